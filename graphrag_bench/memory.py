@@ -1,0 +1,102 @@
+"""Library entry point for an agent: question in; context, entities, facts, provenance, timings out.
+
+    from graphrag_bench.memory import MemoryRetriever
+    memory = MemoryRetriever("data")          # the folder a pipeline run filled
+    result = memory.retrieve("What does the Gateway depend on?")
+    print(memory.answer("What does the Gateway depend on?"))
+
+GraphRAG is used only when GRAPH_RAG_ENABLED is true; otherwise this is exactly the vector
+baseline (the graph package is not even imported). If the flag is on but the store cannot
+be opened, one warning is logged and answers come from vectors, marked [GRAPH_FALLBACK].
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+from .answer import compose
+from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
+from .settings import RetrievalSettings, graph_rag_enabled
+
+log = logging.getLogger("graphrag_bench")
+CHUNKS_FILE = "chunks.parquet"
+ENTITIES_FILE = "entities.parquet"
+
+
+def save_index(data_dir: str | Path, chunks: pl.DataFrame, entities: pl.DataFrame) -> None:
+    """Persist what retrieval needs besides the graph (written by the pipeline)."""
+    data_dir = Path(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    for frame, name in ((chunks, CHUNKS_FILE), (entities, ENTITIES_FILE)):
+        tmp = data_dir / f".{name}.tmp"
+        frame.write_parquet(tmp)
+        tmp.replace(data_dir / name)
+
+
+def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:
+    data_dir = Path(data_dir)
+    chunks = pl.read_parquet(data_dir / CHUNKS_FILE)
+    vectors = np.asarray(chunks["embedding"].to_list(), dtype=np.float32)
+    entities = pl.read_parquet(data_dir / ENTITIES_FILE).to_dicts()
+    return chunks.drop("embedding").to_dicts(), vectors, entities
+
+
+class FallbackRetriever:
+    """GraphRAG asked for but no store: the baseline's evidence, marked as a fallback."""
+
+    mode = "graphrag"
+
+    def __init__(self, baseline: BaselineRetriever):
+        self.baseline = baseline
+
+    def retrieve(self, question: str, use_pipeline_cache: bool = True) -> Retrieval:
+        r = self.baseline.retrieve(question)
+        r.mode, r.status = self.mode, "fallback"
+        return r
+
+
+def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store, env: dict | None = None,
+                   settings: RetrievalSettings | None = None):
+    """The product's switch: the baseline untouched when the flag is off, hybrid when on."""
+    if not graph_rag_enabled(env):
+        return baseline
+    try:
+        from .retrieve import EntityIndex, GraphRetriever
+        from .store import GraphUnavailable
+
+        try:
+            store = open_store()
+            state = store.state_hash()
+        except GraphUnavailable as exc:
+            log.warning("%s (%s)", FALLBACK_WARNING, exc)
+            return FallbackRetriever(baseline)
+        return GraphRetriever(baseline, store, EntityIndex(entities), state, settings or baseline.settings)
+    except ImportError as exc:  # graph-only dependencies are optional for the baseline path
+        log.warning("%s (%s)", FALLBACK_WARNING, exc)
+        return FallbackRetriever(baseline)
+
+
+class MemoryRetriever:
+    def __init__(self, data_dir: str | Path, env: dict | None = None, embedder=None, settings: RetrievalSettings | None = None):
+        from .embed import Embedder
+
+        chunks, vectors, entities = load_index(data_dir)
+        settings = settings or RetrievalSettings.from_env(env)
+        self.baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder or Embedder(), settings)
+
+        def open_store():
+            from .store import open_store as open_graph
+
+            return open_graph(data_dir, env)
+
+        self.retriever = make_retriever(self.baseline, entities, open_store, env, settings)
+
+    def retrieve(self, question: str) -> Retrieval:
+        return self.retriever.retrieve(question)
+
+    def answer(self, question: str) -> str:
+        return compose(self.retrieve(question))

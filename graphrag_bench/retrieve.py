@@ -1,0 +1,302 @@
+"""Retrieval: the vector baseline and hybrid GraphRAG (seed → pin → expand → pack).
+
+Baseline: embed the question, top-k chunks by cosine. With GRAPH_RAG_ENABLED=false this is
+the only code path; nothing here imports a graph driver.
+GraphRAG: the baseline's top-k are the seeds; the question and the seeds are pinned to
+resolved entities by name or alias; allowlisted templates expand ≤ 2 hops from the pins
+(≤ 50 nodes); facts with provenance are packed into ≤ 5 KB. If the store is unreachable
+the result is the baseline's, marked `fallback`; if the graph is empty, marked `empty`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from .cache import TTLCache
+from .intent import content_tokens, relation_intents, type_intents
+from .settings import RetrievalSettings
+
+log = logging.getLogger("graphrag_bench")
+FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
+EXPAND_TYPES = ["DEPENDS_ON", "APPROVED_BY", "APPROVED_ON", "APPROVED_IN", "AUTHORED_BY", "DECIDES", "SUPERSEDES",
+                "RESOLVES", "CAUSED", "OWNS", "SAME_AS", "LED_BY", "ATTENDED", "MEMBER_OF", "RECORDS", "REFERENCES"]
+MAX_PINS = 8
+
+
+def _ms(start: float) -> float:
+    return round((time.perf_counter() - start) * 1000, 3)
+
+
+@dataclass(frozen=True)
+class Passage:
+    chunk_id: str
+    doc_id: str
+    start_line: int
+    end_line: int
+    text: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Fact:
+    source: str
+    source_name: str
+    type: str
+    target: str
+    target_name: str
+    doc_id: str
+    line: int
+    evidence: str
+    certainty: float
+    hops: int
+
+    def line_text(self) -> str:
+        return f"{self.source_name} -{self.type}-> {self.target_name} [{self.doc_id}:{self.line}]"
+
+
+@dataclass
+class Retrieval:
+    question: str
+    mode: str  # baseline | graphrag
+    status: str = "ok"  # ok | fallback | empty
+    passages: list[Passage] = field(default_factory=list)
+    facts: list[Fact] = field(default_factory=list)
+    pinned: list[str] = field(default_factory=list)
+    question_pins: list[str] = field(default_factory=list)
+    timings: dict = field(default_factory=dict)
+    graph_cache_hits: int = 0
+    graph_cache_misses: int = 0
+    pipeline_cache_hit: bool = False
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+class VectorIndex:
+    """Chunks and their normalized embeddings; exact top-k by dot product."""
+
+    def __init__(self, chunks: list[dict], vectors: np.ndarray):
+        self.chunks, self.vectors = chunks, np.asarray(vectors, dtype=np.float32)
+
+    def search(self, query: np.ndarray, k: int) -> list[Passage]:
+        if len(self.chunks) == 0:
+            return []
+        scores = self.vectors @ query
+        order = np.lexsort((np.arange(len(scores)), -scores))[:k]  # ties → corpus order, deterministic
+        return [Passage(self.chunks[i]["chunk_id"], self.chunks[i]["doc_id"], int(self.chunks[i]["start_line"]),
+                        int(self.chunks[i]["end_line"]), self.chunks[i]["text"], round(float(scores[i]), 6)) for i in order]
+
+
+class BaselineRetriever:
+    mode = "baseline"
+
+    def __init__(self, index: VectorIndex, embedder, settings: RetrievalSettings | None = None):
+        self.index, self.embedder = index, embedder
+        self.settings = settings or RetrievalSettings()
+
+    def retrieve(self, question: str) -> Retrieval:
+        start = time.perf_counter()
+        passages = self.index.search(self.embedder.encode_one(question), self.settings.top_k)
+        seed_ms = _ms(start)
+        return Retrieval(question, self.mode, passages=passages,
+                         timings={"vector_seed_ms": seed_ms, "total_pipeline_ms": _ms(start)})
+
+
+MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
+DATE_TEXT = re.compile(r"\b(?:(\d{4})-(\d{2})-(\d{2})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9}))\b")
+
+
+class EntityIndex:
+    """Names and aliases of resolved entities → canonical ids, for pinning text to the graph."""
+
+    def __init__(self, entities: list[dict]):
+        import spacy
+        from spacy.matcher import PhraseMatcher
+
+        self.nlp = spacy.blank("en")
+        self.matcher = PhraseMatcher(self.nlp.vocab, attr="LOWER")
+        self.names: dict[str, str] = {}
+        self.canonical: dict[str, str] = {}
+        self.dates: dict[str, list[str]] = {}
+        by_id: dict[str, list[str]] = {}
+        for e in entities:
+            self.canonical[e["id"]] = e["canonical_id"] or e["id"]
+            self.names.setdefault(e["id"], e["name"])
+            if e["type"] == "date":
+                self.dates.setdefault(e["id"].split(":", 1)[1][5:], []).append(e["id"])
+            for name in [e["name"], *list(e.get("aliases") or [])]:
+                if name and len(name) >= 2:
+                    by_id.setdefault(self.canonical[e["id"]], []).append(name)
+        for key in sorted(by_id):
+            self.matcher.add(key, [self.nlp.make_doc(n) for n in sorted(set(by_id[key]))])
+
+    def name(self, key: str) -> str:
+        return self.names.get(key, key.split(":", 1)[-1])
+
+    def pin(self, text: str) -> list[str]:
+        """Canonical ids mentioned in `text`, longest match first, in order of appearance."""
+        doc = self.nlp.make_doc(text)
+        spans = sorted(((s, e, self.nlp.vocab.strings[m]) for m, s, e in self.matcher(doc)), key=lambda x: (x[0], -(x[1] - x[0])))
+        # Same span, several ids (artifact:ADR-002 and decision:ADR-002): the typed record wins.
+        spans.sort(key=lambda x: (x[0], -(x[1] - x[0]), x[2].startswith("artifact:"), x[2]))
+        found, covered = [], -1
+        for s, e, key in spans:
+            if s >= covered:
+                found.append(key)
+                covered = e
+        for match in DATE_TEXT.finditer(text):
+            if match.group(1):
+                month, day = int(match.group(2)), int(match.group(3))
+            else:
+                word, num = (match.group(4), match.group(5)) if match.group(4) else (match.group(7), match.group(6))
+                month, day = MONTHS.get(word[:3].lower()), int(num)
+                if not month:
+                    continue
+            found += self.dates.get(f"{month:02d}-{day:02d}", [])
+        return list(dict.fromkeys(found))
+
+
+class GraphRetriever:
+    """Hybrid retrieval. Owns the graph and pipeline caches; never raises on a store failure."""
+
+    mode = "graphrag"
+
+    def __init__(self, baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str,
+                 settings: RetrievalSettings | None = None):
+        self.baseline, self.store, self.entities = baseline, store, entities
+        self.settings = settings or baseline.settings
+        self.state_hash = state_hash
+        self.graph_cache = TTLCache(self.settings.cache_ttl_s)
+        self.pipeline_cache = TTLCache(self.settings.cache_ttl_s)
+        self._warned = False
+        self._chunk_pins: dict[str, list[str]] = {}  # a chunk's entities never change for one graph state
+
+    def _pins_of(self, passage: Passage) -> list[str]:
+        pins = self._chunk_pins.get(passage.chunk_id)
+        if pins is None:
+            pins = self._chunk_pins[passage.chunk_id] = self.entities.pin(passage.text)
+        return pins
+
+    def _cache_key(self, *parts) -> tuple:
+        return (self.state_hash, self.settings, *parts)
+
+    def _query(self, result: Retrieval, template: str, **params) -> list[dict]:
+        key = self._cache_key(template, tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in params.items())))
+        hit, rows = self.graph_cache.get(key)
+        if hit:
+            result.graph_cache_hits += 1
+            return rows
+        result.graph_cache_misses += 1
+        rows = self.store.query(template, **params)
+        self.graph_cache.put(key, rows)
+        return rows
+
+    def retrieve(self, question: str, use_pipeline_cache: bool = True) -> Retrieval:
+        start = time.perf_counter()
+        key = self._cache_key("pipeline", question)
+        if use_pipeline_cache:
+            hit, cached = self.pipeline_cache.get(key)
+            if hit:
+                result = Retrieval(**{**cached.__dict__, "pipeline_cache_hit": True, "graph_cache_hits": 0, "graph_cache_misses": 0})
+                result.timings = {**cached.timings, "total_pipeline_ms": _ms(start)}
+                return result
+        seeds = self.baseline.retrieve(question)
+        result = Retrieval(question, self.mode, passages=seeds.passages, timings={"vector_seed_ms": seeds.timings["vector_seed_ms"]})
+        from .store.base import GraphUnavailable
+
+        try:
+            if self._query(result, "count_entities", limit=1)[0]["n"] == 0:
+                result.status = "empty"
+            else:
+                self._expand(result, question)
+        except GraphUnavailable as exc:
+            if not self._warned:
+                log.warning("%s (%s)", FALLBACK_WARNING, exc)
+                self._warned = True
+            result.status, result.facts = "fallback", []
+        for phase in ("entity_pinning_ms", "graph_query_ms", "context_pack_ms"):
+            result.timings.setdefault(phase, 0.0)
+        result.timings["total_pipeline_ms"] = _ms(start)
+        if use_pipeline_cache and result.status == "ok":
+            self.pipeline_cache.put(key, result)
+        return result
+
+    def _expand(self, result: Retrieval, question: str) -> None:
+        t = time.perf_counter()
+        question_pins = self.entities.pin(question)
+        seed_counts = Counter(p for passage in result.passages for p in self._pins_of(passage))
+        seed_pins = [p for p, _ in sorted(seed_counts.items(), key=lambda kv: (-kv[1], kv[0])) if p not in question_pins]
+        pins = (question_pins + seed_pins)[:MAX_PINS]
+        result.pinned, result.question_pins = pins, question_pins
+        result.timings["entity_pinning_ms"] = _ms(t)
+
+        t = time.perf_counter()
+        facts: dict[tuple, Fact] = {}
+        nodes: set[str] = set(pins)
+        for pin in pins:
+            for row in self._query(result, "neighbors_1hop", id=pin, types=EXPAND_TYPES, limit=50):
+                self._add_fact(facts, nodes, pin, row, 1)
+            for row in self._query(result, "paths_2hop", id=pin, types=EXPAND_TYPES, limit=100):
+                self._add_fact(facts, nodes, pin, row, 1, via_mid=True)
+                self._add_fact(facts, nodes, row["mid"], row, 2, suffix="2", first_hop=pin)
+        result.timings["graph_query_ms"] = _ms(t)
+
+        t = time.perf_counter()
+        result.facts = self._pack(list(facts.values()), question, set(question_pins))
+        result.timings["context_pack_ms"] = _ms(t)
+
+    def _add_fact(self, facts: dict, nodes: set, start: str, row: dict, hops: int, suffix: str = "1",
+                  via_mid: bool = False, first_hop: str | None = None) -> None:
+        other = row["mid"] if via_mid else row["id"]
+        if other not in nodes and len(nodes) >= self.settings.max_nodes:
+            return  # the 50-node bound: facts that would add a node past it are dropped
+        nodes.add(other)
+        source = row[f"source{suffix}"]
+        target = other if source == start else start
+        fact = Fact(source, self.entities.name(source), row[f"type{suffix}"], target, self.entities.name(target),
+                    row[f"doc{suffix}"], int(row[f"line{suffix}"]), row[f"evidence{suffix}"], float(row[f"certainty{suffix}"]), hops)
+        facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id), fact)
+
+    def _pack(self, facts: list[Fact], question: str, question_pins: set[str]) -> list[Fact]:
+        """Keep the facts nearest the question's own entities, then the ones it asks about, ≤ 5 KB."""
+        intents = relation_intents(question)
+        tokens = content_tokens(question)
+        distance = self._distances(facts, question_pins or {f.source for f in facts[:1]})
+
+        def rank(f: Fact) -> tuple:
+            d = min(distance.get(f.source, 99), distance.get(f.target, 99))
+            return (d, f.type not in intents, -len(tokens & content_tokens(f.evidence)), f.doc_id, f.line, f.source, f.type, f.target)
+
+        packed, size = [], 0
+        for fact in sorted(facts, key=rank):
+            cost = len(fact.line_text().encode()) + len(fact.evidence.encode()) + 2
+            if size + cost > self.settings.max_context_bytes:
+                continue
+            packed.append(fact)
+            size += cost
+        return packed
+
+    @staticmethod
+    def _distances(facts: list[Fact], starts: set[str]) -> dict[str, int]:
+        """Hops from the question's entities over the retrieved facts (breadth-first)."""
+        adjacent: dict[str, set[str]] = {}
+        for f in facts:
+            adjacent.setdefault(f.source, set()).add(f.target)
+            adjacent.setdefault(f.target, set()).add(f.source)
+        distance = {s: 0 for s in starts}
+        frontier = sorted(starts)
+        while frontier:
+            nxt = []
+            for node in frontier:
+                for other in sorted(adjacent.get(node, ())):
+                    if other not in distance:
+                        distance[other] = distance[node] + 1
+                        nxt.append(other)
+            frontier = nxt
+        return distance

@@ -1,0 +1,99 @@
+"""Run-time settings read from the environment, and the release-gate thresholds file.
+
+Every environment variable the product reads is listed here (and in the README).
+Bad values raise InputError naming the variable.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_THRESHOLDS = REPO_ROOT / "config" / "gates.toml"
+TRUE_WORDS, FALSE_WORDS = {"1", "true", "yes", "on"}, {"0", "false", "no", "off", ""}
+
+
+def env_flag(name: str, default: bool = False, env: dict | None = None) -> bool:
+    raw = (env if env is not None else os.environ).get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in TRUE_WORDS:
+        return True
+    if value in FALSE_WORDS:
+        return False
+    raise InputError("environment", f"expected true or false, got {raw!r}", field=name)
+
+
+def env_number(name: str, default: float, env: dict | None = None, minimum: float = 0) -> float:
+    raw = (env if env is not None else os.environ).get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise InputError("environment", f"expected a number, got {raw!r}", field=name) from None
+    if value < minimum:
+        raise InputError("environment", f"must be >= {minimum}, got {raw!r}", field=name)
+    return value
+
+
+def graph_rag_enabled(env: dict | None = None) -> bool:
+    """SPEC §2: GraphRAG is off unless GRAPH_RAG_ENABLED says otherwise."""
+    return env_flag("GRAPH_RAG_ENABLED", False, env)
+
+
+@dataclass(frozen=True)
+class RetrievalSettings:
+    """Bounds of SPEC §3.6. Part of every cache key, so a changed setting never hits a stale entry."""
+
+    top_k: int = 6
+    max_hops: int = 2
+    max_nodes: int = 50
+    max_context_bytes: int = 5120
+    cache_ttl_s: float = 300.0
+
+    @classmethod
+    def from_env(cls, env: dict | None = None) -> "RetrievalSettings":
+        return cls(
+            top_k=int(env_number("GRAPHRAG_TOP_K", cls.top_k, env, minimum=1)),
+            max_hops=min(2, int(env_number("GRAPHRAG_MAX_HOPS", cls.max_hops, env, minimum=1))),
+            max_nodes=min(50, int(env_number("GRAPHRAG_MAX_NODES", cls.max_nodes, env, minimum=1))),
+            max_context_bytes=min(5120, int(env_number("GRAPHRAG_MAX_CONTEXT_BYTES", cls.max_context_bytes, env, minimum=256))),
+            cache_ttl_s=env_number("GRAPHRAG_CACHE_TTL_S", cls.cache_ttl_s, env),
+        )
+
+
+def load_thresholds(path: str | Path | None = None) -> dict:
+    """Read the release-gate thresholds (the one config file of SPEC §3.11)."""
+    path = Path(path or os.environ.get("GRAPHRAG_GATES_FILE") or DEFAULT_THRESHOLDS)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(path, "thresholds file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(path, f"not valid TOML ({exc})") from None
+    gates = data.get("gates")
+    if not isinstance(gates, dict):
+        raise InputError(path, "missing the [gates] table", field="gates")
+    for key in REQUIRED_THRESHOLDS:
+        value = gates.get(key)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise InputError(path, f"expected a number, got {value!r}", item="gates", field=key)
+    return gates
+
+
+REQUIRED_THRESHOLDS = (
+    "multi_hop_min_gain",
+    "provenance_min_gain",
+    "hallucination_max_rate",
+    "latency_max_ratio",
+    "latency_max_p95_ms",
+    "cache_min_hit_rate",
+    "certainty_min_accuracy",
+)

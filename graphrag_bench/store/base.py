@@ -1,0 +1,131 @@
+"""The graph store interface shared by both adapters, and the logic they share.
+
+Adapters provide a handful of primitive operations (read all rows, write batches, run a
+read template); sync, diffing, counts and the state hash live here once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
+
+from .templates import check_params
+
+NODE_FIELDS = ("id", "type", "name", "canonical_id", "aliases", "source_doc", "source_line", "attributes")
+EDGE_FIELDS = ("id", "source", "target", "type", "doc_id", "line", "evidence", "extractor", "certainty", "status", "reason")
+
+
+class GraphUnavailable(RuntimeError):
+    """The store cannot be reached or has been closed."""
+
+
+@dataclass(frozen=True)
+class UpsertResult:
+    created: int
+    changed: int
+    unchanged: int
+    deleted: int
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def row_hash(row: dict, fields: tuple[str, ...]) -> str:
+    payload = json.dumps([_plain(row.get(f)) for f in fields], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _plain(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def prepare_nodes(entities: list[dict]) -> list[dict]:
+    return [{**{f: e.get(f) for f in NODE_FIELDS}, "aliases": list(e.get("aliases") or []),
+             "source_line": int(e.get("source_line") or 0), "hash": row_hash(e, NODE_FIELDS)} for e in entities]
+
+
+def prepare_edges(relationships: list[dict]) -> list[dict]:
+    return [{**{f: r.get(f) for f in EDGE_FIELDS}, "line": int(r["line"]), "certainty": float(r["certainty"]),
+             "status": r.get("status") or "", "reason": r.get("reason") or "", "hash": row_hash(r, EDGE_FIELDS)} for r in relationships]
+
+
+class GraphStore(ABC):
+    """What the pipeline needs from a graph database."""
+
+    name = "graph"
+
+    @abstractmethod
+    def ensure_schema(self) -> None: ...
+
+    @abstractmethod
+    def _read(self, cypher: str, params: dict | None = None) -> list[dict]: ...
+
+    @abstractmethod
+    def _write(self, cypher: str, params: dict | None = None) -> None: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    # Primitive writes, in the dialect both databases accept.
+    UPSERT_NODES = ("UNWIND $rows AS row MERGE (n:Entity {id: row.id}) SET n.type = row.type, n.name = row.name, "
+                    "n.canonical_id = row.canonical_id, n.aliases = row.aliases, n.source_doc = row.source_doc, "
+                    "n.source_line = row.source_line, n.attributes = row.attributes, n.hash = row.hash")
+    DELETE_EDGES = "UNWIND $ids AS i MATCH ()-[r:REL]->() WHERE r.id = i DELETE r"
+    CREATE_EDGES = ("UNWIND $rows AS row MATCH (a:Entity {id: row.source}), (b:Entity {id: row.target}) "
+                    "CREATE (a)-[:REL {id: row.id, source: row.source, target: row.target, type: row.type, doc_id: row.doc_id, "
+                    "line: row.line, evidence: row.evidence, extractor: row.extractor, certainty: row.certainty, "
+                    "status: row.status, reason: row.reason, hash: row.hash}]->(b)")
+    DELETE_NODES = "UNWIND $ids AS i MATCH (n:Entity {id: i}) DETACH DELETE n"
+    ALL_NODES = "MATCH (n:Entity) RETURN n.id AS id, n.hash AS hash"
+    ALL_EDGES = "MATCH ()-[r:REL]->() RETURN r.id AS id, r.hash AS hash"
+    BATCH = 500
+
+    def _batched(self, cypher: str, key: str, rows: list) -> None:
+        for i in range(0, len(rows), self.BATCH):
+            self._write(cypher, {key: rows[i:i + self.BATCH]})
+
+    def sync(self, entities: list[dict], relationships: list[dict]) -> UpsertResult:
+        """Make the store hold exactly these nodes and edges; counts what it had to do.
+
+        Idempotent: identical input a second time creates and changes nothing.
+        """
+        self.ensure_schema()
+        nodes, edges = prepare_nodes(entities), prepare_edges(relationships)
+        have_nodes = {r["id"]: r["hash"] for r in self._read(self.ALL_NODES)}
+        have_edges = {r["id"]: r["hash"] for r in self._read(self.ALL_EDGES)}
+        want_nodes, want_edges = {n["id"]: n for n in nodes}, {e["id"]: e for e in edges}
+        node_new = [n for n in nodes if n["id"] not in have_nodes]
+        node_changed = [n for n in nodes if n["id"] in have_nodes and have_nodes[n["id"]] != n["hash"]]
+        edge_new = [e for e in edges if e["id"] not in have_edges]
+        edge_changed = [e for e in edges if e["id"] in have_edges and have_edges[e["id"]] != e["hash"]]
+        stale_edges = [i for i in have_edges if i not in want_edges]
+        stale_nodes = [i for i in have_nodes if i not in want_nodes]
+        self._batched(self.DELETE_EDGES, "ids", stale_edges + [e["id"] for e in edge_changed])
+        self._batched(self.DELETE_NODES, "ids", stale_nodes)
+        self._batched(self.UPSERT_NODES, "rows", node_new + node_changed)
+        self._batched(self.CREATE_EDGES, "rows", edge_new + edge_changed)
+        unchanged = len(nodes) + len(edges) - len(node_new) - len(edge_new) - len(node_changed) - len(edge_changed)
+        return UpsertResult(len(node_new) + len(edge_new), len(node_changed) + len(edge_changed), unchanged,
+                            len(stale_nodes) + len(stale_edges))
+
+    def state_hash(self) -> str:
+        """sha256 over the sorted content hashes of every node and edge, read back from the store."""
+        digest = hashlib.sha256()
+        for kind, query in (("n", self.ALL_NODES), ("e", self.ALL_EDGES)):
+            for row in sorted(self._read(query), key=lambda r: r["id"]):
+                digest.update(f"{kind}|{row['id']}|{row['hash']}\n".encode())
+        return digest.hexdigest()
+
+    def counts(self) -> dict:
+        return {"entities": len(self._read(self.ALL_NODES)), "relationships": len(self._read(self.ALL_EDGES))}
+
+    def query(self, template_name: str, **params) -> list[dict]:
+        """Run an allowlisted read template. The only read path retrieval uses."""
+        template, params = check_params(template_name, params)
+        return self._read(template.cypher, params)
