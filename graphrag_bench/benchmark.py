@@ -19,15 +19,15 @@ from .metrics import p95
 from .retrieve import Retrieval
 
 
-def _answer(retriever, question: str, **kwargs) -> tuple[Retrieval, str, float]:
+def _answer(retriever, question: str, compose_fn: Callable[[Retrieval], str], **kwargs) -> tuple[Retrieval, str, float]:
     r = retriever.retrieve(question, **kwargs)
     start = time.perf_counter()
-    text = compose(r)
+    text = compose_fn(r)
     return r, text, round((time.perf_counter() - start) * 1000, 3)
 
 
 def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers: dict, runs: int = 10,
-                  progress: Callable[[str], None] | None = None) -> dict:
+                  progress: Callable[[str], None] | None = None, compose_fn: Callable[[Retrieval], str] = compose) -> dict:
     if runs < 2:
         raise ValueError("runs must be >= 2 (run 1 is the cold run and is dropped)")
     latency = {"baseline": defaultdict(list), "graphrag": defaultdict(list)}
@@ -41,7 +41,7 @@ def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers:
             qid = q["question_id"]
             chosen = failure_retrievers.get(q["failure_mode"], graphrag) if q["failure_mode"] else graphrag
             for mode, retriever, kwargs in (("baseline", baseline, {}), ("graphrag", chosen, {"use_pipeline_cache": False})):
-                r, text, answer_ms = _answer(retriever, q["question"], **kwargs)
+                r, text, answer_ms = _answer(retriever, q["question"], compose_fn, **kwargs)
                 if run == 1:
                     answers[mode][qid] = text
                     retrievals[mode][qid] = r.as_dict()

@@ -1,50 +1,75 @@
-"""Release gates (SPEC §3.11): measured values against the thresholds file, one row per criterion.
+"""Release gates (SPEC §3.11): each criterion's measurement, judged by its Great Expectations
+suite in expectations/ with the thresholds of config/gates.toml as suite parameters.
 
-The same rows feed summary.json → gates, the dbt acceptance model and the blocking asset
-checks (whose Great Expectations suites in expectations/ compare value and threshold).
+`gate_inputs` says what each gate measures; `evaluate_gates` runs the suites. The report
+asset, summary.json → gates and the blocking asset checks all use these two functions.
 """
 
 from __future__ import annotations
 
+from .validation import validate
 
-def gain(graphrag: float, baseline: float) -> float | None:
-    """Relative improvement; None when the baseline scored nothing (no ratio exists)."""
+GATES = ("multi_hop", "decision_provenance", "no_baseline_regression", "hallucination", "latency", "cache", "certainty")
+
+
+def _gain(graphrag: float, baseline: float) -> float | None:
+    """Relative improvement; with a zero baseline any gain counts as infinite, none as None."""
     if baseline <= 0:
         return None if graphrag <= 0 else float("inf")
-    return (graphrag - baseline) / baseline
+    return round((graphrag - baseline) / baseline, 4)
+
+
+def gate_inputs(name: str, summary: dict, golden: dict, thresholds: dict) -> tuple[str, list[dict], dict, object, object, str] | None:
+    """(suite, rows, parameters, value, threshold, detail) for one gate; None if not applicable."""
+    base, graph = summary["modes"]["baseline"], summary["modes"]["graphrag"]
+    if name in {"multi_hop", "decision_provenance"}:
+        cat, key = ("A", "multi_hop_min_gain") if name == "multi_hop" else ("B", "provenance_min_gain")
+        b, g = base["by_category"].get(cat), graph["by_category"].get(cat)
+        if not b:
+            return None
+        gain = _gain(g["points"], b["points"])
+        return ("gate_category_gain", [{"gain": gain}], {"min_gain": thresholds[key]}, gain, thresholds[key],
+                f"category {cat}: GraphRAG {g['points']:g} vs baseline {b['points']:g} points")
+    if name == "no_baseline_regression":
+        return ("gate_golden", [{"identical": golden["identical"], "questions": golden["questions"]}], {},
+                golden["identical"], golden["questions"], f"flag-off answers identical for {golden['identical']}/{golden['questions']} questions"
+                + (f"; differ: {', '.join(golden['mismatches'])}" if golden["mismatches"] else ""))
+    if name == "hallucination":
+        n = max(1, len(summary["questions"]))
+        g_rate, b_rate = round(graph["hallucinations"] / n, 4), round(base["hallucinations"] / n, 4)
+        return ("gate_hallucination", [{"graphrag_rate": g_rate, "baseline_rate": b_rate}], {"max_rate": thresholds["hallucination_max_rate"]},
+                g_rate, {"max_rate": thresholds["hallucination_max_rate"], "baseline_rate": b_rate}, f"GraphRAG {g_rate:.1%} vs baseline {b_rate:.1%}")
+    if name == "latency":
+        gp, bp = graph["p95_pipeline_ms"], base["p95_pipeline_ms"]
+        limit = round(min(thresholds["latency_max_ratio"] * bp, thresholds["latency_max_p95_ms"]), 3)
+        return ("gate_latency", [{"graphrag_p95_ms": gp, "baseline_p95_ms": bp, "ratio_limit_ms": thresholds["latency_max_ratio"] * bp}],
+                {"max_p95_ms": thresholds["latency_max_p95_ms"]}, gp, limit,
+                f"GraphRAG p95 {gp} ms, baseline p95 {bp} ms, limit min({thresholds['latency_max_ratio']} x baseline, {thresholds['latency_max_p95_ms']} ms)")
+    if name == "cache":
+        rate = graph.get("graph_cache_hit_rate")
+        return ("gate_cache", [{"hit_rate": rate}], {"min_rate": thresholds["cache_min_hit_rate"]}, rate, thresholds["cache_min_hit_rate"],
+                "graph cache hit rate over warm runs 2..N")
+    if name == "certainty":
+        acc = graph["certainty_accuracy"]
+        return ("gate_certainty", [{"accuracy": acc}], {"min_accuracy": thresholds["certainty_min_accuracy"]}, acc,
+                thresholds["certainty_min_accuracy"], "share of GraphRAG certainty labels equal to the reference key")
+    raise KeyError(name)
+
+
+def evaluate_gate(name: str, summary: dict, golden: dict, thresholds: dict) -> dict:
+    inputs = gate_inputs(name, summary, golden, thresholds)
+    if inputs is None:
+        return {"name": name, "passed": True, "value": None, "threshold": None, "detail": "no questions of this category; not applicable", "failures": []}
+    suite, rows, params, value, threshold, detail = inputs
+    result = validate(suite, rows, params)
+    shown = "inf" if value == float("inf") else value
+    return {"name": name, "passed": result["success"], "value": shown, "threshold": threshold, "detail": detail, "failures": result["failures"]}
 
 
 def evaluate_gates(summary: dict, golden: dict, audit: dict, thresholds: dict) -> list[dict]:
-    base, graph = summary["modes"]["baseline"], summary["modes"]["graphrag"]
-    rows = []
-
-    def add(name: str, value, threshold, passed: bool, detail: str) -> None:
-        rows.append({"name": name, "passed": bool(passed), "value": value, "threshold": threshold, "detail": detail})
-
-    for name, cat, key in (("multi_hop", "A", "multi_hop_min_gain"), ("decision_provenance", "B", "provenance_min_gain")):
-        b, g = base["by_category"].get(cat), graph["by_category"].get(cat)
-        if not b or not b["max_points"]:
-            add(name, None, thresholds[key], True, f"no category {cat} questions in this file; gate not applicable")
-            continue
-        value = gain(g["points"], b["points"])
-        shown = None if value is None else round(value, 4) if value != float("inf") else "inf"
-        add(name, shown, thresholds[key], value is not None and value >= thresholds[key],
-            f"category {cat}: GraphRAG {g['points']} vs baseline {b['points']} points")
-    add("no_baseline_regression", golden["identical"], golden["questions"], golden["passed"],
-        f"flag-off answers identical to baseline for {golden['identical']}/{golden['questions']} questions")
-    n = max(1, len(summary["questions"]))
-    g_rate, b_rate = graph["hallucinations"] / n, base["hallucinations"] / n
-    add("hallucination", round(g_rate, 4), {"max_rate": thresholds["hallucination_max_rate"], "baseline_rate": round(b_rate, 4)},
-        g_rate <= b_rate and g_rate <= thresholds["hallucination_max_rate"], f"GraphRAG {g_rate:.1%} vs baseline {b_rate:.1%}")
-    gp, bp = graph["p95_pipeline_ms"], base["p95_pipeline_ms"]
-    limit = min(thresholds["latency_max_ratio"] * bp, thresholds["latency_max_p95_ms"])
-    add("latency", gp, round(limit, 3), gp <= limit, f"GraphRAG p95 {gp} ms vs limit min({thresholds['latency_max_ratio']} × {bp}, {thresholds['latency_max_p95_ms']}) ms")
-    rate = graph.get("graph_cache_hit_rate")
-    add("cache", rate, thresholds["cache_min_hit_rate"], rate is not None and rate >= thresholds["cache_min_hit_rate"],
-        "graph cache hit rate over warm runs 2..N")
-    acc = graph["certainty_accuracy"]
-    add("certainty", acc, thresholds["certainty_min_accuracy"], acc >= thresholds["certainty_min_accuracy"],
-        "share of GraphRAG certainty labels equal to the reference")
-    add("entity_resolution", audit["unresolved"], 0, audit["passed"],
-        f"audit {'passed' if audit['passed'] else 'failed'}: {audit['duplicates']} duplicate ids, {audit['unresolved']} unresolved")
+    rows = [evaluate_gate(name, summary, golden, thresholds) for name in GATES]
+    rows.append({"name": "entity_resolution", "passed": bool(audit["passed"]), "value": audit["unresolved"], "threshold": 0,
+                 "detail": f"audit {'passed' if audit['passed'] else 'failed'}: {audit['duplicates']} duplicate ids, {audit['unresolved']} unresolved"
+                           + (f" ({'; '.join(audit['unresolved_pairs'])})" if audit.get("unresolved_pairs") else ""),
+                 "failures": list(audit.get("failures", []))})
     return rows

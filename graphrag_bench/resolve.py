@@ -213,3 +213,18 @@ def audit_graph(entities: list[dict], relationships: list[dict]) -> dict:
         "resolutions": [{"pair": [r["source"], r["target"]], "status": r["status"], "reason": r["reason"]} for r in flagged],
         "multi_typed_names": multi_typed, "provenance_coverage": round(provenance, 6),
     }
+
+
+def audit_frames(entities: list[dict], relationships: list[dict]) -> dict[str, list[dict]]:
+    """The rows each audit suite in expectations/ validates."""
+    types: dict[str, set[str]] = defaultdict(set)
+    for e in entities:
+        if e["type"] not in ARTIFACT_TYPES and e["canonical_id"] == e["id"]:
+            types[canonical_name(e["name"])].add(e["type"])
+    return {
+        "entity_audit_entities": [{"id": e["id"], "type": e["type"], "canonical_id": e["canonical_id"]} for e in entities],
+        "entity_audit_types": [{"name": n, "types": len(t)} for n, t in sorted(types.items())],
+        "entity_audit_flags": [{"pair": f"{r['source']} ~ {r['target']}", "status": r["status"] or "unresolved"}
+                               for r in relationships if r["type"] == "POSSIBLE_SAME_AS"],
+        "provenance": [{"doc_id": r["doc_id"], "line": r["line"], "evidence": r["evidence"] or None} for r in relationships],
+    }

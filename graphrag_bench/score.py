@@ -143,3 +143,17 @@ def score_answer(q: dict, answer: str, mode: str, names: EntityNames, known: set
 
     total = max(-2.0, min(4.0, correctness + citation + completeness + hallucination + certainty + bonus))
     return Score(q["question_id"], correctness, citation, completeness, hallucination, certainty, bonus, total, label, halluc, notes)
+
+
+class ScoringContext:
+    """What the scorer checks answers against: entity names and aliases, graph relations, document texts."""
+
+    def __init__(self, entities: list[dict], relationships: list[dict], documents: dict[str, str]):
+        self.names = EntityNames(entities)
+        by_id = {e["id"]: e["name"] for e in entities}
+        self.known = {(by_id.get(r["source"], r["source"]).lower(), r["type"], by_id.get(r["target"], r["target"]).lower())
+                      for r in relationships}
+        self.doc_texts = {normalize_doc_ref(doc_id): text for doc_id, text in documents.items()}
+
+    def score(self, question: dict, answer: str, mode: str) -> Score:
+        return score_answer(question, answer, mode, self.names, self.known, self.doc_texts)

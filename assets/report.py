@@ -1,0 +1,78 @@
+"""Report stage: the run folder (summary.json, summary.md, report.html, …), the release gates as
+blocking checks on it, and the release decision they guard.
+
+Gates run after the report is written, so a failing gate still leaves a complete run folder
+(the CLI exits 1 and names the gate); the blocked `release_decision` records no approval.
+"""
+
+
+from pathlib import Path
+
+from dagster import (AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetKey, MaterializeResult,
+                     MetadataValue, Output, asset, asset_check)
+from dagster_duckdb import DuckDBResource
+
+from graphrag_bench.gates import GATES, evaluate_gate
+from graphrag_bench.report import write_artifacts
+from graphrag_bench.settings import load_thresholds
+from resources import BenchSettings
+
+GROUP = "report"
+
+
+@asset(group_name=GROUP, kinds={"python", "html"}, deps=[AssetKey("run_history"), AssetKey("category_scores")])
+def benchmark_report(context: AssetExecutionContext, benchmark_summary: dict, bench: BenchSettings,
+                     warehouse: DuckDBResource) -> Output[dict]:
+    """results/run_<id>/: every artifact of SPEC §3.12 plus report.html with the history trend."""
+    summary = benchmark_summary["summary"]
+    with warehouse.get_connection() as conn:
+        history = [dict(zip(["run_id", "baseline_points", "graphrag_points"], row)) for row in conn.execute(
+            "select run_id, baseline_points, graphrag_points from main.run_history order by run_id").fetchall()]
+    run_dir = write_artifacts(Path(bench.results_dir) / f"run_{summary['run_id']}", summary, benchmark_summary["bench"],
+                              benchmark_summary["scores"], benchmark_summary["questions"], benchmark_summary["audit"], history)
+    b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
+    rows = "\n".join(f"| {c} | {b['by_category'][c]['points']:g} | {g['by_category'][c]['points']:g} | {b['by_category'][c]['max_points']} |"
+                     for c in b["by_category"])
+    gates = "\n".join(f"| {x['name']} | {'pass' if x['passed'] else 'FAIL'} | {x['value']} | {x['threshold']} |" for x in summary["gates"])
+    context.log.info(f"report: {run_dir}")
+    return Output({"run_dir": str(run_dir), "summary": summary, "golden": benchmark_summary["summary"]["golden"]}, metadata={
+        "run_dir": str(run_dir), "baseline_points": b["points"], "graphrag_points": g["points"], "max_points": b["max_points"],
+        "baseline_p95_ms": b["p95_pipeline_ms"], "graphrag_p95_ms": g["p95_pipeline_ms"],
+        "latency_ratio_p95": summary["latency_ratio_p95"], "graph_cache_hit_rate": g["graph_cache_hit_rate"],
+        "runs_in_history": len(history),
+        "per_category": MetadataValue.md("| category | baseline | GraphRAG | max |\n|---|---|---|---|\n" + rows),
+        "gates": MetadataValue.md("| gate | verdict | value | threshold |\n|---|---|---|---|\n" + gates),
+    })
+
+
+def _meta(value):
+    if isinstance(value, (dict, list)):
+        return MetadataValue.json(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    return MetadataValue.text(str(value))
+
+
+def _gate_check(name: str):
+    @asset_check(asset=benchmark_report, name=f"gate_{name}", blocking=True,
+                 description=f"Release gate '{name}' (SPEC §3.11), judged by its Great Expectations suite.")
+    def check(benchmark_report: dict, bench: BenchSettings) -> AssetCheckResult:
+        summary = benchmark_report["summary"]
+        row = evaluate_gate(name, summary, benchmark_report["golden"], load_thresholds(bench.thresholds_file))
+        return AssetCheckResult(passed=row["passed"], severity=AssetCheckSeverity.ERROR,
+                                description=f"{name}: value {row['value']}, threshold {row['threshold']} — {row['detail']}",
+                                metadata={"value": _meta(row["value"]), "threshold": _meta(row["threshold"]),
+                                          "detail": row["detail"], "failures": MetadataValue.json(row["failures"])})
+
+    return check
+
+
+gate_checks = [_gate_check(name) for name in GATES]
+
+
+@asset(group_name=GROUP, kinds={"python"})
+def release_decision(context: AssetExecutionContext, benchmark_report: dict) -> MaterializeResult:
+    """Materializes only when every blocking gate passed: the evidence that this build may ship GraphRAG."""
+    marker = Path(benchmark_report["run_dir"]) / "RELEASE_APPROVED"
+    marker.write_text(f"all gates passed for run {benchmark_report['summary']['run_id']}\n", encoding="utf-8")
+    return MaterializeResult(metadata={"run_id": benchmark_report["summary"]["run_id"], "approved": True})

@@ -1,0 +1,56 @@
+"""Extraction quality against hand labels (SPEC §4): entity P/R/F1, type and dedup accuracy,
+relationship P/R/F1. Labels live in `graph_labels.json` inside the corpus folder; a corpus
+without one gets nulls, never made-up numbers.
+
+Label file: {"entities": [{"id", "type", "aliases": [...]}], "relationships": [[source, TYPE, target], ...]}
+Relationships compare as (source, type, target) triples over the semantic types below
+(bookkeeping edges like MENTIONED_IN and REFERENCES are not labelled).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .keys import canonical_name
+from .metrics import prf
+
+LABELS_FILE = "graph_labels.json"
+SEMANTIC = {"DEPENDS_ON", "APPROVED_BY", "APPROVED_ON", "APPROVED_IN", "AUTHORED_BY", "DECIDES", "SUPERSEDES",
+            "RESOLVES", "CAUSED", "OWNS", "LED_BY", "ATTENDED", "MEMBER_OF", "SAME_AS"}
+NULL_METRICS = dict.fromkeys(["entity_precision", "entity_recall", "entity_f1", "relationship_precision",
+                              "relationship_recall", "relationship_f1", "dedup_accuracy", "type_accuracy"])
+
+
+def load_labels(corpus_dir: str | Path) -> dict | None:
+    path = Path(corpus_dir) / LABELS_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def evaluate_extraction(corpus_dir: str | Path, entities: list[dict], relationships: list[dict]) -> dict:
+    labels = load_labels(corpus_dir)
+    if labels is None:
+        return dict(NULL_METRICS)
+    canonical = {e["id"] for e in entities if e["canonical_id"] == e["id"]}
+    truth = {e["id"] for e in labels["entities"]}
+    ep, er, ef = prf(canonical, truth)
+    # Type accuracy: of the labelled entities found under some type, the share found under the right one.
+    found_names = {e["id"].split(":", 1)[1]: e["type"] for e in entities if e["canonical_id"] == e["id"]}
+    typed = [(found_names.get(t["id"].split(":", 1)[1]), t["type"]) for t in labels["entities"]]
+    typed = [(got, want) for got, want in typed if got is not None]
+    # Dedup accuracy: every labelled alias must resolve to its entity, and no two labelled entities may merge.
+    root = {e["id"]: e["canonical_id"] for e in entities}
+    alias_checks = []
+    for t in labels["entities"]:
+        for alias in t.get("aliases", []):
+            alias_key = f"{t['type']}:{canonical_name(alias)}"
+            alias_checks.append(root.get(alias_key, alias_key if alias_key in truth else None) == t["id"])
+    distinct = [root.get(t["id"], t["id"]) == t["id"] for t in labels["entities"]]
+    checks = alias_checks + distinct
+    predicted = {(r["source"], r["type"], r["target"]) for r in relationships if r["type"] in SEMANTIC}
+    wanted = {tuple(r) for r in labels["relationships"]}
+    rp, rr, rf = prf(predicted, wanted)
+    return {"entity_precision": round(ep, 4), "entity_recall": round(er, 4), "entity_f1": round(ef, 4),
+            "relationship_precision": round(rp, 4), "relationship_recall": round(rr, 4), "relationship_f1": round(rf, 4),
+            "dedup_accuracy": round(sum(checks) / len(checks), 4) if checks else None,
+            "type_accuracy": round(sum(1 for g, w in typed if g == w) / len(typed), 4) if typed else None}

@@ -1,0 +1,58 @@
+"""Great Expectations 1.x, called directly: suites are JSON files in `expectations/`.
+
+Each suite file is a GX ExpectationSuite (name, expectations) whose values may be
+`{"$PARAMETER": name}`: thresholds come from config/gates.toml at validation time, so the
+numbers live in one file and the comparisons live in the suites. An ephemeral context,
+a pandas data source, progress bars off, no analytics.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from .settings import REPO_ROOT
+
+SUITES_DIR = REPO_ROOT / "expectations"
+
+
+@lru_cache(maxsize=1)
+def _context():
+    os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
+    import great_expectations as gx
+    from great_expectations.data_context.types.base import ProgressBarsConfig
+
+    context = gx.get_context(mode="ephemeral")
+    context.variables.progress_bars = ProgressBarsConfig(globally=False, metric_calculations=False)
+    batch_definition = (context.data_sources.add_pandas("frames").add_dataframe_asset("frame")
+                        .add_batch_definition_whole_dataframe("whole"))
+    return gx, batch_definition
+
+
+@lru_cache(maxsize=None)
+def load_suite(name: str, suites_dir: str = str(SUITES_DIR)) -> dict:
+    return json.loads((Path(suites_dir) / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def validate(suite_name: str, rows: list[dict], parameters: dict | None = None) -> dict:
+    """Run one suite over rows; returns {success, failures: [readable strings], results: [...]}."""
+    import pandas as pd
+
+    gx, batch_definition = _context()
+    spec = load_suite(suite_name)
+    suite = gx.ExpectationSuite(name=spec["name"], expectations=spec["expectations"])
+    frame = pd.DataFrame(rows, columns=spec.get("meta", {}).get("columns") or None)
+    result = batch_definition.get_batch(batch_parameters={"dataframe": frame}).validate(
+        suite, expectation_parameters=parameters or {})
+    failures, results = [], []
+    for r in result.results:
+        cfg = r.expectation_config
+        kwargs = {k: v for k, v in cfg.kwargs.items() if k not in {"batch_id"}}
+        observed = json.loads(json.dumps(r.result.get("observed_value", r.result.get("partial_unexpected_list")),
+                                         default=lambda o: o.item() if hasattr(o, "item") else str(o)))
+        results.append({"expectation": cfg.type, "kwargs": kwargs, "success": bool(r.success), "observed": observed})
+        if not r.success:
+            failures.append(f"{cfg.type}({', '.join(f'{k}={v}' for k, v in kwargs.items())}) observed {observed}")
+    return {"suite": suite_name, "success": bool(result.success), "failures": failures, "results": results}

@@ -1,0 +1,1 @@
+"""Dagster wiring: Definitions, jobs, schedules, the dbt project, and the command line."""

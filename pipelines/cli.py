@@ -1,0 +1,129 @@
+"""`graphrag-bench run`: the whole asset graph, in-process, on any corpus and question file.
+
+Exit codes: 0 every gate passed; 1 a gate failed (results written, failing gates on
+stderr); 2 bad input or usage (one message, nothing half-written left behind).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from pathlib import Path
+
+from graphrag_bench.errors import InputError
+
+EXIT_OK, EXIT_GATES, EXIT_INPUT = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors: one line, exit 2
+        self.print_usage(sys.stderr)
+        print(f"graphrag-bench: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_INPUT)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from graphrag_bench.settings import REPO_ROOT
+
+    parser = _Parser(prog="graphrag-bench", description="Benchmark vector-only vs GraphRAG retrieval on a corpus.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="run the whole asset graph and write results/run_<id>/")
+    run.add_argument("--corpus", default=str(REPO_ROOT / "corpus"), help="folder of documents (default: corpus/)")
+    run.add_argument("--questions", default=str(REPO_ROOT / "questions" / "benchmark_questions.json"), help="question file")
+    run.add_argument("--results-dir", default=str(REPO_ROOT / "results"), help="where run folders go (default: results/)")
+    run.add_argument("--data-dir", default=None, help="this corpus's stores (default: data/ for the default corpus)")
+    run.add_argument("--runs", type=int, default=None, help="runs per question per mode (default 10, GRAPHRAG_RUNS)")
+    run.add_argument("--gates", default=None, help="thresholds file (default config/gates.toml, GRAPHRAG_GATES_FILE)")
+    return parser.parse_args(argv)
+
+
+def validate_inputs(args: argparse.Namespace):
+    """Everything a user can get wrong, checked before anything is written."""
+    from graphrag_bench.ingest import load_corpus
+    from graphrag_bench.questions import load_questions
+    from graphrag_bench.settings import REPO_ROOT, RetrievalSettings, env_number, load_thresholds
+    from resources import BenchSettings
+
+    docs = load_corpus(args.corpus)
+    questions = load_questions(args.questions)
+    gates_file = args.gates or os.environ.get("GRAPHRAG_GATES_FILE") or str(REPO_ROOT / "config" / "gates.toml")
+    load_thresholds(gates_file)
+    RetrievalSettings.from_env()
+    runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
+    if runs < 2:
+        raise InputError("--runs", f"must be at least 2 (run 1 is the cold run and is dropped), got {runs}")
+    corpus = Path(args.corpus).resolve()
+    default_corpus = corpus == (REPO_ROOT / "corpus").resolve()
+    data_dir = args.data_dir or str(REPO_ROOT / "data" if default_corpus else corpus.parent / f".graphrag-bench-data-{corpus.name}")
+    settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
+                             results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs)
+    return settings, len(docs), len(questions)
+
+
+def print_table(summary: dict, out) -> None:
+    b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
+    print("\ncategory                    baseline  GraphRAG   max", file=out)
+    from graphrag_bench.report import CATEGORY_NAMES
+
+    for cat, row in b["by_category"].items():
+        print(f"  {cat} {CATEGORY_NAMES[cat]:<24}{row['points']:>8g}{g['by_category'][cat]['points']:>10g}{row['max_points']:>6}", file=out)
+    print(f"  {'total':<26}{b['points']:>8g}{g['points']:>10g}{b['max_points']:>6}", file=out)
+    print(f"\np95 pipeline ms: baseline {b['p95_pipeline_ms']}, GraphRAG {g['p95_pipeline_ms']}, ratio {summary['latency_ratio_p95']}", file=out)
+    print(f"graph cache hit rate (warm): {g['graph_cache_hit_rate']}   hallucinations: baseline {b['hallucinations']}, GraphRAG {g['hallucinations']}", file=out)
+    print("\ngates:", file=out)
+    for gate in summary["gates"]:
+        print(f"  [{'pass' if gate['passed'] else 'FAIL'}] {gate['name']}: value {gate['value']}, threshold {gate['threshold']}", file=out)
+
+
+def run(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    settings, n_docs, n_questions = validate_inputs(args)
+    print(f"graphrag-bench: {n_docs} documents, {n_questions} questions, {settings.runs} runs per question per mode", flush=True)
+    print(f"  data folder: {settings.data_dir}\n  results:     {settings.results_dir}", flush=True)
+    os.environ.setdefault("DAGSTER_HOME", str(Path(__file__).resolve().parent.parent))
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import benchmark_job, build_definitions
+
+    defs = build_definitions(settings)
+    job = defs.resolve_job_def(benchmark_job.name)
+    instance = DagsterInstance.get() if os.environ.get("GRAPHRAG_EPHEMERAL") != "1" else DagsterInstance.ephemeral()
+    log_level = os.environ.get("GRAPHRAG_LOG_LEVEL", "INFO")
+    result = job.execute_in_process(instance=instance, raise_on_error=False,
+                                    run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})
+    failed_checks = [e for e in result.get_asset_check_evaluations() if not e.passed]
+    step_failures = [e for e in result.all_events if e.event_type_value == "STEP_FAILURE"]
+    for event in step_failures:
+        error = event.event_specific_data.error
+        cause = error.cause or error
+        input_error = next((c for c in (cause, error) if c and c.cls_name == "InputError"), None)
+        if input_error:
+            print(f"graphrag-bench: error: {input_error.message.strip()}", file=sys.stderr)
+            return EXIT_INPUT
+        print(f"graphrag-bench: step {event.step_key} failed: {error.message.strip()}", file=sys.stderr)
+    report = result.output_for_node("benchmark_report") if result.is_node_success("benchmark_report") else None
+    if report:
+        print_table(report["summary"], sys.stdout)
+        print(f"\nresults: {report['run_dir']}  ({time.perf_counter() - started:.0f} s)")
+    for check in failed_checks:
+        print(f"graphrag-bench: gate failed: {check.check_name}: {check.description or 'see the check metadata'}", file=sys.stderr)
+    if step_failures and not failed_checks:
+        return EXIT_GATES
+    return EXIT_GATES if failed_checks else EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    args = parse_args(argv)
+    try:
+        return run(args)
+    except InputError as exc:
+        print(f"graphrag-bench: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

