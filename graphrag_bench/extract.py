@@ -52,7 +52,7 @@ FIELD_LINE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?([A-Za-z][A-Za-z ]{1,30}?)(?:
 ARROW = re.compile(r"^\s*\[?([^\[\]>→-][^\[\]>→]*?)\]?\s*(?:-->|->|→|==>)\s*\[?([^\[\]]+?)\]?\s*$")
 DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this)\s+", re.IGNORECASE)
-NAME = r"[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*"
+NAME = r"[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*)*"  # capitalised words; a sentence stop ends the name
 ALIAS_PATTERNS = [  # (regex, which group is the newer/canonical name)
     re.compile(rf"(?P<old>{NAME})\s+(?:is now called|is now named|was renamed to|renamed to)\s+(?P<new>{NAME})"),
     re.compile(rf"(?P<new>{NAME})\s+was (?:called|named|known as)\s+(?P<old>{NAME})"),

@@ -35,9 +35,12 @@ def evaluate_extraction(corpus_dir: str | Path, entities: list[dict], relationsh
     truth = {e["id"] for e in labels["entities"]}
     ep, er, ef = prf(canonical, truth)
     # Type accuracy: of the labelled entities found under some type, the share found under the right one.
-    found_names = {e["id"].split(":", 1)[1]: e["type"] for e in entities if e["canonical_id"] == e["id"]}
-    typed = [(found_names.get(t["id"].split(":", 1)[1]), t["type"]) for t in labels["entities"]]
-    typed = [(got, want) for got, want in typed if got is not None]
+    found_names: dict[str, set[str]] = {}
+    for e in entities:
+        if e["canonical_id"] == e["id"]:
+            found_names.setdefault(e["id"].split(":", 1)[1], set()).add(e["type"])
+    typed = [(t["type"] in found_names[name], True) for t in labels["entities"]
+             if (name := t["id"].split(":", 1)[1]) in found_names]
     # Dedup accuracy: every labelled alias must resolve to its entity, and no two labelled entities may merge.
     root = {e["id"]: e["canonical_id"] for e in entities}
     alias_checks = []

@@ -139,7 +139,7 @@ def chunk_document(doc: Document) -> list[Chunk]:
     chunks: list[Chunk] = []
     section, start, buf = doc.title, None, []
 
-    def flush(end_index: int) -> None:
+    def flush(end_index: int) -> None:  # end_index: 1-based number of the buffer's last line
         nonlocal start, buf
         if start is not None and any(line.strip() for line in buf):
             while buf and not buf[-1].strip():
@@ -164,6 +164,6 @@ def chunk_document(doc: Document) -> list[Chunk]:
             start = i
         buf.append(line)
         if not in_fence and not line.strip() and len(buf) >= MAX_CHUNK_LINES:
-            flush(i)
+            flush(i + 1)  # this blank line is already in the buffer
     flush(len(lines))
     return chunks

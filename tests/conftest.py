@@ -1,0 +1,68 @@
+"""Shared fixtures: the default corpus resolved once, real embedded stores in temp folders."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
+os.environ.setdefault("DBT_SEND_ANONYMOUS_USAGE_STATS", "false")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from graphrag_bench.extract import Extractor  # noqa: E402
+from graphrag_bench.ingest import chunk_document, load_corpus  # noqa: E402
+from graphrag_bench.resolve import resolve  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO / "corpus"
+QUESTIONS = REPO / "questions" / "benchmark_questions.json"
+
+
+@pytest.fixture(scope="session")
+def documents():
+    return load_corpus(CORPUS)
+
+
+@pytest.fixture(scope="session")
+def resolution(documents):
+    return resolve(Extractor().extract(documents), documents)
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    from graphrag_bench.embed import Embedder
+
+    return Embedder()
+
+
+@pytest.fixture(scope="session")
+def chunk_index(documents, embedder):
+    chunks = [dataclasses.asdict(c) for d in documents for c in chunk_document(d)]
+    return chunks, embedder.encode([c["text"] for c in chunks])
+
+
+@pytest.fixture
+def ladybug_store(tmp_path):
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    store = LadybugStore(tmp_path / "graph.lbug")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def corpus_copy(tmp_path):
+    """A writable copy of the default corpus outside the repository."""
+    target = tmp_path / "corpus"
+    shutil.copytree(CORPUS, target)
+    return target
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
