@@ -1,0 +1,119 @@
+"""The command line, end to end, in a subprocess: exit 0 on the default corpus copied outside the
+repository (its own data folder), exit 1 on a wrong reference key, exit 2 on bad input."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import QUESTIONS, REPO
+
+SUMMARY_KEYS = {"run_id", "corpus", "modes", "latency_ratio_p95", "graph", "extraction", "audit", "gates", "questions"}
+MODE_KEYS = {"points", "max_points", "by_category", "p95_pipeline_ms", "hallucinations", "certainty_accuracy", "retrieval"}
+ARTIFACTS = {"baseline_scores.json", "graphrag_scores.json", "latency_baseline.json", "latency_graphrag.json",
+             "latency_breakdown.json", "cache_metrics.json", "entity_audit.json", "detailed_answers.json",
+             "reference_answers.json", "summary.md", "summary.json", "report.html"}
+
+
+def cli(*args, cwd, env=None):
+    full_env = {**os.environ, "GRAPHRAG_EPHEMERAL": "1", "GRAPHRAG_LOG_LEVEL": "WARNING", **(env or {})}
+    full_env.pop("GRAPH_RAG_ENABLED", None)
+    return subprocess.run([sys.executable, "-m", "pipelines.cli", *args], cwd=cwd, env=full_env,
+                          capture_output=True, text=True, timeout=900)
+
+
+@pytest.fixture(scope="module")
+def outside(tmp_path_factory):
+    """A corpus and question file outside the repository, with their own data and results folders."""
+    root = tmp_path_factory.mktemp("elsewhere")
+    shutil.copytree(REPO / "corpus", root / "corpus")
+    shutil.copy(QUESTIONS, root / "questions.json")
+    return root
+
+
+def _stamp(path: Path):
+    return sorted((str(p), p.stat().st_mtime_ns) for p in path.rglob("*")) if path.exists() else None
+
+
+@pytest.fixture(scope="module")
+def first_run(outside):
+    before = _stamp(REPO / "data")
+    result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
+                 "--results-dir", "results", "--runs", "2", cwd=outside)
+    return result, before
+
+
+def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
+    result, repo_data_before = first_run
+    assert result.returncode == 0, result.stderr[-3000:]
+    runs = list((outside / "results").glob("run_*"))
+    assert len(runs) == 1
+    assert ARTIFACTS <= {p.name for p in runs[0].iterdir()}
+    assert (runs[0] / "RELEASE_APPROVED").exists()
+    summary = json.loads((runs[0] / "summary.json").read_text())
+    assert SUMMARY_KEYS <= set(summary)
+    for mode in ("baseline", "graphrag"):
+        assert MODE_KEYS <= set(summary["modes"][mode])
+    assert {"graph_cache_hit_rate", "pipeline_cache_hit_rate"} <= set(summary["modes"]["graphrag"])
+    assert summary["corpus"]["documents"] == 12 and summary["graph"]["provenance_coverage"] == 1.0
+    assert all(g["passed"] for g in summary["gates"])
+    assert summary["modes"]["graphrag"]["points"] > summary["modes"]["baseline"]["points"]
+    assert summary["extraction"]["entity_f1"] is not None  # the labels file travels with the corpus
+    assert "GraphRAG" in result.stdout and "gates:" in result.stdout
+    # Its stores live in its own data folder; the repository's default stores are untouched.
+    assert (outside / "data" / "graph.lbug").exists() and (outside / "data" / "warehouse.duckdb").exists()
+    assert _stamp(REPO / "data") == repo_data_before
+
+
+def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
+    questions = json.loads((outside / "questions.json").read_text())
+    for q in questions["questions"]:
+        if q["category"] == "A":  # deliberately wrong: a system no multi-hop answer involves
+            q["required_entities"] = q["answer_entities"] = ["system:deploy_pipeline"]
+            q["required_sources"] = ["SOP-deployment"]
+    (outside / "wrong.json").write_text(json.dumps(questions))
+    result = cli("run", "--corpus", "corpus", "--questions", "wrong.json", "--data-dir", "data",
+                 "--results-dir", "results", "--runs", "2", cwd=outside)
+    assert result.returncode == 1, result.stderr[-3000:]
+    assert "gate failed: gate_multi_hop" in result.stderr
+    newest = sorted((outside / "results").glob("run_*"))[-1]
+    summary = json.loads((newest / "summary.json").read_text())
+    gate = next(g for g in summary["gates"] if g["name"] == "multi_hop")
+    assert gate["passed"] is False and gate["threshold"] == 0.2
+    assert not (newest / "RELEASE_APPROVED").exists()
+    # The run history keeps both runs (dbt incremental model).
+    import duckdb
+
+    with duckdb.connect(str(outside / "data" / "warehouse.duckdb"), read_only=True) as conn:
+        assert conn.execute("select count(*) from main.run_history").fetchall()[0][0] == 2
+
+
+@pytest.mark.parametrize("args, env, fragment", [
+    (["run", "--corpus", "missing"], {}, "missing: corpus folder does not exist"),
+    (["run", "--corpus", "empty"], {}, "corpus folder has no documents"),
+    (["run", "--corpus", "nonutf8"], {}, "bad.md: field 'encoding': not UTF-8"),
+    (["run", "--questions", "broken.json"], {}, "broken.json: not valid JSON"),
+    (["run", "--questions", "nofield.json"], {}, "item 'A1': field 'certainty': missing required field"),
+    (["run", "--runs", "1"], {}, "--runs: must be at least 2"),
+    (["run"], {"GRAPHRAG_TOP_K": "many"}, "field 'GRAPHRAG_TOP_K': expected a number"),
+    (["run", "--gates", "gates.toml"], {}, "item 'gates': field 'cache_min_hit_rate': expected a number"),
+    (["fly"], {}, "invalid choice"),
+])
+def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment):
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "nonutf8").mkdir()
+    (tmp_path / "nonutf8" / "bad.md").write_bytes(b"# t\n\xff")
+    (tmp_path / "broken.json").write_text("{")
+    q = json.loads(QUESTIONS.read_text())
+    del q["questions"][0]["certainty"]
+    (tmp_path / "nofield.json").write_text(json.dumps(q))
+    (tmp_path / "gates.toml").write_text((REPO / "config" / "gates.toml").read_text().replace("cache_min_hit_rate = 0.60", 'cache_min_hit_rate = "high"'))
+    result = cli(*args, "--results-dir", "results", cwd=tmp_path, env=env) if args[0] == "run" else cli(*args, cwd=tmp_path, env=env)
+    assert result.returncode == 2
+    assert fragment in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "results").exists() or not any((tmp_path / "results").iterdir())

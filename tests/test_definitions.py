@@ -1,0 +1,40 @@
+"""The code location: every asset, check, job and schedule is there, as the UI will show them."""
+
+from dagster import DefaultScheduleStatus
+
+EXPECTED_ASSETS = {"documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store",
+                   "retrieval_index", "baseline_run", "graphrag_run", "failure_mode_runs", "golden_equivalence", "scores",
+                   "benchmark_summary", "raw/question_scores", "raw/latency_samples", "raw/cache_metrics", "raw/gate_results",
+                   "raw/runs", "stg_question_scores", "stg_latency_samples", "category_scores", "latency_percentiles",
+                   "cache_rates", "acceptance_criteria", "run_history", "benchmark_report", "release_decision"}
+GATE_CHECKS = {"gate_multi_hop", "gate_decision_provenance", "gate_no_baseline_regression", "gate_hallucination",
+               "gate_latency", "gate_cache", "gate_certainty"}
+
+
+def test_definitions_hold_every_asset_check_job_and_schedule(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path))
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    defs = build_definitions(BenchSettings.from_env())
+    graph = defs.resolve_asset_graph()
+    assert {k.to_user_string() for k in graph.get_all_asset_keys()} == EXPECTED_ASSETS
+    checks = {k.name: k for k in graph.asset_check_keys}
+    assert GATE_CHECKS | {"entity_resolution_audit", "provenance_coverage"} <= set(checks)
+    for name in GATE_CHECKS:
+        assert checks[name].asset_key.to_user_string() == "benchmark_report"
+        assert graph.get_check_spec(checks[name]).blocking
+    assert graph.get_check_spec(checks["entity_resolution_audit"]).blocking
+    for job in ("graph_build_job", "benchmark_job", "release_gate_job"):
+        assert defs.resolve_job_def(job) is not None
+    schedule = defs.resolve_schedule_def("nightly_benchmark")
+    assert schedule.cron_schedule == "0 2 * * *" and schedule.job_name == "benchmark_job"
+    assert schedule.default_status == DefaultScheduleStatus.RUNNING
+
+
+def test_graphrag_is_off_without_environment(monkeypatch):
+    from graphrag_bench.settings import graph_rag_enabled
+
+    monkeypatch.delenv("GRAPH_RAG_ENABLED", raising=False)
+    assert graph_rag_enabled() is False
+    assert graph_rag_enabled({"GRAPH_RAG_ENABLED": "true"}) is True

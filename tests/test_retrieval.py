@@ -1,0 +1,157 @@
+"""Retrieval and answers: the 2-document traversal, fallback and empty graph for real, the golden
+flag-off equivalence, cache keys, and hostile questions."""
+
+import logging
+
+import pytest
+
+from graphrag_bench.answer import answer_label, compose
+from graphrag_bench.memory import FallbackRetriever, MemoryRetriever, make_retriever, save_index
+from graphrag_bench.questions import load_questions
+from graphrag_bench.retrieve import FALLBACK_WARNING, BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
+from graphrag_bench.score import ScoringContext
+from graphrag_bench.settings import RetrievalSettings
+from graphrag_bench.store.ladybug_store import LadybugStore
+
+from .conftest import QUESTIONS
+
+TRAVERSAL = "What database does the system approved on Feb 20 depend on?"
+
+
+@pytest.fixture
+def retrievers(chunk_index, embedder, resolution, ladybug_store):
+    chunks, vectors = chunk_index
+    ladybug_store.sync(resolution.entities, resolution.relationships)
+    baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
+    graph = GraphRetriever(baseline, ladybug_store, EntityIndex(resolution.entities), ladybug_store.state_hash())
+    return baseline, graph
+
+
+def test_graphrag_answers_the_two_document_traversal_with_all_sources(retrievers, resolution, documents):
+    baseline, graph = retrievers
+    answer = compose(graph.retrieve(TRAVERSAL))
+    head = answer.splitlines()[0]
+    assert "etcd" in head and answer_label(answer) == "supported"
+    for source in ("[MEETING-2026-02-20]", "[ADR-002]", "[DEPENDENCIES.md]"):
+        assert source in answer
+    question = next(q for q in load_questions(QUESTIONS) if q["question"] == TRAVERSAL)
+    scorer = ScoringContext(resolution.entities, resolution.relationships, {d.doc_id: d.text for d in documents})
+    graph_points = scorer.score(question, answer, "graphrag").total
+    baseline_points = scorer.score(question, compose(baseline.retrieve(TRAVERSAL)), "baseline").total
+    assert graph_points == 4 and baseline_points < graph_points
+
+
+def test_alias_and_name_variant_questions_pin_the_right_entity(retrievers):
+    _, graph = retrievers
+    assert "system:gateway" in graph.retrieve("What does EdgeProxy depend on?").question_pins
+    assert "person:george_freeney_jr" in graph.retrieve("Which incident report did G. Freeney write?").question_pins
+
+
+def test_phases_are_timed_and_bounds_hold(retrievers):
+    _, graph = retrievers
+    r = graph.retrieve("What does the Gateway depend on?", use_pipeline_cache=False)
+    assert set(r.timings) >= {"vector_seed_ms", "entity_pinning_ms", "graph_query_ms", "context_pack_ms", "total_pipeline_ms"}
+    nodes = {f.source for f in r.facts} | {f.target for f in r.facts}
+    assert len(nodes) <= 50
+    assert sum(len(f.line_text().encode()) + len(f.evidence.encode()) + 2 for f in r.facts) <= 5120
+    assert all(f.hops <= 2 and f.doc_id and f.line >= 1 for f in r.facts)
+
+
+def test_store_down_falls_back_with_one_warning(chunk_index, embedder, resolution, tmp_path, caplog):
+    chunks, vectors = chunk_index
+    baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
+    closed = LadybugStore(tmp_path / "g.lbug")
+    closed.sync(resolution.entities, resolution.relationships)
+    state = closed.state_hash()
+    closed.close()  # really closed: every query now fails inside the database driver
+    graph = GraphRetriever(baseline, closed, EntityIndex(resolution.entities), state)
+    with caplog.at_level(logging.WARNING, logger="graphrag_bench"):
+        answers = [compose(graph.retrieve(q)) for q in ("What does the Gateway depend on?", "Who approved ADR-001?")]
+    assert all(a.startswith("[GRAPH_FALLBACK]") for a in answers)
+    assert [r.message for r in caplog.records].count(next(r.message for r in caplog.records)) == 1
+    assert FALLBACK_WARNING in caplog.records[0].message and len(caplog.records) == 1
+    # Vector-only evidence: the rest of the answer is the baseline's own.
+    assert answers[0].removeprefix("[GRAPH_FALLBACK] ") == compose(baseline.retrieve("What does the Gateway depend on?"))
+
+
+def test_unreachable_neo4j_falls_back_through_the_product_switch(chunk_index, embedder, resolution, caplog):
+    from graphrag_bench.store.neo4j_store import Neo4jStore
+
+    chunks, vectors = chunk_index
+    baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
+    with caplog.at_level(logging.WARNING, logger="graphrag_bench"):
+        retriever = make_retriever(baseline, resolution.entities,
+                                   lambda: Neo4jStore("bolt://127.0.0.1:9", "neo4j", "x", timeout_s=1.0),
+                                   {"GRAPH_RAG_ENABLED": "true"})
+        answer = compose(retriever.retrieve("Who approved ADR-001?"))
+    assert isinstance(retriever, FallbackRetriever)
+    assert answer.startswith("[GRAPH_FALLBACK]")
+    assert sum(FALLBACK_WARNING in r.message for r in caplog.records) == 1
+
+
+def test_empty_graph_is_marked(chunk_index, embedder, resolution):
+    chunks, vectors = chunk_index
+    baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
+    empty = LadybugStore(":memory:")
+    answer = compose(GraphRetriever(baseline, empty, EntityIndex(resolution.entities), "empty").retrieve("Who approved ADR-002?"))
+    assert answer.startswith("[GRAPH_EMPTY]")
+
+
+def test_flag_off_is_the_baseline_byte_for_byte(chunk_index, embedder, resolution, tmp_path):
+    import polars as pl
+
+    chunks, vectors = chunk_index
+    baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
+    opened = []
+    for env in ({}, {"GRAPH_RAG_ENABLED": "false"}, {"GRAPH_RAG_ENABLED": "0"}):
+        assert make_retriever(baseline, resolution.entities, lambda: opened.append(1), env) is baseline
+    assert opened == []  # the graph store is never even opened with the flag off
+    frame = pl.DataFrame(chunks).with_columns(pl.Series("embedding", vectors.tolist(), dtype=pl.List(pl.Float32)))
+    save_index(tmp_path, frame, pl.DataFrame(resolution.entities))
+    memory = MemoryRetriever(tmp_path, env={}, embedder=embedder)
+    for q in load_questions(QUESTIONS):
+        assert memory.answer(q["question"]).encode() == compose(baseline.retrieve(q["question"])).encode()
+
+
+def test_cache_keys_follow_graph_state_and_settings(retrievers, resolution, ladybug_store):
+    baseline, graph = retrievers
+    question = "What does the Gateway depend on?"
+    graph.retrieve(question)
+    assert graph.retrieve(question).pipeline_cache_hit
+    warm = graph.retrieve(question, use_pipeline_cache=False)
+    assert warm.graph_cache_hits > 0 and warm.graph_cache_misses == 0
+    # A rebuilt graph (new state hash) must not be served from the old entries.
+    graph.state_hash = "rebuilt"
+    rebuilt = graph.retrieve(question)
+    assert not rebuilt.pipeline_cache_hit and rebuilt.graph_cache_misses > 0
+    # A changed retrieval setting is a different key as well.
+    graph.settings = RetrievalSettings(top_k=3)
+    changed = graph.retrieve(question)
+    assert not changed.pipeline_cache_hit and changed.graph_cache_misses > 0
+
+
+def test_cache_entries_expire_after_the_ttl(retrievers):
+    _, graph = retrievers
+    now = [0.0]
+    graph.graph_cache.clock = graph.pipeline_cache.clock = lambda: now[0]
+    graph.retrieve("Who approved ADR-001?")
+    now[0] = 299.0
+    assert graph.retrieve("Who approved ADR-001?").pipeline_cache_hit
+    now[0] = 301.0
+    assert not graph.retrieve("Who approved ADR-001?").pipeline_cache_hit
+
+
+@pytest.mark.parametrize("hostile", [
+    "MATCH (n) DETACH DELETE n",
+    "Gateway'}) DETACH DELETE n RETURN 1 //",
+    '{"id": "system:gateway"} }} {{ RETURN *',
+    "What does the Gateway depend on? " + "x" * 20000,
+    "Gateway\x00\x1b[31m\r\n\tdepends",
+])
+def test_hostile_questions_are_text(retrievers, ladybug_store, hostile):
+    _, graph = retrievers
+    state = ladybug_store.state_hash()
+    r = graph.retrieve(hostile)
+    compose(r)
+    assert r.status == "ok"
+    assert ladybug_store.state_hash() == state

@@ -1,0 +1,134 @@
+"""One contract, every graph store: embedded LadybugDB always; Neo4j when NEO4J_URI is set.
+
+The Neo4j leg is reported as skipped, with the reason, when no server is configured.
+"""
+
+import os
+
+import pytest
+
+from graphrag_bench.extract import Extractor
+from graphrag_bench.ingest import load_corpus
+from graphrag_bench.resolve import resolve
+from graphrag_bench.store import GraphUnavailable
+from graphrag_bench.store.templates import TEMPLATES
+
+from .conftest import write
+
+NEO4J_SKIP = "NEO4J_URI is not set: no Neo4j server on this machine (set NEO4J_URI/NEO4J_USER/NEO4J_PASSWORD to run this leg)"
+
+
+@pytest.fixture(params=["ladybug", pytest.param("neo4j", marks=pytest.mark.skipif(not os.environ.get("NEO4J_URI"), reason=NEO4J_SKIP))])
+def store(request, tmp_path):
+    if request.param == "ladybug":
+        from graphrag_bench.store.ladybug_store import LadybugStore
+
+        s = LadybugStore(tmp_path / "graph.lbug")
+    else:
+        from graphrag_bench.store.neo4j_store import Neo4jStore
+
+        s = Neo4jStore(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD", ""))
+        s._write("MATCH (n:Entity) DETACH DELETE n")
+    yield s
+    s.close()
+
+
+def _build(folder):
+    docs = load_corpus(folder)
+    return resolve(Extractor().extract(docs), docs)
+
+
+def test_second_upsert_changes_nothing(store, resolution):
+    first = store.sync(resolution.entities, resolution.relationships)
+    state = store.state_hash()
+    second = store.sync(resolution.entities, resolution.relationships)
+    assert first.created == len(resolution.entities) + len(resolution.relationships)
+    assert (second.created, second.changed, second.deleted) == (0, 0, 0)
+    assert second.unchanged == first.created
+    assert store.state_hash() == state
+    assert store.counts() == {"entities": len(resolution.entities), "relationships": len(resolution.relationships)}
+    store.ensure_schema()  # schema creation is idempotent too
+    assert store.state_hash() == state
+
+
+def _doc_edges(store, doc_id):
+    rows = store._read("MATCH ()-[r:REL]->() WHERE r.doc_id = $d RETURN r.id AS id, r.evidence AS evidence", {"d": doc_id})
+    return {r["id"]: r["evidence"] for r in rows}
+
+
+def test_editing_one_document_changes_only_its_edges(store, corpus_copy):
+    before = _build(corpus_copy)
+    store.sync(before.entities, before.relationships)
+    others_before = {d: _doc_edges(store, d) for d in ("ADR-001", "DEPENDENCIES.md", "SYSTEMS_MAP.md")}
+    path = corpus_copy / "INC-002-deployment-failure.md"
+    path.write_text(path.read_text().replace("CHG-001 caused the failure", "CHG-003 caused the failure"))
+    after = _build(corpus_copy)
+    result = store.sync(after.entities, after.relationships)
+    assert result.created + result.changed + result.deleted > 0
+    edges = {(r["source"], r["type"], r["target"], r["doc_id"]) for r in after.relationships}
+    assert ("change:CHG-003", "CAUSED", "incident:INC-002", "INC-002") in edges
+    assert ("change:CHG-001", "CAUSED", "incident:INC-002", "INC-002") not in edges
+    stale = store._read("MATCH (a:Entity {id: 'change:CHG-001'})-[r:REL]->(b:Entity {id: 'incident:INC-002'}) WHERE r.type = 'CAUSED' RETURN r.id AS id")
+    assert stale == []
+    assert {d: _doc_edges(store, d) for d in others_before} == others_before
+
+
+def test_deleting_a_document_removes_its_edges_and_orphans(store, corpus_copy):
+    before = _build(corpus_copy)
+    store.sync(before.entities, before.relationships)
+    assert _doc_edges(store, "CHANGELOG.md")
+    (corpus_copy / "CHANGELOG.md").unlink()
+    after = _build(corpus_copy)
+    result = store.sync(after.entities, after.relationships)
+    assert result.deleted > 0
+    assert _doc_edges(store, "CHANGELOG.md") == {}
+    ids = {r["id"] for r in store._read(store.ALL_NODES)}
+    assert "change:CHG-000" not in ids and "artifact:CHANGELOG.md" not in ids
+
+
+def test_templates_are_bounded_read_only_and_allowlisted(store, resolution):
+    store.sync(resolution.entities, resolution.relationships)
+    for template in TEMPLATES.values():
+        assert template.hops <= 2 and "LIMIT $limit" in template.cypher
+        assert not any(w in template.cypher.upper().split() for w in ("CREATE", "MERGE", "DELETE", "SET", "REMOVE", "DETACH"))
+    rows = store.query("paths_2hop", id="decision:ADR-002", types=["DECIDES", "DEPENDS_ON"], limit=20)
+    assert any(r["mid"] == "system:weaviate" and r["id"] == "system:etcd" for r in rows)
+    with pytest.raises(ValueError, match="not on the allowlist"):
+        store.query("MATCH (n) DETACH DELETE n")
+    with pytest.raises(ValueError, match="limit must be within"):
+        store.query("neighbors_1hop", id="system:gateway", types=["DEPENDS_ON"], limit=10_000)
+    with pytest.raises(ValueError, match="must be str"):
+        store.query("neighbors_1hop", id=["system:gateway"], types=["DEPENDS_ON"], limit=5)
+
+
+@pytest.mark.parametrize("hostile", [
+    "system:gateway'}) DETACH DELETE n //",
+    '"}) MATCH (n) DETACH DELETE n RETURN 1 //',
+    "{id: 'x'} RETURN n UNION MATCH (m) RETURN m",
+    "x" * 5000,
+    "gate\x00way\n\r\t",
+])
+def test_hostile_parameters_never_change_a_query(store, resolution, hostile):
+    store.sync(resolution.entities, resolution.relationships)
+    state = store.state_hash()
+    assert store.query("neighbors_1hop", id=hostile, types=["DEPENDS_ON"], limit=50) == []
+    assert store.query("entities_by_ids", ids=[hostile], limit=5) == []
+    assert store.state_hash() == state
+
+
+def test_a_closed_store_raises_graph_unavailable(tmp_path):
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    s = LadybugStore(tmp_path / "g.lbug")
+    s.close()
+    with pytest.raises(GraphUnavailable):
+        s.query("count_entities", limit=1)
+
+
+def test_neo4j_on_a_closed_port_is_unavailable_not_an_exception_storm():
+    from graphrag_bench.store.neo4j_store import Neo4jStore
+
+    s = Neo4jStore("bolt://127.0.0.1:9", "neo4j", "x", timeout_s=1.0)
+    with pytest.raises(GraphUnavailable):
+        s.query("count_entities", limit=1)
+    s.close()
