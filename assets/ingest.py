@@ -15,9 +15,13 @@ GROUP = "ingest"
 @asset(group_name=GROUP, kinds={"python", "polars"})
 def documents(context: AssetExecutionContext, bench: BenchSettings) -> pl.DataFrame:
     """Every document of the corpus with its stable id, title, content hash and text."""
-    docs = load_corpus(bench.corpus_dir)
+    warnings: list[str] = []
+    docs = load_corpus(bench.corpus_dir, warnings)
+    for warning in warnings:
+        context.log.warning(warning)
     frame = pl.DataFrame([asdict(d) for d in docs])
-    context.add_output_metadata({"documents": len(docs), "corpus": bench.corpus_dir,
+    context.add_output_metadata({"documents": len(docs), "corpus": bench.corpus_dir, "skipped": len(warnings),
+                                 "warnings": MetadataValue.md("\n".join(f"- {w}" for w in warnings) or "none"),
                                  "ids": MetadataValue.md("\n".join(f"- `{d.doc_id}` ({d.path})" for d in docs))})
     context.log.info(f"ingest: {len(docs)} documents from {bench.corpus_dir}")
     return frame

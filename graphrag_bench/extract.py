@@ -14,9 +14,13 @@ Nothing here knows a name from the default corpus: all names come from the corpu
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
 
 import spacy
 from spacy.language import Language
@@ -70,10 +74,51 @@ TRIGGERS = [
 DECIDES = re.compile(r"\b(?:decided to use|decide to use|chose|will use|adopted|selected)\b", re.IGNORECASE)
 APPROVED = re.compile(r"\b(?:approved|signed off)\b", re.IGNORECASE)
 LIST_JOIN = re.compile(r"^\s*(?:,|and|or|, and)\s*$")
+EXTRACTOR_VERSION = "1"  # bump when extraction rules change: cached results are then ignored
 
 
-@dataclass
-class Mention:
+def _digest(value) -> str:
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:20]
+
+
+class ExtractionCache:
+    """Per-document extraction results (or the last resolution) in one pickle file of the data folder.
+
+    `save()` keeps only the entries used since `load`, so deleted or changed documents leave nothing behind.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self._old: dict = {}
+        self._used: dict = {}
+        if self.path.exists():
+            try:
+                self._old = pickle.loads(self.path.read_bytes())
+            except (pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+                self._old = {}  # an unreadable cache only costs a full extraction
+
+    def get(self, key: str):
+        if key in self._used:
+            return pickle.loads(self._used[key])
+        if key in self._old:
+            self._used[key] = self._old[key]
+            return pickle.loads(self._old[key])
+        return None
+
+    def keep_all(self) -> None:
+        self._used = {**self._old, **self._used}
+
+    def put(self, key: str, value) -> None:
+        self._used[key] = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(self._used, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.replace(self.path)
+
+
+class Mention(NamedTuple):  # tuples: cheap to cache and to load back
     key: str
     type: str
     name: str
@@ -82,8 +127,7 @@ class Mention:
     extractor: str
 
 
-@dataclass
-class Relation:
+class Relation(NamedTuple):
     source: str
     target: str
     type: str
@@ -106,6 +150,21 @@ class Extraction:
     registry: dict[str, dict] = field(default_factory=dict)
     attributes: dict[str, dict] = field(default_factory=lambda: defaultdict(dict))
     warnings: list[str] = field(default_factory=list)
+    processed: list[str] = field(default_factory=list)  # documents extracted in this call
+    reused: list[str] = field(default_factory=list)  # unchanged documents taken from the cache
+    fingerprint: str = ""  # identifies the whole input: same fingerprint, same resolution
+
+    def to_state(self) -> tuple:
+        """Plain tuples for the cache (loading plain tuples back is several times faster than objects)."""
+        return ([tuple(m) for m in self.mentions], [tuple(r) for r in self.relations], self.aliases, self.registry,
+                dict(self.attributes), self.warnings)
+
+    @classmethod
+    def from_state(cls, state: tuple) -> "Extraction":
+        mentions, relations, aliases, registry, attributes, warnings = state
+        out = cls(list(map(Mention._make, mentions)), list(map(Relation._make, relations)), aliases, registry,
+                  defaultdict(dict, attributes), warnings)
+        return out
 
     def extend(self, other: "Extraction") -> None:
         self.mentions += other.mentions
@@ -146,11 +205,10 @@ def _names(value: str) -> list[str]:
 class DocumentParser:
     """Pass 1 for one document: structure, vocabulary, and line classes for pass 2."""
 
-    def __init__(self, doc: Document, id_types: dict[str, str], known_ids: dict[str, str]):
+    def __init__(self, doc: Document, id_types: dict[str, str], known_ids: dict[str, str], id_prefixes: set[str]):
         self.doc, self.id_types, self.known_ids_map = doc, id_types, known_ids
-        self.known_ids = set(known_ids)
-        # An id-shaped token (SEV-1) is a reference only if its prefix names a kind of record.
-        self.id_prefixes = set(id_types) | {i.split("-", 1)[0].upper() for i in known_ids.values() if ID_IN_TEXT.fullmatch(i)}
+        self.known_ids = known_ids.keys()
+        self.id_prefixes = id_prefixes
         self.out = Extraction()
         self.artifact = entity_key("artifact", doc.doc_id)
         self.subject = doc_entity(doc.doc_id, id_types)
@@ -332,12 +390,35 @@ class Extractor:
         ruler.add_patterns(patterns)
         return nlp
 
-    def extract(self, documents: list[Document]) -> Extraction:
+    def extract(self, documents: list[Document], cache: "ExtractionCache | None" = None) -> Extraction:
+        """All documents; with a cache, unchanged documents reuse their earlier results.
+
+        A document's structural pass is reused when its content and the corpus's set of ids are
+        unchanged; its prose pass when, in addition, the corpus vocabulary is unchanged (a new
+        name in a registry means every document's prose is read again).
+        """
         known = {d.doc_id.lower(): d.doc_id for d in documents}
         known.update({d.path.lower(): d.doc_id for d in documents})
-        parsers = []
+        # An id-shaped token (SEV-1) is a reference only if its prefix names a kind of record.
+        id_prefixes = set(self.id_types) | {i.split("-", 1)[0].upper() for i in known.values() if ID_IN_TEXT.fullmatch(i)}
+        corpus_key = _digest([EXTRACTOR_VERSION, sorted(known.items()), sorted(self.id_types.items())])
+        corpus_fingerprint = "corpus|" + _digest([corpus_key, [d.content_hash for d in documents]])
+        if cache is not None:  # fast path: nothing changed since a cached run → its per-document results
+            fast = self._from_cache(documents, cache, cache.get(corpus_fingerprint))
+            if fast is not None:
+                return fast
+        parsers, keys = [], {}
         for doc in documents:
-            parsers.append(DocumentParser(doc, self.id_types, known).parse())
+            keys[doc.doc_id] = f"structure|{doc.content_hash}|{corpus_key}"
+            cached = cache.get(keys[doc.doc_id]) if cache else None
+            parser = DocumentParser(doc, self.id_types, known, id_prefixes)
+            if cached is not None:
+                parser.out, parser.prose = Extraction.from_state(cached[0]), cached[1]
+            else:
+                parser.parse()
+                if cache is not None:
+                    cache.put(keys[doc.doc_id], (parser.out.to_state(), parser.prose))
+            parsers.append(parser)
         # Aliases stated in prose ("EdgeProxy is now called Gateway") join the vocabulary.
         vocab = self.vocabulary(parsers)
         lower_vocab = {name.lower(): v for name, v in vocab.items()}
@@ -350,11 +431,42 @@ class Extractor:
                         if target and old.lower() != new.lower() and old.lower() not in lower_vocab:
                             parser.out.aliases.append((old, target[0], parser.doc.doc_id, line_no, text.strip()[:300], 0.9))
         vocab = self.vocabulary(parsers)
-        nlp = self.build_nlp(vocab)
+        vocab_key = _digest(sorted(vocab.items()))
+        nlp = None
         result = Extraction()
+        prose_keys = []
         for parser in parsers:
-            self._prose(parser, nlp)
+            key = f"prose|{keys[parser.doc.doc_id]}|{vocab_key}|{_digest(parser.out.aliases)}"
+            prose_keys.append(key)
+            cached = cache.get(key) if cache else None
+            if cached is not None:
+                parser.out = Extraction.from_state(cached)
+                result.reused.append(parser.doc.doc_id)
+            else:
+                nlp = nlp or self.build_nlp(vocab)
+                self._prose(parser, nlp)
+                if cache is not None:
+                    cache.put(key, parser.out.to_state())
+                result.processed.append(parser.doc.doc_id)
             result.extend(parser.out)
+        result.fingerprint = _digest(prose_keys)
+        if cache is not None:
+            cache.put(corpus_fingerprint, prose_keys)
+            cache.save()
+        return result
+
+    @staticmethod
+    def _from_cache(documents: list[Document], cache: "ExtractionCache", prose_keys: list[str] | None) -> Extraction | None:
+        if prose_keys is None:
+            return None
+        states = [cache.get(key) for key in prose_keys]
+        if any(state is None for state in states):
+            return None
+        result = Extraction(reused=[d.doc_id for d in documents], fingerprint=_digest(prose_keys))
+        for state in states:
+            result.extend(Extraction.from_state(state))
+        cache.keep_all()  # nothing changed: every entry stays valid for the next edit
+        cache.save()
         return result
 
     def _prose(self, parser: DocumentParser, nlp: Language) -> None:

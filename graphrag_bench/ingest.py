@@ -77,6 +77,10 @@ def _title(text: str, fallback: str) -> str:
     return fallback
 
 
+class SkippedDocument(Exception):
+    """A file that is not a usable document (empty, binary): warned about and left out."""
+
+
 def read_document(path: Path, root: Path) -> Document:
     rel = str(path.relative_to(root))
     try:
@@ -84,7 +88,8 @@ def read_document(path: Path, root: Path) -> Document:
     except OSError as exc:
         raise InputError(rel, f"cannot read file ({exc.strerror})") from None
     if b"\x00" in raw:
-        raise InputError(rel, "binary file (contains NUL bytes), not a text document")
+        line = raw[: raw.index(b"\x00")].count(b"\n") + 1
+        raise SkippedDocument(f"{rel}:{line}: binary file (NUL byte), skipped")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -100,8 +105,14 @@ def read_document(path: Path, root: Path) -> Document:
     )
 
 
-def load_corpus(folder: str | Path) -> list[Document]:
-    """Every document under `folder`, sorted by id. Raises InputError on bad input."""
+def load_corpus(folder: str | Path, warnings: list[str] | None = None) -> list[Document]:
+    """Every usable document under `folder`, sorted by id.
+
+    A missing or empty folder, an unreadable or non-UTF-8 file raise InputError (the run stops).
+    An empty file, a binary file or a second file with an already-used id is left out with a
+    warning naming the file and line (appended to `warnings`); the rest of the corpus builds.
+    """
+    warnings = warnings if warnings is not None else []
     root = Path(folder)
     if not root.exists():
         raise InputError(root, "corpus folder does not exist")
@@ -112,15 +123,33 @@ def load_corpus(folder: str | Path) -> list[Document]:
         raise InputError(root, f"corpus folder has no documents ({', '.join(DOC_SUFFIXES)})")
     documents, seen = [], {}
     for path in paths:
-        doc = read_document(path, root)
+        try:
+            doc = read_document(path, root)
+        except SkippedDocument as skipped:
+            warnings.append(str(skipped))
+            continue
         if not doc.text.strip():
-            raise InputError(doc.path, "document is empty")
+            warnings.append(f"{doc.path}:1: document is empty, skipped")
+            continue
         key = doc.doc_id.lower()
         if key in seen:
-            raise InputError(doc.path, f"duplicate document id, also used by {seen[key]}", item=doc.doc_id, field="id")
+            warnings.append(f"{doc.path}:1: duplicate document id {doc.doc_id!r} (already used by {seen[key]}), skipped")
+            continue
         seen[key] = doc.path
+        if doc.text.count("\n```") % 2 and not doc.text.startswith("```"):
+            warnings.append(f"{doc.path}:{_unclosed_fence_line(doc.text)}: code fence is never closed; the rest of the file is read as a fence")
         documents.append(doc)
+    if not documents:
+        raise InputError(root, "corpus folder has no usable documents (" + "; ".join(warnings) + ")")
     return sorted(documents, key=lambda d: d.doc_id)
+
+
+def _unclosed_fence_line(text: str) -> int:
+    opened = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip().startswith("```"):
+            opened = 0 if opened else number
+    return opened or 1
 
 
 def chunk_document(doc: Document) -> list[Chunk]:

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import re
 
-KEY_FORMAT = r"^[a-z][a-z_]*:([a-z0-9]+(_[a-z0-9]+)*|[A-Z][A-Za-z0-9]*(-[A-Za-z0-9]+)+|[A-Za-z0-9_.-]+\.md|\d{4}-\d{2}-\d{2})(:[a-z0-9_]+)?$"
 ARTIFACT_TYPES = frozenset({"artifact", "decision", "incident", "change", "date"})
+# Named entities: type:canonical_name; artifact-like ones keep the document id as written
+# (ADR-001, MEETING-2026-02-15, DEPENDENCIES.md); dates are ISO days. Optional :namespace.
+KEY_FORMAT = (r"^(?:(?:artifact|decision|incident|change):[A-Za-z0-9][A-Za-z0-9_.\-]*"
+              r"|date:\d{4}-\d{2}-\d{2}"
+              r"|[a-z][a-z_]*:[a-z0-9]+(?:_[a-z0-9]+)*)(?::[a-z0-9_]+)?$")
 
 
 def canonical_name(name: str) -> str:

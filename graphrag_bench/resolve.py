@@ -4,7 +4,7 @@
 2. Explicit aliases (variant columns, "renamed to", "formerly") and name variants
    (initials "G. Freeney", generational suffixes "Jr.") → SAME_AS with confidence + source.
 3. Levenshtein distance < 2 between names of one type (rapidfuzz), compared within blocks
-   (same type and a shared prefix or token) → POSSIBLE_SAME_AS, then resolved: merged
+   (same type and a shared 3-character prefix or suffix) → POSSIBLE_SAME_AS, then resolved: merged
    into a registry entry, or rejected when both are distinct registry rows; else left
    unresolved, which fails the audit.
 4. Same role in the same registry → flagged the same way.
@@ -42,14 +42,20 @@ def relationship_id(source: str, rtype: str, target: str, doc_id: str) -> str:
 
 
 def _blocks(keys: list[str]) -> dict[str, list[str]]:
-    """Blocking for near-duplicate search: same type and a shared 3-char prefix or token."""
+    """Blocking for near-duplicate search, exact for Levenshtein distance < 2.
+
+    One edit changes either the first three or the last three characters of a name, never both
+    (for names of 7+ characters), so near-duplicates always share a (type, prefix) or a
+    (type, suffix) block; shorter names are compared within their type. Shared-word blocks were
+    tried first and grew quadratically on large corpora (every "… service" in one block).
+    """
     blocks: dict[str, set[str]] = defaultdict(set)
     for key in keys:
         etype, name = key.split(":", 1)
+        if len(name) < 7:
+            blocks[f"{etype}|short"].add(key)
         blocks[f"{etype}|p|{name[:3]}"].add(key)
-        for token in name.split("_"):
-            if len(token) >= 3:
-                blocks[f"{etype}|t|{token}"].add(key)
+        blocks[f"{etype}|s|{name[-3:]}"].add(key)
     return {b: sorted(v) for b, v in blocks.items() if len(v) > 1}
 
 
@@ -71,6 +77,18 @@ def _variant_target(key: str, registered: dict[str, list[str]]) -> str | None:
     if len(candidates) == 1:
         return candidates[0][1]
     return None
+
+
+def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> tuple[Resolution, bool]:
+    """`resolve`, reused as a whole when the extraction's fingerprint is unchanged (nothing edited)."""
+    key = f"resolution|{extraction.fingerprint}"
+    cached = cache.get(key) if extraction.fingerprint else None
+    reused = cached is not None
+    if not reused:
+        cached = resolve(extraction, documents)
+        cache.put(key, cached)
+    cache.save()
+    return cached, reused
 
 
 def resolve(extraction: Extraction, documents: list[Document]) -> Resolution:

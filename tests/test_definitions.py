@@ -38,3 +38,25 @@ def test_graphrag_is_off_without_environment(monkeypatch):
     monkeypatch.delenv("GRAPH_RAG_ENABLED", raising=False)
     assert graph_rag_enabled() is False
     assert graph_rag_enabled({"GRAPH_RAG_ENABLED": "true"}) is True
+
+
+def test_graph_build_job_twice_in_process_changes_nothing(tmp_path):
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    defs = build_definitions(BenchSettings(data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results")))
+    job = defs.resolve_job_def("graph_build_job")
+    outputs = []
+    for _ in range(2):
+        result = job.execute_in_process(instance=DagsterInstance.ephemeral())
+        assert result.success
+        checks = result.get_asset_check_evaluations()
+        assert {c.check_name for c in checks} >= {"entity_resolution_audit", "provenance_coverage"}
+        assert all(c.passed for c in checks)
+        outputs.append(result.output_for_node("graph_store"))
+    first, second = outputs
+    assert first["created"] > 0
+    assert (second["created"], second["changed"], second["deleted"]) == (0, 0, 0)
+    assert second["state_hash"] == first["state_hash"]

@@ -118,3 +118,32 @@ def test_a_foreign_corpus_works_without_code_changes(tmp_path):
     assert canonical["person:a_souza"] == "person:ana_souza"
     assert canonical["system:bookkeeper"] == "system:ledger"
     assert result.audit["passed"], result.audit
+
+
+def test_incremental_extraction_reuses_unchanged_documents(corpus_copy, tmp_path):
+    from graphrag_bench.extract import ExtractionCache
+    from graphrag_bench.resolve import resolve_cached
+
+    def build():
+        docs = load_corpus(corpus_copy)
+        extraction = Extractor().extract(docs, ExtractionCache(tmp_path / "x.pkl"))
+        result, reused = resolve_cached(extraction, docs, ExtractionCache(tmp_path / "r.pkl"))
+        return extraction, result, reused
+
+    first, graph1, reused1 = build()
+    assert len(first.processed) == 12 and not reused1
+    second, graph2, reused2 = build()
+    assert second.processed == [] and len(second.reused) == 12 and reused2
+    assert graph2.entities == graph1.entities and graph2.relationships == graph1.relationships
+    # An edit that adds no new name re-extracts exactly that document.
+    path = corpus_copy / "INC-001-gateway-outage.md"
+    path.write_text(path.read_text().replace("47 minutes", "48 minutes"))
+    third, graph3, reused3 = build()
+    assert third.processed == ["INC-001"] and not reused3
+    fresh = resolve(Extractor().extract(load_corpus(corpus_copy)), load_corpus(corpus_copy))
+    assert graph3.relationships == fresh.relationships  # the cache never changes the result
+    # A deleted document leaves nothing behind.
+    (corpus_copy / "SOP-deployment.md").unlink()
+    fourth, graph4, _ = build()
+    assert all(r["doc_id"] != "SOP-deployment" for r in graph4.relationships)
+    assert "artifact:SOP-deployment" not in {e["id"] for e in graph4.entities}

@@ -40,10 +40,8 @@ def test_citations_compare_case_insensitively_with_or_without_md():
 @pytest.mark.parametrize("setup, fragment", [
     (lambda d: None, "does not exist"),
     (lambda d: d.mkdir(), "has no documents"),
-    (lambda d: write(d / "a.md", "   \n"), "document is empty"),
+    (lambda d: write(d / "a.md", "   \n"), "no usable documents (a.md:1: document is empty, skipped)"),
     (lambda d: (d.mkdir(), (d / "bad.md").write_bytes(b"# ok\n\xff\xfe broken")), "not UTF-8 (invalid byte at line 2)"),
-    (lambda d: (d.mkdir(), (d / "bin.md").write_bytes(b"\x00\x01\x02")), "binary file"),
-    (lambda d: (write(d / "ADR-001-a.md", "# a"), write(d / "ADR-001-b.md", "# b")), "duplicate document id"),
 ])
 def test_bad_corpus_input_names_the_file(tmp_path, setup, fragment):
     folder = tmp_path / "docs"
@@ -52,3 +50,18 @@ def test_bad_corpus_input_names_the_file(tmp_path, setup, fragment):
         load_corpus(folder)
     assert fragment in str(err.value)
     assert str(folder) in str(err.value) or err.value.file.endswith(".md")
+
+
+def test_unusable_documents_are_skipped_with_warnings_and_the_rest_builds(tmp_path):
+    write(tmp_path / "ADR-001-a.md", "# ADR-001\n\nAuthor: Ana Souza\n")
+    write(tmp_path / "ADR-001-b.md", "# also ADR-001\n")
+    write(tmp_path / "empty.md", "\n\n")
+    (tmp_path / "blob.md").write_bytes(b"# x\n\x00\x01")
+    write(tmp_path / "fence.md", "# Diagram\n\n```\nA --> B\n")
+    warnings: list[str] = []
+    docs = load_corpus(tmp_path, warnings)
+    assert [d.doc_id for d in docs] == ["ADR-001", "fence.md"]
+    assert "ADR-001-b.md:1: duplicate document id 'ADR-001' (already used by ADR-001-a.md), skipped" in warnings
+    assert "empty.md:1: document is empty, skipped" in warnings
+    assert "blob.md:2: binary file (NUL byte), skipped" in warnings
+    assert "fence.md:3: code fence is never closed; the rest of the file is read as a fence" in warnings
