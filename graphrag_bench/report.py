@@ -90,59 +90,115 @@ def summary_markdown(s: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _bars(title: str, labels: list[str], series: dict[str, list[float]], maxima: list[float]) -> str:
-    width, height, left, bottom = 560, 220, 40, 30
-    colors = {"baseline": "#8c8c8c", "graphrag": "#2a7ab0"}
-    top = max([1.0] + maxima)
+COLORS = {"baseline": "#8c8c8c", "graphrag": "#2a7ab0"}
+LABELS = {"baseline": "baseline (vector-only)", "graphrag": "GraphRAG (hybrid)"}
+
+
+def _svg(title: str, width: int, height: int, body: list[str]) -> str:
+    return (f'<svg role="img" aria-label="{html.escape(title)}" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" font-size="12">{"".join(body)}</svg>')
+
+
+def _bars(title: str, labels: list[str], series: dict[str, list[float]], top: float, unit: str = "") -> str:
+    """Grouped bars, one group per label, one bar per series, each with its value written on it."""
+    width, height, left, bottom, pad = 640, 240, 44, 28, 14
+    top = top or 1.0
     group = (width - left) / max(1, len(labels))
-    parts = [f'<svg role="img" aria-label="{html.escape(title)}" width="{width}" height="{height + bottom}" xmlns="http://www.w3.org/2000/svg">',
-             f'<line x1="{left}" y1="{height}" x2="{width}" y2="{height}" stroke="#333"/>']
+    bar = (group - pad) / max(1, len(series))
+    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width}" y2="{height - bottom}" stroke="#333"/>',
+            f'<text x="{left - 6}" y="16" text-anchor="end">{top:g}{unit}</text>',
+            f'<text x="{left - 6}" y="{height - bottom}" text-anchor="end">0</text>']
     for i, label in enumerate(labels):
-        x0 = left + i * group + 6
+        x0 = left + i * group + pad / 2
         for j, (mode, values) in enumerate(series.items()):
-            v = max(0.0, values[i])
-            h = (height - 10) * v / top
-            parts.append(f'<rect x="{x0 + j * (group - 12) / 2:.1f}" y="{height - h:.1f}" width="{(group - 12) / 2 - 2:.1f}" height="{h:.1f}" fill="{colors.get(mode, "#555")}"><title>{mode} {label}: {values[i]:g}</title></rect>')
-        parts.append(f'<text x="{x0 + (group - 12) / 2:.1f}" y="{height + 18}" font-size="12" text-anchor="middle">{html.escape(label)}</text>')
-    parts.append("</svg>")
-    return "".join(parts)
+            v = values[i]
+            h = (height - bottom - 16) * max(0.0, v) / top
+            x, y = x0 + j * bar, height - bottom - h
+            body.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar - 3:.1f}" height="{h:.1f}" fill="{COLORS[mode]}">'
+                        f'<title>{LABELS[mode]}, {html.escape(label)}: {v:g}{unit}</title></rect>')
+            if v:
+                body.append(f'<text x="{x + (bar - 3) / 2:.1f}" y="{y - 3:.1f}" text-anchor="middle">{v:g}</text>')
+        body.append(f'<text x="{x0 + (group - pad) / 2:.1f}" y="{height - 8}" text-anchor="middle">{html.escape(label)}</text>')
+    return _svg(title, width, height, body)
+
+
+def _histogram(samples: dict[str, list[float]], bins: int = 14) -> str:
+    """Latency distribution of the kept runs (2..N) of both modes over shared bins."""
+    values = [v for vs in samples.values() for v in vs]
+    if not values:
+        return "<p>No latency samples.</p>"
+    lo, hi = min(values), max(values)
+    step = (hi - lo) / bins or 1.0
+    counts = {m: [0] * bins for m in samples}
+    for mode, vs in samples.items():
+        for v in vs:
+            counts[mode][min(bins - 1, int((v - lo) / step))] += 1
+    labels = [f"{lo + i * step:.1f}" for i in range(bins)]
+    top = max(max(c) for c in counts.values())
+    return _bars("latency distribution", labels, {m: [float(c) for c in counts[m]] for m in counts}, float(top)) + \
+        f'<p class="note">Bins of {step:.2f} ms starting at the value shown; bar height = number of kept runs.</p>'
 
 
 def _trend(history: list[dict]) -> str:
     if len(history) < 2:
-        return "<p>History trend appears after two or more runs with this data folder.</p>"
-    width, height, left = 560, 200, 40
+        return "<p>The history trend appears from the second run with this data folder.</p>"
+    width, height, left, bottom = 640, 220, 44, 40
     top = max(max(h["baseline_points"], h["graphrag_points"]) for h in history) or 1
-    step = (width - left - 10) / (len(history) - 1)
-    svg = [f'<svg role="img" aria-label="points per run" width="{width}" height="{height + 20}" xmlns="http://www.w3.org/2000/svg">']
-    for mode, color in (("baseline_points", "#8c8c8c"), ("graphrag_points", "#2a7ab0")):
-        pts = " ".join(f"{left + i * step:.1f},{height - (height - 10) * h[mode] / top:.1f}" for i, h in enumerate(history))
-        svg.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{pts}"/>')
-    svg.append(f'<text x="{left}" y="{height + 16}" font-size="12">{html.escape(history[0]["run_id"])}</text>')
-    svg.append(f'<text x="{width - 10}" y="{height + 16}" font-size="12" text-anchor="end">{html.escape(history[-1]["run_id"])}</text></svg>')
-    return "".join(svg)
+    step = (width - left - 20) / (len(history) - 1)
+    body = [f'<line x1="{left}" y1="{height - bottom}" x2="{width}" y2="{height - bottom}" stroke="#333"/>',
+            f'<text x="{left - 6}" y="16" text-anchor="end">{top:g}</text>']
+    for key, mode in (("baseline_points", "baseline"), ("graphrag_points", "graphrag")):
+        points = [(left + i * step, height - bottom - (height - bottom - 16) * h[key] / top) for i, h in enumerate(history)]
+        body.append(f'<polyline fill="none" stroke="{COLORS[mode]}" stroke-width="2" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}"/>')
+        body += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{COLORS[mode]}"><title>{LABELS[mode]}: {h[key]:g}</title></circle>'
+                 for (x, y), h in zip(points, history)]
+    body.append(f'<text x="{left}" y="{height - 22}">{html.escape(history[0]["run_id"])}</text>')
+    body.append(f'<text x="{width - 10}" y="{height - 22}" text-anchor="end">{html.escape(history[-1]["run_id"])}</text>')
+    return _svg("points per run", width, height, body)
+
+
+def _table(headers: list[str], rows: list[list], classes: list[str] | None = None) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join(f'<tr class="{(classes or [""] * len(rows))[i]}">' + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+                   for i, row in enumerate(rows))
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def report_html(s: dict, bench: dict, history: list[dict]) -> str:
     b, g = s["modes"]["baseline"], s["modes"]["graphrag"]
     cats = list(b["by_category"])
-    cat_chart = _bars("points per category", cats, {"baseline": [b["by_category"][c]["points"] for c in cats],
-                                                     "graphrag": [g["by_category"][c]["points"] for c in cats]},
-                      [b["by_category"][c]["max_points"] for c in cats])
-    quantiles = ["p50", "p95"]
-    lat = {m: [bench[f"phases_{m}"]["total_pipeline_ms"][f"{q}_ms"] for q in quantiles] for m in ("baseline", "graphrag")}
-    lat_chart = _bars("latency ms", quantiles, lat, lat["baseline"] + lat["graphrag"])
-    md = html.escape(summary_markdown(s))
+    passed = all(x["passed"] for x in s["gates"])
+    cat_chart = _bars("points per category", cats,
+                      {"baseline": [b["by_category"][c]["points"] for c in cats], "graphrag": [g["by_category"][c]["points"] for c in cats]},
+                      max(b["by_category"][c]["max_points"] for c in cats))
+    samples = {m: [v for per_q in bench[f"latency_{m}"]["per_question"].values() for v in per_q["samples"]] for m in ("baseline", "graphrag")}
+    cat_rows = [[f"{c} {CATEGORY_NAMES[c]}", f"{b['by_category'][c]['points']:g}", f"{g['by_category'][c]['points']:g}", b["by_category"][c]["max_points"]] for c in cats]
+    cat_rows.append(["total", f"{b['points']:g}", f"{g['points']:g}", b["max_points"]])
+    gate_rows = [[x["name"], "pass" if x["passed"] else "FAIL", x["value"], x["threshold"], x["detail"]] for x in s["gates"]]
+    st = s["statistics"]
+    retrieval = [[k, (b["retrieval"] or {}).get(k), (g["retrieval"] or {}).get(k)] for k in ("mrr", "ndcg@5", "ndcg@10", "p@3", "r@10")]
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>graphrag-bench {html.escape(s['run_id'])}</title>
-<style>body{{font-family:sans-serif;max-width:900px;margin:2em auto;color:#222}} pre{{white-space:pre-wrap;background:#f6f6f6;padding:1em}}
-.legend span{{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}}</style></head>
+<style>body{{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222;padding:0 1em}}
+table{{border-collapse:collapse;margin:.5em 0 1.5em}} td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}
+tr.fail td{{background:#fde2e2}} .verdict{{font-size:1.2em;padding:.6em 1em;border-radius:4px;display:inline-block}}
+.pass{{background:#e0f2e0}} .failv{{background:#fde2e2}} .note{{color:#555;font-size:.9em}}
+.legend span{{display:inline-block;width:12px;height:12px;margin:0 4px 0 14px;vertical-align:middle}}</style></head>
 <body><h1>graphrag-bench — run {html.escape(s['run_id'])}</h1>
-<p class="legend"><span style="background:#8c8c8c"></span>baseline (vector-only)<span style="background:#2a7ab0"></span>GraphRAG (hybrid)</p>
+<p class="verdict {'pass' if passed else 'failv'}">{'PASS: every release gate holds — GraphRAG may ship for this corpus' if passed else 'FAIL: a release gate does not hold — keep GraphRAG off'}</p>
+<p>Corpus <code>{html.escape(str(s['corpus']['path']))}</code>: {s['corpus']['documents']} documents, {s['corpus']['chunks']} chunks;
+graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships; {s['runs_per_question']} runs per question per mode.</p>
+<p class="legend"><span style="background:{COLORS['baseline']}"></span>{LABELS['baseline']}<span style="background:{COLORS['graphrag']}"></span>{LABELS['graphrag']}</p>
 <h2>Points per category</h2>{cat_chart}
-<h2>Pipeline latency (runs 2..N, ms)</h2>{lat_chart}
+{_table(["category", "baseline", "GraphRAG", "max"], cat_rows)}
+<p>GraphRAG − baseline per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, permutation p = {st['p_value']} (n = {st['n']}).</p>
+<h2>Pipeline latency (runs 2..N)</h2>
+<p>p95: baseline {b['p95_pipeline_ms']} ms, GraphRAG {g['p95_pipeline_ms']} ms, ratio {s['latency_ratio_p95']}; graph cache hit rate {g.get('graph_cache_hit_rate')}.</p>
+{_histogram(samples)}
+<h2>Release gates</h2>{_table(["gate", "verdict", "value", "threshold", "detail"], gate_rows, ["" if x["passed"] else "fail" for x in s["gates"]])}
+<h2>Retrieval quality</h2>{_table(["metric", "baseline", "GraphRAG"], retrieval)}
 <h2>History</h2>{_trend(history)}
-<h2>Summary</h2><pre>{md}</pre></body></html>
+</body></html>
 """
 
 

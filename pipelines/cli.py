@@ -83,14 +83,14 @@ def run(args: argparse.Namespace) -> int:
     settings, n_docs, n_questions = validate_inputs(args)
     print(f"graphrag-bench: {n_docs} documents, {n_questions} questions, {settings.runs} runs per question per mode", flush=True)
     print(f"  data folder: {settings.data_dir}\n  results:     {settings.results_dir}", flush=True)
-    os.environ.setdefault("DAGSTER_HOME", str(Path(__file__).resolve().parent.parent))
     from dagster import DagsterInstance
 
     from pipelines.definitions import benchmark_job, build_definitions
 
     defs = build_definitions(settings)
     job = defs.resolve_job_def(benchmark_job.name)
-    instance = DagsterInstance.get() if os.environ.get("GRAPHRAG_EPHEMERAL") != "1" else DagsterInstance.ephemeral()
+    # With DAGSTER_HOME set (the scripts set it) the run joins the UI's history; else a throwaway instance.
+    instance = DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else DagsterInstance.ephemeral()
     log_level = os.environ.get("GRAPHRAG_LOG_LEVEL", "INFO")
     result = job.execute_in_process(instance=instance, raise_on_error=False,
                                     run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})

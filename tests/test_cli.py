@@ -20,8 +20,9 @@ ARTIFACTS = {"baseline_scores.json", "graphrag_scores.json", "latency_baseline.j
 
 
 def cli(*args, cwd, env=None):
-    full_env = {**os.environ, "GRAPHRAG_EPHEMERAL": "1", "GRAPHRAG_LOG_LEVEL": "WARNING", **(env or {})}
-    full_env.pop("GRAPH_RAG_ENABLED", None)
+    full_env = {**os.environ, "GRAPHRAG_LOG_LEVEL": "WARNING", **(env or {})}
+    for name in ("GRAPH_RAG_ENABLED", "DAGSTER_HOME"):  # no flag; a throwaway Dagster instance
+        full_env.pop(name, None)
     return subprocess.run([sys.executable, "-m", "pipelines.cli", *args], cwd=cwd, env=full_env,
                           capture_output=True, text=True, timeout=900)
 
