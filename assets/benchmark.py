@@ -6,15 +6,14 @@ import datetime as dt
 import polars as pl
 from dagster import AssetExecutionContext, AssetOut, MaterializeResult, MetadataValue, Output, asset, multi_asset
 
-from graphrag_bench.benchmark import golden_run, run_benchmark
+from graphrag_bench.benchmark import failure_retrievers, golden_run, run_benchmark
 from graphrag_bench.gates import evaluate_gates
 from graphrag_bench.memory import FallbackRetriever, load_index, make_retriever, save_index
 from graphrag_bench.questions import load_questions
 from graphrag_bench.report import build_summary
-from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
+from graphrag_bench.retrieve import BaselineRetriever, VectorIndex
 from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings, load_thresholds
-from graphrag_bench.store.ladybug_store import LadybugStore
 from resources import AnswererResource, BenchSettings, EmbedderResource, GraphStoreResource
 
 GROUP = "benchmark"
@@ -27,15 +26,6 @@ def retrieval_index(context: AssetExecutionContext, chunk_embeddings: pl.DataFra
     save_index(bench.data_dir, chunk_embeddings, resolved_graph["entities"])
     return MaterializeResult(metadata={"path": bench.data_dir, "chunks": chunk_embeddings.height,
                                        "entities": resolved_graph["entities"].height})
-
-
-def _failure_retrievers(baseline: BaselineRetriever, entities: EntityIndex, data_dir: str) -> dict:
-    """Real failure states: a store that has been closed, and an empty in-memory store."""
-    down = LadybugStore(f"{data_dir}/failure_mode/closed.lbug")
-    down.close()
-    empty = LadybugStore(":memory:")
-    return {"graph_down": GraphRetriever(baseline, down, entities, "closed"),
-            "graph_empty": GraphRetriever(baseline, empty, entities, "empty")}
 
 
 @multi_asset(
@@ -58,7 +48,7 @@ def benchmark_runs(context: AssetExecutionContext, bench: BenchSettings, embedde
         if isinstance(graphrag, FallbackRetriever):
             raise RuntimeError("graph store unavailable for the GraphRAG run")
         entity_index = graphrag.entities
-        failures = _failure_retrievers(baseline, entity_index, bench.data_dir)
+        failures = failure_retrievers(baseline, entity_index, bench.data_dir)
         result = run_benchmark(questions, baseline, graphrag, failures, runs=bench.runs,
                                progress=context.log.info, compose_fn=answerer.composer())
     finally:

@@ -8,13 +8,12 @@ Great Expectations suites in expectations/.
 from pathlib import Path
 
 import polars as pl
-from dagster import (AssetCheckResult, AssetIn, AssetCheckSeverity, AssetExecutionContext, MetadataValue, Output,
-                     asset, asset_check)
+from dagster import AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetIn, MetadataValue, Output, asset, asset_check
 
-from graphrag_bench.extract import ExtractionCache, Extraction, Extractor
+from graphrag_bench.audit import run_audit
+from graphrag_bench.extract import Extraction, ExtractionCache, Extractor
 from graphrag_bench.ingest import Document
-from graphrag_bench.keys import KEY_FORMAT
-from graphrag_bench.resolve import audit_frames, resolve, resolve_cached
+from graphrag_bench.resolve import audit_frames, resolve_cached
 from graphrag_bench.validation import validate
 from resources import BenchSettings, GraphStoreResource
 
@@ -66,27 +65,11 @@ def resolved_graph(context: AssetExecutionContext, entity_mentions: Extraction, 
     return {"entities": entities, "relationships": relationships, "audit": audit}
 
 
-def audit_report(resolved: dict, documents: pl.DataFrame) -> dict:
-    """The audit: GX suites over the resolved tables, plus a re-run of extraction for stable ids."""
-    entities, relationships = resolved["entities"].to_dicts(), resolved["relationships"].to_dicts()
-    frames = audit_frames(entities, relationships)
-    params = {"entity_audit_entities": {"key_format": KEY_FORMAT}}
-    rerun = resolve(Extractor().extract(_documents(documents)), _documents(documents))
-    rerun_ids = sorted(e["id"] for e in rerun.entities)
-    frames["entity_audit_rerun"] = [{"same_count": len(rerun_ids) == len(entities),
-                                     "same_ids": rerun_ids == sorted(e["id"] for e in entities)}]
-    results = [validate(name, frames[name], params.get(name)) for name in
-               ("entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")]
-    audit = dict(resolved["audit"])
-    audit["failures"] = [f"{r['suite']}: {f}" for r in results for f in r["failures"]]
-    audit["passed"] = all(r["success"] for r in results)
-    return audit
-
-
 @asset_check(asset=resolved_graph, blocking=True, additional_ins={"documents": AssetIn("documents")})
 def entity_resolution_audit(resolved_graph: dict, documents: pl.DataFrame) -> AssetCheckResult:
     """SPEC §3.4: ids well-formed and unique, one type per entity, no unresolved POSSIBLE_SAME_AS, stable re-run."""
-    audit = audit_report(resolved_graph, documents)
+    audit = run_audit(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts(),
+                      resolved_graph["audit"], _documents(documents))
     return AssetCheckResult(
         passed=audit["passed"], severity=AssetCheckSeverity.ERROR,
         description=None if audit["passed"] else "; ".join(audit["failures"] + audit["unresolved_pairs"])[:2000],

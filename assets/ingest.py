@@ -4,7 +4,7 @@
 from dataclasses import asdict
 
 import polars as pl
-from dagster import AssetExecutionContext, MaterializeResult, MetadataValue, asset
+from dagster import AssetExecutionContext, MetadataValue, asset
 
 from graphrag_bench.ingest import chunk_document, load_corpus
 from resources import BenchSettings, EmbedderResource

@@ -8,8 +8,17 @@ Gates run after the report is written, so a failing gate still leaves a complete
 
 from pathlib import Path
 
-from dagster import (AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetKey, MaterializeResult,
-                     MetadataValue, Output, asset, asset_check)
+from dagster import (
+    AssetCheckResult,
+    AssetCheckSeverity,
+    AssetExecutionContext,
+    AssetKey,
+    MaterializeResult,
+    MetadataValue,
+    Output,
+    asset,
+    asset_check,
+)
 from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.gates import GATES, evaluate_gate

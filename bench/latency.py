@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graphrag_bench.benchmark import run_benchmark  # noqa: E402
+from graphrag_bench.benchmark import failure_retrievers, run_benchmark  # noqa: E402
 from graphrag_bench.embed import Embedder  # noqa: E402
 from graphrag_bench.extract import Extractor  # noqa: E402
 from graphrag_bench.ingest import chunk_document, load_corpus  # noqa: E402
@@ -45,10 +45,7 @@ def main() -> None:
         baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
         entities = EntityIndex(resolution.entities)
         graph = GraphRetriever(baseline, store, entities, store.state_hash())
-        down = LadybugStore(Path(tmp) / "down.lbug")
-        down.close()
-        failures = {"graph_down": GraphRetriever(baseline, down, entities, "down"),
-                    "graph_empty": GraphRetriever(baseline, LadybugStore(":memory:"), entities, "empty")}
+        failures = failure_retrievers(baseline, entities, tmp)
         questions = load_questions(args.questions)
         result = run_benchmark(questions, baseline, graph, failures, runs=args.runs)
         store.close()

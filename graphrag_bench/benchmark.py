@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from pathlib import Path
 from typing import Callable
 
 from .answer import compose
@@ -24,6 +25,17 @@ def _answer(retriever, question: str, compose_fn: Callable[[Retrieval], str], **
     start = time.perf_counter()
     text = compose_fn(r)
     return r, text, round((time.perf_counter() - start) * 1000, 3)
+
+
+def failure_retrievers(baseline, entities, data_dir: str | Path) -> dict:
+    """Real failure states for category E: a store that has been closed, and an empty store."""
+    from .retrieve import GraphRetriever
+    from .store.ladybug_store import LadybugStore
+
+    down = LadybugStore(Path(data_dir) / "failure_mode" / "closed.lbug")
+    down.close()
+    return {"graph_down": GraphRetriever(baseline, down, entities, "closed"),
+            "graph_empty": GraphRetriever(baseline, LadybugStore(":memory:"), entities, "empty")}
 
 
 def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers: dict, runs: int = 10,

@@ -41,21 +41,19 @@ STOPWORDS = frozenset("a an the of to in on for and or is are was were be been b
                       "does do did that this these those it its from at as into than then our we they their there".split())
 
 
+def _cued(cues: list[tuple[re.Pattern, str]], text: str) -> list[str]:
+    """The values whose cue occurs in the text, in cue order, without repeats."""
+    return list(dict.fromkeys(value for pattern, value in cues if pattern.search(text)))
+
+
 def relation_intents(text: str) -> list[str]:
-    """Relation types the question asks about, in cue order, without repeats."""
-    found: list[str] = []
-    for pattern, rtype in _RELATIONS:
-        if rtype not in found and pattern.search(text):
-            found.append(rtype)
-    return found
+    """Relation types the question asks about."""
+    return _cued(_RELATIONS, text)
 
 
 def type_intents(text: str) -> list[str]:
-    found: list[str] = []
-    for pattern, etype in _TYPES:
-        if etype not in found and pattern.search(text):
-            found.append(etype)
-    return found
+    """Entity types the question mentions."""
+    return _cued(_TYPES, text)
 
 
 def content_tokens(text: str) -> set[str]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz.distance import Levenshtein
 
-from .extract import Extraction, Relation
+from .extract import Extraction
 from .ingest import Document
 from .keys import ARTIFACT_TYPES, KEY_FORMAT, canonical_name, entity_key, key_type
 

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .cache import TTLCache
-from .intent import content_tokens, relation_intents, type_intents
+from .intent import content_tokens, relation_intents
 from .settings import RetrievalSettings
 
 log = logging.getLogger("graphrag_bench")

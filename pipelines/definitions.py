@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import os
 
-from dagster import (AssetSelection, DefaultScheduleStatus, Definitions, FilesystemIOManager, ScheduleDefinition, define_asset_job,
-                     load_asset_checks_from_modules, load_assets_from_modules)
+from dagster import (
+    AssetSelection,
+    DefaultScheduleStatus,
+    Definitions,
+    FilesystemIOManager,
+    ScheduleDefinition,
+    define_asset_job,
+    load_asset_checks_from_modules,
+    load_assets_from_modules,
+)
 from dagster_dbt import DbtCliResource
 from dagster_duckdb import DuckDBResource
 

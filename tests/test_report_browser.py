@@ -6,7 +6,6 @@ Set GRAPHRAG_SCREENSHOT=path to also save a full-page screenshot (docs/report.pn
 
 import os
 import shutil
-from pathlib import Path
 
 import pytest
 

@@ -1,6 +1,5 @@
 """The rubric, rule by rule, with hand-written answers that earn and lose each point."""
 
-import pytest
 
 from graphrag_bench.score import ScoringContext
 

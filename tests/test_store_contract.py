@@ -13,8 +13,6 @@ from graphrag_bench.resolve import resolve
 from graphrag_bench.store import GraphUnavailable
 from graphrag_bench.store.templates import TEMPLATES
 
-from .conftest import write
-
 NEO4J_SKIP = "NEO4J_URI is not set: no Neo4j server on this machine (set NEO4J_URI/NEO4J_USER/NEO4J_PASSWORD to run this leg)"
 
 
