@@ -70,6 +70,22 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert _stamp(REPO / "data") == repo_data_before
 
 
+def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
+    """The check-only job re-evaluates every gate on the stored outputs of the last run."""
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    assert first_run[0].returncode == 0
+    settings = BenchSettings(corpus_dir=str(outside / "corpus"), questions_file=str(outside / "questions.json"),
+                             data_dir=str(outside / "data"), results_dir=str(outside / "results"), runs=2)
+    result = build_definitions(settings).resolve_job_def("release_gate_job").execute_in_process(instance=DagsterInstance.ephemeral())
+    checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
+    assert {"gate_multi_hop", "gate_latency", "entity_resolution_audit"} <= set(checks)
+    assert all(checks.values())
+
+
 def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
     questions = json.loads((outside / "questions.json").read_text())
     for q in questions["questions"]:
@@ -118,3 +134,4 @@ def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment)
     assert fragment in result.stderr
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "results").exists() or not any((tmp_path / "results").iterdir())
+
