@@ -202,6 +202,31 @@ graph {s['graph']['entities']} entities, {s['graph']['relationships']} relations
 """
 
 
+def blocked_summary(run_id: str, corpus: dict, audit: dict, gate_failures: list[dict]) -> dict:
+    """summary.json for a run the audit stopped before any benchmark: every metric null, the gate named."""
+    null_mode = {"points": None, "max_points": None, "by_category": {}, "p95_pipeline_ms": None, "hallucinations": None,
+                 "certainty_accuracy": None, "retrieval": None}
+    return {"run_id": run_id, "corpus": corpus,
+            "modes": {"baseline": dict(null_mode), "graphrag": {**null_mode, "graph_cache_hit_rate": None, "pipeline_cache_hit_rate": None}},
+            "latency_ratio_p95": None,
+            "graph": {"entities": audit.get("entities"), "relationships": audit.get("relationships"), "created": None,
+                      "changed": None, "unchanged": None, "state_hash": None, "provenance_coverage": audit.get("provenance_coverage")},
+            "extraction": None, "audit": {"passed": False, "duplicates": audit.get("duplicates"), "unresolved": audit.get("unresolved")},
+            "gates": gate_failures, "questions": [], "stopped": "blocked by the entity-resolution audit; nothing was benchmarked"}
+
+
+def write_blocked_run(run_dir: Path, summary: dict, audit: dict) -> Path:
+    """The run folder of a blocked run: what is known (audit, summary), written atomically."""
+    run_dir = Path(run_dir)
+    staging = run_dir.parent / f".{run_dir.name}.partial"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    _dump(staging / "entity_audit.json", audit)
+    _dump(staging / "summary.json", summary)
+    staging.rename(run_dir)
+    return run_dir
+
+
 def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, questions: list[dict], audit: dict,
                     history: list[dict]) -> Path:
     """Write every file into a hidden staging folder, then rename it: never a half-written run."""

@@ -108,11 +108,32 @@ def run(args: argparse.Namespace) -> int:
     if report:
         print_table(report["summary"], sys.stdout)
         print(f"\nresults: {report['run_dir']}  ({time.perf_counter() - started:.0f} s)")
+    elif failed_checks and result.is_node_success("resolved_graph"):
+        run_dir = write_blocked(result, failed_checks, settings, n_docs)
+        print(f"\nresults (audit stopped the run before the benchmark): {run_dir}")
     for check in failed_checks:
         print(f"graphrag-bench: gate failed: {check.check_name}: {check.description or 'see the check metadata'}", file=sys.stderr)
     if step_failures and not failed_checks:
         return EXIT_GATES
     return EXIT_GATES if failed_checks else EXIT_OK
+
+
+def write_blocked(result, failed_checks, settings, n_docs: int) -> Path:
+    """A blocking check stopped the run early (the audit): still leave a run folder saying why."""
+    import datetime as dt
+
+    from graphrag_bench.report import blocked_summary, write_blocked_run
+
+    resolved = result.output_for_node("resolved_graph")
+    audit = dict(resolved["audit"])
+    for check in failed_checks:
+        failures = check.metadata.get("failures")
+        audit.setdefault("failures", []).extend(getattr(failures, "value", None) or [check.description or check.check_name])
+    gates = [{"name": "entity_resolution" if c.check_name == "entity_resolution_audit" else c.check_name, "passed": False,
+              "value": audit.get("unresolved"), "threshold": 0, "detail": c.description or ""} for c in failed_checks]
+    run_id = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d_%H%M%S")
+    corpus = {"path": settings.corpus_dir, "documents": n_docs, "chunks": None}
+    return write_blocked_run(Path(settings.results_dir) / f"run_{run_id}", blocked_summary(run_id, corpus, audit, gates), audit)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -109,6 +109,24 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
         assert conn.execute("select count(*) from main.run_history").fetchall()[0][0] == 2
 
 
+def test_unresolvable_near_duplicate_stops_the_run_with_exit_1_and_a_readable_reason(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "RFC-001-queue.md").write_text("# RFC-001: Queue choice\n\nAuthor: Jon Smyth\n\nWe decided to use Kafka.\n")
+    (docs / "RFC-002-cache.md").write_text("# RFC-002: Cache choice\n\nAuthor: Jon Smith\n\nWe decided to use Redis.\n")
+    shutil.copy(QUESTIONS, tmp_path / "q.json")
+    result = cli("run", "--corpus", "docs", "--questions", "q.json", "--data-dir", "data", "--results-dir", "results",
+                 "--runs", "2", cwd=tmp_path)
+    assert result.returncode == 1, result.stderr[-3000:]
+    assert "gate failed: entity_resolution_audit" in result.stderr
+    assert "person:jon_smith ~ person:jon_smyth" in result.stderr
+    run = next((tmp_path / "results").glob("run_*"))
+    summary = json.loads((run / "summary.json").read_text())
+    assert summary["audit"]["passed"] is False and summary["audit"]["unresolved"] == 1
+    assert summary["modes"]["graphrag"]["points"] is None  # nothing benchmarked: null, not a made-up number
+    assert json.loads((run / "entity_audit.json").read_text())["unresolved_pairs"]
+
+
 @pytest.mark.parametrize("args, env, fragment", [
     (["run", "--corpus", "missing"], {}, "missing: corpus folder does not exist"),
     (["run", "--corpus", "empty"], {}, "corpus folder has no documents"),
