@@ -27,9 +27,8 @@ from spacy.language import Language
 
 from .ingest import ID_IN_TEXT, Document
 from .keys import entity_key
+from .settings import id_types_from_env
 
-# Document-kind conventions: an id prefix that names a typed record besides the document.
-DEFAULT_ID_TYPES = {"ADR": "decision", "RFC": "decision", "INC": "incident", "CHG": "change"}
 
 # Table header words → entity type of that column.
 TYPE_BY_HEADER = {
@@ -73,8 +72,9 @@ TRIGGERS = [
 ]
 DECIDES = re.compile(r"\b(?:decided to use|decide to use|chose|will use|adopted|selected)\b", re.IGNORECASE)
 APPROVED = re.compile(r"\b(?:approved|signed off)\b", re.IGNORECASE)
+SYSTEM_CUE = re.compile(rf"\b(?:decided to use|decide to use|chose|adopted|selected|depends on|relies on)\s+(?:the\s+)?(?P<name>{NAME})")
 LIST_JOIN = re.compile(r"^\s*(?:,|and|or|, and)\s*$")
-EXTRACTOR_VERSION = "1"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "2"  # bump when extraction rules change: cached results are then ignored
 
 
 def _digest(value) -> str:
@@ -365,7 +365,8 @@ class Extractor:
     """Corpus-level extraction: pass 1 over all documents, then prose with a shared ruler."""
 
     def __init__(self, id_types: dict[str, str] | None = None):
-        self.id_types = dict(DEFAULT_ID_TYPES if id_types is None else id_types)
+        # Document-kind conventions: an id prefix that names a typed record besides the document.
+        self.id_types = dict(id_types_from_env() if id_types is None else id_types)
 
     def vocabulary(self, parsers: list[DocumentParser]) -> dict[str, tuple[str, str]]:
         """Surface name → (key, type) for every name pass 1 found, plus aliases."""
@@ -419,11 +420,16 @@ class Extractor:
                 if cache is not None:
                     cache.put(keys[doc.doc_id], (parser.out.to_state(), parser.prose))
             parsers.append(parser)
-        # Aliases stated in prose ("EdgeProxy is now called Gateway") join the vocabulary.
+        # Aliases stated in prose ("EdgeProxy is now called Gateway") join the vocabulary, and so do
+        # names no registry lists but prose uses as a system ("we decided to use Kafka").
         vocab = self.vocabulary(parsers)
         lower_vocab = {name.lower(): v for name, v in vocab.items()}
         for parser in parsers:
             for line_no, text, _subject in parser.prose:
+                for match in SYSTEM_CUE.finditer(text):
+                    name = _clean_name(match.group("name"))
+                    if name.lower() not in lower_vocab and not ID_IN_TEXT.fullmatch(name) and len(name) >= 2:
+                        parser.mention(entity_key("system", name), "system", name, line_no, "prose_discovery")
                 for pattern in ALIAS_PATTERNS:
                     for match in pattern.finditer(text):
                         old, new = _clean_name(match.group("old")), _clean_name(match.group("new"))

@@ -69,6 +69,26 @@ class RetrievalSettings:
         )
 
 
+DEFAULT_ID_TYPES = {"ADR": "decision", "RFC": "decision", "INC": "incident", "CHG": "change"}
+RECORD_TYPES = ("decision", "incident", "change", "artifact")
+
+
+def id_types_from_env(env: dict | None = None) -> dict[str, str]:
+    """Document-id prefixes that name a typed record: GRAPHRAG_ID_TYPES="ADR=decision,INC=incident,…"."""
+    raw = (env if env is not None else os.environ).get("GRAPHRAG_ID_TYPES")
+    if raw is None or not raw.strip():
+        return dict(DEFAULT_ID_TYPES)
+    mapping = {}
+    for part in raw.split(","):
+        prefix, _, kind = part.partition("=")
+        prefix, kind = prefix.strip().upper(), kind.strip().lower()
+        if not prefix.isalnum() or kind not in RECORD_TYPES:
+            raise InputError("environment", f"expected PREFIX=TYPE pairs with TYPE one of {', '.join(RECORD_TYPES)}; "
+                             f"got {part.strip()!r}", field="GRAPHRAG_ID_TYPES")
+        mapping[prefix] = kind
+    return mapping
+
+
 def load_thresholds(path: str | Path | None = None) -> dict:
     """Read the release-gate thresholds (the one config file of SPEC §3.11)."""
     path = Path(path or os.environ.get("GRAPHRAG_GATES_FILE") or DEFAULT_THRESHOLDS)

@@ -135,6 +135,7 @@ def test_unresolvable_near_duplicate_stops_the_run_with_exit_1_and_a_readable_re
     (["run", "--questions", "nofield.json"], {}, "item 'A1': field 'certainty': missing required field"),
     (["run", "--runs", "1"], {}, "--runs: must be at least 2"),
     (["run"], {"GRAPHRAG_TOP_K": "many"}, "field 'GRAPHRAG_TOP_K': expected a number"),
+    (["run"], {"GRAPHRAG_ID_TYPES": "ADR=policy"}, "field 'GRAPHRAG_ID_TYPES': expected PREFIX=TYPE pairs"),
     (["run", "--gates", "gates.toml"], {}, "item 'gates': field 'cache_min_hit_rate': expected a number"),
     (["fly"], {}, "invalid choice"),
 ])

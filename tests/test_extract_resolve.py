@@ -147,3 +147,14 @@ def test_incremental_extraction_reuses_unchanged_documents(corpus_copy, tmp_path
     fourth, graph4, _ = build()
     assert all(r["doc_id"] != "SOP-deployment" for r in graph4.relationships)
     assert "artifact:SOP-deployment" not in {e["id"] for e in graph4.entities}
+
+
+def test_document_kind_prefixes_are_configurable(tmp_path, monkeypatch):
+    write(tmp_path / "PM-12-outage.md", "# PM-12: Queue outage\n\nAuthor: Ana Souza\n\nDEC-3 caused the outage.\n")
+    write(tmp_path / "DEC-3-queue.md", "# DEC-3: Queue choice\n\nAuthor: Ana Souza\n\nWe decided to use Kafka.\n")
+    monkeypatch.setenv("GRAPHRAG_ID_TYPES", "PM=incident,DEC=decision")
+    docs = load_corpus(tmp_path)
+    edges = _edges(resolve(Extractor().extract(docs), docs))
+    assert ("decision:DEC-3", "DECIDES", "system:kafka") in edges  # in no registry: found by how prose uses it
+    assert ("decision:DEC-3", "CAUSED", "incident:PM-12") in edges
+    assert ("incident:PM-12", "AUTHORED_BY", "person:ana_souza") in edges
