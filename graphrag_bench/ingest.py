@@ -152,6 +152,16 @@ def _unclosed_fence_line(text: str) -> int:
     return opened or 1
 
 
+def corpus_fingerprint(folder: str | Path) -> str:
+    """Cheap change detector for a corpus folder: names, sizes and modification times of its documents."""
+    root = Path(folder)
+    if not root.is_dir():
+        return "missing"
+    entries = sorted((str(p.relative_to(root)), p.stat().st_size, p.stat().st_mtime_ns)
+                     for p in root.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES)
+    return hashlib.sha256(repr(entries).encode()).hexdigest()[:24]
+
+
 def chunk_document(doc: Document) -> list[Chunk]:
     """Split at headings, then at blank lines once a section passes MAX_CHUNK_LINES.
 

@@ -1,22 +1,26 @@
 """The code location: every asset, check, job, schedule and resource.
 
 Jobs: `graph_build_job` (corpus → graph store), `benchmark_job` (everything, nightly),
-`release_gate_job` (re-evaluates the gate checks on the latest report).
+`release_gate_job` (re-evaluates the gate checks on the latest report). Schedule:
+`nightly_benchmark` (on by default). Sensor: `corpus_change_sensor` (off by default).
 """
-
-from __future__ import annotations
 
 import os
 
 from dagster import (
     AssetSelection,
     DefaultScheduleStatus,
+    DefaultSensorStatus,
     Definitions,
     FilesystemIOManager,
+    RunRequest,
     ScheduleDefinition,
+    SensorEvaluationContext,
+    SkipReason,
     define_asset_job,
     load_asset_checks_from_modules,
     load_assets_from_modules,
+    sensor,
 )
 from dagster_dbt import DbtCliResource
 from dagster_duckdb import DuckDBResource
@@ -26,6 +30,7 @@ import assets.graph
 import assets.ingest
 import assets.report
 import assets.warehouse
+from graphrag_bench.ingest import corpus_fingerprint
 from pipelines.dbt import dbt_project
 from resources import AnswererResource, BenchSettings, EmbedderResource, GraphStoreResource
 
@@ -63,12 +68,23 @@ nightly_benchmark = ScheduleDefinition(
     description="The nightly proof: rebuild, benchmark both modes, enforce the gates.")
 
 
+@sensor(job=graph_build_job, minimum_interval_seconds=60, default_status=DefaultSensorStatus.STOPPED,
+        description="Rebuild the graph when a corpus document is added, edited or removed (turn on in the UI).")
+def corpus_change_sensor(context: SensorEvaluationContext, bench: BenchSettings):
+    fingerprint = corpus_fingerprint(bench.corpus_dir)
+    if fingerprint == context.cursor:
+        return SkipReason("corpus unchanged")
+    context.update_cursor(fingerprint)
+    return RunRequest(run_key=fingerprint)
+
+
 def build_definitions(bench: BenchSettings | None = None) -> Definitions:
     return Definitions(
         assets=load_assets_from_modules(MODULES),
         asset_checks=load_asset_checks_from_modules(MODULES),
         jobs=[graph_build_job, benchmark_job, release_gate_job],
         schedules=[nightly_benchmark],
+        sensors=[corpus_change_sensor],
         resources=build_resources(bench or BenchSettings.from_env()),
     )
 

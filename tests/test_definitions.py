@@ -30,6 +30,7 @@ def test_definitions_hold_every_asset_check_job_and_schedule(tmp_path, monkeypat
     schedule = defs.resolve_schedule_def("nightly_benchmark")
     assert schedule.cron_schedule == "0 2 * * *" and schedule.job_name == "benchmark_job"
     assert schedule.default_status == DefaultScheduleStatus.RUNNING
+    assert defs.resolve_sensor_def("corpus_change_sensor").job_name == "graph_build_job"
 
 
 def test_graphrag_is_off_without_environment(monkeypatch):
@@ -60,3 +61,21 @@ def test_graph_build_job_twice_in_process_changes_nothing(tmp_path):
     assert first["created"] > 0
     assert (second["created"], second["changed"], second["deleted"]) == (0, 0, 0)
     assert second["state_hash"] == first["state_hash"]
+
+
+def test_corpus_change_sensor_requests_a_graph_build_only_on_change(corpus_copy, tmp_path):
+    from dagster import DagsterInstance, RunRequest, SkipReason, build_sensor_context
+
+    from pipelines.definitions import corpus_change_sensor
+    from resources import BenchSettings
+
+    bench = BenchSettings(corpus_dir=str(corpus_copy), data_dir=str(tmp_path / "data"))
+    with DagsterInstance.ephemeral() as instance:
+        first = corpus_change_sensor(build_sensor_context(instance=instance, resources={"bench": bench}))
+        assert isinstance(first, RunRequest)
+        cursor = first.run_key
+        unchanged = corpus_change_sensor(build_sensor_context(instance=instance, cursor=cursor, resources={"bench": bench}))
+        assert isinstance(unchanged, SkipReason)
+        (corpus_copy / "NEW-NOTE.md").write_text("# A new note\n")
+        changed = corpus_change_sensor(build_sensor_context(instance=instance, cursor=cursor, resources={"bench": bench}))
+        assert isinstance(changed, RunRequest) and changed.run_key != cursor
