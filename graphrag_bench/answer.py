@@ -28,6 +28,10 @@ MAX_PATH = 3
 SUPPORTED_MIN = 0.75  # extractor certainty at which a sourced fact counts as explicitly supported
 MAX_CLAIMS = 6
 PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
+# Relations that connect the question's entity to the one it is really about; cheap to cross.
+BRIDGES = {"SAME_AS", "RECORDS", "DECIDES", "REFERENCES"}
+# "What does X depend on" walks along DEPENDS_ON; "what depends on X" walks against it.
+FORWARD_DEPENDENCY = re.compile(r"\b(?:does|do|did|will)\b[^?]*\b(?:depend|rel[yi]|need|require)", re.IGNORECASE)
 
 
 def cite(doc_id: str) -> str:
@@ -50,27 +54,22 @@ def _paths(facts: list[Fact], anchors: list[str]) -> list[tuple[str, list[tuple[
         adjacent[f.target].append((f, f.source))
     paths: list[tuple[str, list[tuple[Fact, str]]]] = []
 
-    def walk(node: str, path: list, seen: set) -> None:
+    def walk(start: str, node: str, path: list, seen: set) -> None:
         if path:
-            paths.append((path[0][0].source if path[0][1] == path[0][0].target else path[0][0].target, list(path)))
+            paths.append((start, list(path)))
         if len(path) == MAX_PATH:
             return
         for fact, nxt in adjacent.get(node, []):
             if nxt not in seen:
                 seen.add(nxt)
                 path.append((fact, nxt))
-                walk(nxt, path, seen)
+                walk(start, nxt, path, seen)
                 path.pop()
                 seen.discard(nxt)
 
     for anchor in anchors:
-        walk(anchor, [], {anchor})
+        walk(anchor, anchor, [], {anchor})
     return paths
-
-
-BRIDGES = {"SAME_AS", "RECORDS", "DECIDES", "REFERENCES"}
-# "What does X depend on" walks along DEPENDS_ON; "what depends on X" walks against it.
-FORWARD_DEPENDENCY = re.compile(r"\b(?:does|do|did|will)\b[^?]*\b(?:depend|rel[yi]|need|require)", re.IGNORECASE)
 
 
 def _best_path(facts: list[Fact], question: str, anchors: list[str], others: list[str]) -> list[tuple[Fact, str]] | None:

@@ -29,7 +29,6 @@ from .ingest import ID_IN_TEXT, Document
 from .keys import entity_key
 from .settings import id_types_from_env
 
-
 # Table header words → entity type of that column.
 TYPE_BY_HEADER = {
     "system": "system", "systems": "system", "component": "system", "service": "system",

@@ -41,22 +41,17 @@ class EntityNames:
     """How a required entity may appear in an answer: its id, its name, any alias, or a literal phrase."""
 
     def __init__(self, entities: list[dict]):
+        self.canonical = {e["id"]: e.get("canonical_id") or e["id"] for e in entities}
         self.names: dict[str, set[str]] = {}
-        for e in entities:
-            canonical = e.get("canonical_id") or e["id"]
-            bucket = self.names.setdefault(canonical, set())
-            bucket.update({e["name"], *list(e.get("aliases") or [])})
-            if e["id"] != canonical:
-                self.names.setdefault(e["id"], set()).add(e["name"])
+        for e in entities:  # every surface form of an entity, its aliases' included, under its canonical id
+            self.names.setdefault(self.canonical[e["id"]], set()).update({e["name"], *list(e.get("aliases") or [])})
 
     def forms(self, ref: str) -> set[str]:
-        forms = {ref}
-        if re.match(r"^[a-z_]+:", ref):
-            forms |= self.names.get(ref, set())
-            canonical_of = {a for a, names in self.names.items() if ref in names}
-            forms |= {ref.split(":", 1)[1].replace("_", " ")} if not self.names.get(ref) else set()
-            forms |= canonical_of
-        return {f for f in forms if f}
+        if not re.match(r"^[a-z_]+:", ref):
+            return {ref}  # a literal phrase
+        known = self.names.get(self.canonical.get(ref, ref))
+        # An id this graph does not know still matches its own words ("system:object_storage" → "object storage").
+        return {ref, *(known or {ref.split(":", 1)[1].replace("_", " ")})}
 
 
 def mentioned(text: str, forms: set[str]) -> bool:
