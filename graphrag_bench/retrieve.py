@@ -242,9 +242,11 @@ class GraphRetriever:
         for pin in pins:
             for row in self._query(result, "neighbors_1hop", id=pin, types=EXPAND_TYPES, limit=50):
                 self._add_fact(facts, nodes, pin, row, 1)
+            if self.settings.max_hops < 2:
+                continue
             for row in self._query(result, "paths_2hop", id=pin, types=EXPAND_TYPES, limit=100):
                 self._add_fact(facts, nodes, pin, row, 1, via_mid=True)
-                self._add_fact(facts, nodes, row["mid"], row, 2, suffix="2", first_hop=pin)
+                self._add_fact(facts, nodes, row["mid"], row, 2, suffix="2")
         result.timings["graph_query_ms"] = _ms(t)
 
         t = time.perf_counter()
@@ -252,7 +254,8 @@ class GraphRetriever:
         result.timings["context_pack_ms"] = _ms(t)
 
     def _add_fact(self, facts: dict, nodes: set, start: str, row: dict, hops: int, suffix: str = "1",
-                  via_mid: bool = False, first_hop: str | None = None) -> None:
+                  via_mid: bool = False) -> None:
+        """One edge of a template row as a fact; `start` is the edge's known end, `suffix` picks edge 1 or 2."""
         other = row["mid"] if via_mid else row["id"]
         if other not in nodes and len(nodes) >= self.settings.max_nodes:
             return  # the 50-node bound: facts that would add a node past it are dropped

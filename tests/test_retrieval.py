@@ -188,3 +188,10 @@ def test_a_foreign_corpus_is_answered_from_its_own_graph(tmp_path, embedder):
         head = compose(graph.retrieve(question)).splitlines()[0]
         assert all(n in head for n in names), (question, head)
     store.close()
+
+
+def test_one_hop_setting_stops_at_one_hop(retrievers):
+    _, graph = retrievers
+    graph.settings = RetrievalSettings(max_hops=1)
+    r = graph.retrieve("What database does the system approved on Feb 20 depend on?", use_pipeline_cache=False)
+    assert r.facts and all(f.hops == 1 for f in r.facts)
