@@ -35,9 +35,31 @@ TYPE_BY_HEADER = {
     "application": "system", "database": "system", "depends on": "system",
     "name": "person", "person": "person", "people": "person", "member": "person",
     "owner": "person", "approver": "person", "author": "person", "lead": "person",
-    "team": "team",
+    "team": "team", "owner team": "team",
 }
 ALIAS_HEADERS = {"also appears as", "aliases", "alias", "also known as", "aka", "formerly", "variants"}
+# Words that give a free-form column header its meaning ("Service name", "Owner(s)", "Upstream dependencies").
+HEADER_WORDS = [
+    ({"depends", "dependencies", "dependency", "requires", "upstream", "needs"}, "depends on"),
+    ({"alias", "aliases", "aka", "formerly", "variants", "appears"}, "also appears as"),
+    ({"team", "squad", "group"}, "team"),
+    ({"owner", "owners", "lead", "maintainer", "maintainers"}, "owner"),
+    ({"approver", "approvers"}, "approver"),
+    ({"author", "authors"}, "author"),
+    ({"system", "systems", "service", "services", "component", "components", "application", "applications", "database"}, "system"),
+    ({"name", "person", "people", "member", "members", "employee"}, "name"),
+]
+
+
+def header_kind(header: str) -> str:
+    """A table header in the vocabulary the parser understands; unknown headers stay as they are."""
+    head = re.sub(r"\(s\)", "", header.lower()).strip()
+    if head in TYPE_BY_HEADER or head in ALIAS_HEADERS or head in ATTRIBUTE_HEADERS:
+        return head
+    words = set(re.findall(r"[a-z]+", head))
+    if {"owner", "owners"} & words and {"team", "squad", "group"} & words:
+        return "owner team"
+    return next((kind for cue, kind in HEADER_WORDS if cue & words), head)
 ATTRIBUTE_HEADERS = {"role", "kind", "type", "purpose", "description", "why"}
 # Header field (key: value) → (relation, value type, direction). "in" = subject REL value.
 FIELD_RELATIONS = {
@@ -49,9 +71,41 @@ FIELD_RELATIONS = {
     "references": ("REFERENCES", "ref", "out"), "see also": ("REFERENCES", "ref", "out"),
 }
 ATTRIBUTE_FIELDS = {"status", "date", "severity", "duration", "last reviewed", "title"}
+# Other spellings of the same header fields (plurals, MADR "Deciders", meeting "Participants", …).
+FIELD_SYNONYMS = {
+    "authors": "author", "author(s)": "author", "owners": "owner", "owner(s)": "owner", "owned by": "owner",
+    "maintainer": "owner", "maintainers": "owner", "approvers": "approver", "approver(s)": "approver",
+    "deciders": "approver", "decision makers": "approver", "signed off by": "approver", "participants": "attendees",
+    "attendee": "attendees", "present": "attendees", "incident lead": "incident commander", "related documents": "related",
+    "superseded": "supersedes", "replaces": "supersedes",
+}
 PERSON_NAME = re.compile(r"^(?:[A-Z]\.|[A-Z][a-z'’-]+)(?:\s+(?:[A-Z]\.|[A-Z][a-z'’-]+|Jr\.|Sr\.|II|III|IV))+$")
 FIELD_LINE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?([A-Za-z][A-Za-z ]{1,30}?)(?::\*\*|\*\*:|:)\s+(.+?)\s*$")
-ARROW = re.compile(r"^\s*\[?([^\[\]>→-][^\[\]>→]*?)\]?\s*(?:-->|->|→|==>)\s*\[?([^\[\]]+?)\]?\s*$")
+# Diagram arrows: "A --> B", "A -> B -> C", "[A] → [B]", Mermaid "gw[Gateway] -->|calls| auth(Auth Service)".
+ARROW_SPLIT = re.compile(r"\s*(?:--\s*[^->|]+?\s*-->|-\.->|-->|==>|->|→)(?:\|[^|]*\|)?\s*")
+MERMAID_NODE = re.compile(r"^(?P<id>[A-Za-z][\w-]*)\s*(?:\[\(?\"?(?P<a>[^\]\)\"]+)\"?\)?\]|\(\(?(?P<b>[^)]+)\)?\)|\{(?P<c>[^}]+)\})$")
+DIAGRAM_KEYWORDS = re.compile(r"^(?:graph|flowchart|subgraph|end|classDef|class|style|linkStyle|%%)\b")
+
+
+def diagram_chain(line: str, labels: dict[str, str]) -> list[str]:
+    """The node names of one arrow line, in order (empty if the line has no arrow).
+
+    Mermaid node ids are mapped to their labels, and remembered for later lines of the same diagram.
+    """
+    if DIAGRAM_KEYWORDS.match(line) or not ARROW_SPLIT.search(line):
+        return []
+    names = []
+    for part in ARROW_SPLIT.split(line.strip().rstrip(";")):
+        part = part.strip()
+        node = MERMAID_NODE.match(part)
+        if node:
+            labels[node.group("id")] = (node.group("a") or node.group("b") or node.group("c")).strip()
+            part = labels[node.group("id")]
+        name = _clean_name(labels.get(part, part).strip("[]() "))
+        if not name:
+            return []
+        names.append(name)
+    return names if len(names) >= 2 else []
 DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this)\s+", re.IGNORECASE)
 NAME = r"[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*)*"  # capitalised words; a sentence stop ends the name
@@ -73,7 +127,7 @@ DECIDES = re.compile(r"\b(?:decided to use|decide to use|chose|will use|adopted|
 APPROVED = re.compile(r"\b(?:approved|signed off)\b", re.IGNORECASE)
 SYSTEM_CUE = re.compile(rf"\b(?:decided to use|decide to use|chose|adopted|selected|depends on|relies on)\s+(?:the\s+)?(?P<name>{NAME})")
 LIST_JOIN = re.compile(r"^\s*(?:,|and|or|, and)\s*$")
-EXTRACTOR_VERSION = "2"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "3"  # bump when extraction rules change: cached results are then ignored
 
 
 def _digest(value) -> str:
@@ -196,8 +250,14 @@ def _clean_name(text: str) -> str:
     return LEADING_DETERMINER.sub("", text).strip()
 
 
+def _is_field(key: str) -> bool:
+    key = key.lower().strip()
+    key = FIELD_SYNONYMS.get(key, key)
+    return key in FIELD_RELATIONS or key in ATTRIBUTE_FIELDS
+
+
 def _names(value: str) -> list[str]:
-    parts = re.split(r",|;|\band\b", value)
+    parts = re.split(r",|;|\band\b", value.strip().strip("[]").replace('"', "").replace("'", ""))
     return [n for n in (_clean_name(p) for p in parts) if n and n not in {"—", "-"}]
 
 
@@ -242,6 +302,7 @@ class DocumentParser:
 
     def field(self, subject: str, key: str, value: str, line: int) -> None:
         key = key.lower().strip()
+        key = FIELD_SYNONYMS.get(key, key)
         if key in FIELD_RELATIONS:
             rtype, vtype, direction = FIELD_RELATIONS[key]
             for name in _names(value):
@@ -261,7 +322,7 @@ class DocumentParser:
             self.out.attributes[subject].setdefault(key.replace(" ", "_"), value.strip())
 
     def table(self, header: list[str], rows: list[tuple[int, list[str]]], subject: str) -> None:
-        heads = [h.lower().strip() for h in header]
+        heads = [header_kind(h) for h in header]
         if len(heads) == 2 and heads[0] in {"field", "key", "property"}:
             for line, cells in rows:
                 if len(cells) >= 2:
@@ -297,7 +358,7 @@ class DocumentParser:
                             self.relate(row_key, target, "DEPENDS_ON", line, "table", 1.0)
                         elif head == "team":
                             self.relate(row_key, target, "MEMBER_OF", line, "table", 1.0)
-                        elif head in {"owner", "lead"}:
+                        elif head in {"owner", "lead", "owner team"}:
                             self.relate(target, row_key, "OWNS", line, "table", 1.0)
                         elif head == "approver":
                             self.relate(row_key, target, "APPROVED_BY", line, "table", 1.0)
@@ -311,19 +372,24 @@ class DocumentParser:
             self.mention(self.subject, self.subject.split(":")[0], self.doc.doc_id, 1, "document")
             self.relate(self.artifact, self.subject, "RECORDS", 1, "document", 1.0)
         subject, in_fence, i = self.subject, False, 0
-        if lines and lines[0].strip() == "---":  # front matter: skip to its end
-            i = next((j + 1 for j in range(1, len(lines)) if lines[j].strip() == "---"), 0)
+        if lines and lines[0].strip() == "---":  # front matter: its header fields, then the body
+            end = next((j for j in range(1, len(lines)) if lines[j].strip() == "---"), 0)
+            for j in range(1, end):
+                field_match = FIELD_LINE.match(lines[j])
+                if field_match and _is_field(field_match.group(1)):
+                    self.field(subject, field_match.group(1), field_match.group(2), j + 1)
+            i = end + 1 if end else 0
         section_refs = False
         while i < len(lines):
             line_no, text = i + 1, lines[i]
             stripped = text.strip()
             if stripped.startswith("```"):
                 in_fence = not in_fence
+                node_labels: dict[str, str] = {}
             elif in_fence:
-                match = ARROW.match(stripped)
-                if match:
-                    src = self.named("system", _clean_name(match.group(1)), line_no, "diagram")
-                    dst = self.named("system", _clean_name(match.group(2)), line_no, "diagram")
+                nodes = diagram_chain(stripped, node_labels)
+                keys = [self.named("system", name, line_no, "diagram") for name in nodes]
+                for src, dst in zip(keys, keys[1:]):
                     self.relate(src, dst, "DEPENDS_ON", line_no, "diagram", 1.0)
             elif re.match(r"^#{1,6}\s", text):
                 heading = text.lstrip("#").strip()
@@ -346,7 +412,7 @@ class DocumentParser:
                 continue
             elif stripped:
                 field_match = FIELD_LINE.match(stripped)
-                if field_match and (field_match.group(1).lower().strip() in FIELD_RELATIONS or field_match.group(1).lower().strip() in ATTRIBUTE_FIELDS):
+                if field_match and _is_field(field_match.group(1)):
                     self.field(subject, field_match.group(1), field_match.group(2), line_no)
                 else:
                     item = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", text)

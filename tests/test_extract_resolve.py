@@ -158,3 +158,29 @@ def test_document_kind_prefixes_are_configurable(tmp_path, monkeypatch):
     assert ("decision:DEC-3", "DECIDES", "system:kafka") in edges  # in no registry: found by how prose uses it
     assert ("decision:DEC-3", "CAUSED", "incident:PM-12") in edges
     assert ("incident:PM-12", "AUTHORED_BY", "person:ana_souza") in edges
+
+
+OTHER_STYLES = {
+    "catalogue.md": "# Catalogue\n\n| Service name | Owner(s) | Upstream dependencies | Owner team |\n|---|---|---|---|\n"
+                    "| Checkout | Mia Chen | Payments, Inventory | Storefront |\n| Payments | Omar Haddad | Ledger DB | Money |\n",
+    "0007-use-redis.md": "---\nid: ADR-0007\nstatus: accepted\ndeciders: [Mia Chen, Omar Haddad]\nauthors: Mia Chen\n---\n"
+                         "# Use Redis for carts\n\nWe decided to use Redis for cart sessions.\n",
+    "topology.md": "# Topology\n\n```mermaid\nflowchart LR\n  co[Checkout] -->|reads| rd[(Redis)]\n  co --> inv(Inventory)\n```\n",
+    "MEETING-2026-03-01.md": "# Sync\n\nParticipants: Mia Chen, Omar Haddad\n\n- ADR-0007 approved on 2026-03-01.\n",
+}
+
+
+def test_other_document_conventions_are_understood(tmp_path):
+    for name, text in OTHER_STYLES.items():
+        write(tmp_path / name, text)
+    docs = load_corpus(tmp_path)
+    result = resolve(Extractor().extract(docs), docs)
+    edges = _edges(result)
+    for edge in [("system:checkout", "DEPENDS_ON", "system:payments"), ("system:checkout", "DEPENDS_ON", "system:inventory"),
+                 ("person:mia_chen", "OWNS", "system:checkout"), ("team:storefront", "OWNS", "system:checkout"),
+                 ("decision:ADR-0007", "APPROVED_BY", "person:omar_haddad"), ("decision:ADR-0007", "AUTHORED_BY", "person:mia_chen"),
+                 ("decision:ADR-0007", "DECIDES", "system:redis"), ("system:checkout", "DEPENDS_ON", "system:redis"),
+                 ("person:omar_haddad", "ATTENDED", "artifact:MEETING-2026-03-01"),
+                 ("decision:ADR-0007", "APPROVED_ON", "date:2026-03-01")]:
+        assert edge in edges, edge
+    assert result.audit["passed"], result.audit
