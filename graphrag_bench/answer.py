@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from .intent import answer_types, content_tokens, relation_intents
+from .intent import answer_types, content_tokens, id_tokens, relation_intents, wants_transitive
 from .retrieve import Fact, Retrieval
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
@@ -121,16 +121,45 @@ def _passage_claims(r: Retrieval, limit: int) -> list[tuple[float, str, str]]:
     return scored[:limit]
 
 
+UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
+
+
+def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
+    """The question names a record id that no retrieved passage or fact mentions: nothing to answer from."""
+    ids = id_tokens(r.question)
+    if not ids:
+        return False
+    seen = " ".join([p.text for p in r.passages] + [f"{f.source_name} {f.target_name} {f.evidence}" for f in facts]).lower()
+    return any(i.lower() not in seen for i in ids)
+
+
+def _attribute_answer(r: Retrieval) -> str | None:
+    """"What is the severity of INC-001?": a header field of an entity the question names, with its source."""
+    asked = content_tokens(r.question)
+    for entity_id in r.question_pins:
+        entry = r.attributes.get(entity_id)
+        for field_name, (value, doc, _line) in sorted((entry or {}).get("values", {}).items()):
+            if set(field_name.split("_")) <= asked:
+                return (f"Answer: {value} (supported) {cite(doc)}\n"
+                        f"- {entry['name']}: {field_name.replace('_', ' ')} is {value} (supported) {cite(doc)}")
+    return None
+
+
 def compose(r: Retrieval) -> str:
     """The answer text for one retrieval. Same input, same bytes."""
     prefix = PREFIX[r.status]
     facts = r.facts if r.status == "ok" else []
+    if _unanchored(r, facts):
+        return prefix + UNKNOWN
+    attribute = _attribute_answer(r) if r.status == "ok" else None
+    if attribute:
+        return prefix + attribute
     path = _best_path(facts, r.question, r.question_pins, r.pinned) if facts else None
     if path:
         return prefix + _graph_answer(r, facts, path)
     claims = _passage_claims(r, 3)
     if not claims:
-        return prefix + "Answer: unknown (unknown) — the retrieved evidence does not address the question."
+        return prefix + UNKNOWN
     lines = [f"Answer: {claims[0][1]} (supported) {cite(claims[0][2])}"]
     lines += [f"- {sentence} (supported) {cite(doc)}" for _, sentence, doc in claims[1:]]
     return prefix + "\n".join(lines)
@@ -144,6 +173,8 @@ def _graph_answer(r: Retrieval, facts: list[Fact], path: list[tuple[Fact, str]])
     end_type = _entity_type(end)
     answers = [f for f in facts if f.type == last.type and (f.source if forward else f.target) == before
                and _entity_type(f.target if forward else f.source) == end_type]
+    if last.type == "DEPENDS_ON" and wants_transitive(r.question):
+        answers += _further(facts, answers, forward)
     answers.sort(key=lambda f: (f is not last, f.doc_id, f.line))
     claims = [claim_line(f, _label(f)) for f, _ in path[:-1]]
     values = sorted({(f.target_name if forward else f.source_name, f.doc_id) for f in answers})
@@ -158,6 +189,18 @@ def _graph_answer(r: Retrieval, facts: list[Fact], path: list[tuple[Fact, str]])
         head = f"Answer: {', '.join(names)} ({label}) " + " ".join(cite(d) for d in sources)
         claims += [claim_line(f, _label(f)) for f in answers]
     return "\n".join([head] + [f"- {c}" for c in dict.fromkeys(claims)][:MAX_CLAIMS])
+
+
+def _further(facts: list[Fact], first: list[Fact], forward: bool, levels: int = 2) -> list[Fact]:
+    """Dependencies of dependencies (or dependants of dependants), for "transitively" questions."""
+    found, frontier = [], {f.target if forward else f.source for f in first}
+    seen = set(frontier)
+    for _ in range(levels):
+        step = [f for f in facts if f.type == "DEPENDS_ON" and (f.source if forward else f.target) in frontier]
+        frontier = {f.target if forward else f.source for f in step} - seen
+        seen |= frontier
+        found += [f for f in step if (f.target if forward else f.source) in frontier]
+    return found
 
 
 def _label(f: Fact) -> str:

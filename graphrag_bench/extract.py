@@ -127,7 +127,7 @@ DECIDES = re.compile(r"\b(?:decided to use|decide to use|chose|will use|adopted|
 APPROVED = re.compile(r"\b(?:approved|signed off)\b", re.IGNORECASE)
 SYSTEM_CUE = re.compile(rf"\b(?:decided to use|decide to use|chose|adopted|selected|depends on|relies on)\s+(?:the\s+)?(?P<name>{NAME})")
 LIST_JOIN = re.compile(r"^\s*(?:,|and|or|, and)\s*$")
-EXTRACTOR_VERSION = "3"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "4"  # bump when extraction rules change: cached results are then ignored
 
 
 def _digest(value) -> str:
@@ -292,6 +292,10 @@ class DocumentParser:
             evidence = self.doc.lines[line - 1].strip()[:300]
             self.out.relations.append(Relation(src, dst, rtype, self.doc.doc_id, line, evidence, extractor, certainty))
 
+    def attribute(self, key: str, name: str, value: str, line: int) -> None:
+        """A header field of an entity (status, date, severity, role …), with the document and line that state it."""
+        self.out.attributes[key].setdefault(name, [value, self.doc.doc_id, line])
+
     def named(self, etype: str, name: str, line: int, extractor: str) -> str:
         key = entity_key(etype, name)
         if not key:
@@ -319,7 +323,7 @@ class DocumentParser:
                 else:
                     self.relate(target, subject, rtype, line, "header_field", 1.0)
         elif key in ATTRIBUTE_FIELDS:
-            self.out.attributes[subject].setdefault(key.replace(" ", "_"), value.strip())
+            self.attribute(subject, key.replace(" ", "_"), value.strip(), line)
 
     def table(self, header: list[str], rows: list[tuple[int, list[str]]], subject: str) -> None:
         heads = [header_kind(h) for h in header]
@@ -345,7 +349,7 @@ class DocumentParser:
                     for alias in _names(cell):
                         self.out.aliases.append((alias, row_key, self.doc.doc_id, line, self.doc.lines[line - 1].strip(), 0.95))
                 elif head in ATTRIBUTE_HEADERS:
-                    self.out.attributes[row_key].setdefault(head, cell)
+                    self.attribute(row_key, head, cell, line)
                     if head == "why":
                         continue
                 elif TYPE_BY_HEADER.get(head):
@@ -401,7 +405,7 @@ class DocumentParser:
                     self.mention(subject, subject.split(":")[0], match.group(1), line_no, "section_heading")
                     date = DATE.search(heading)
                     if date:
-                        self.out.attributes[subject].setdefault("date", date.group(1))
+                        self.attribute(subject, "date", date.group(1), line_no)
             elif stripped.startswith("|") and i + 1 < len(lines) and _is_separator(lines[i + 1]):
                 header, rows, j = _split_row(stripped), [], i + 2
                 while j < len(lines) and lines[j].strip().startswith("|"):

@@ -13,7 +13,7 @@ RELATION_CUES = [
     (r"\bapprov\w*|\bsign\w* off", "APPROVED_BY"),
     (r"\bapprov\w*|\bwhen\b|\bdate\b|\bday\b", "APPROVED_ON"),
     (r"\bapprov\w*|\bmeeting\b", "APPROVED_IN"),
-    (r"\bdecid\w*|\bdecision\b|\bchose\b|\bchoos\w*|\bpick\w*|\buse[sd]?\b|\badopt\w*|\bselect\w*", "DECIDES"),
+    (r"\bdecid\w*|\bdecision\b|\bchos\w*|\bchoos\w*|\bpick\w*|\buse[sd]?\b|\badopt\w*|\bselect\w*", "DECIDES"),
     (r"\bcaus\w*|\bled to\b|\btrigger\w*|\broot cause|\bwhy\b", "CAUSED"),
     (r"\bresolv\w*|\bfix\w*|\bremediat\w*", "RESOLVES"),
     (r"\bown\w*|\bresponsible\b|\bmaintain\w*", "OWNS"),
@@ -77,3 +77,18 @@ def answer_types(text: str) -> list[str]:
         if found:
             return found[:1]
     return type_intents(text)
+
+
+TRANSITIVE = re.compile(r"\b(?:transitive(?:ly)?|indirect(?:ly)?|all the way|whole chain|everything (?:that )?(?:depends|it depends)|"
+                        r"directly or indirectly|ultimately)\b", re.IGNORECASE)
+ID_TOKEN = re.compile(r"\b[A-Z][A-Z0-9]+-[A-Za-z0-9-]*\d[A-Za-z0-9-]*\b")
+
+
+def wants_transitive(text: str) -> bool:
+    """Does the question ask for a whole dependency chain rather than the direct neighbours?"""
+    return bool(TRANSITIVE.search(text))
+
+
+def id_tokens(text: str) -> set[str]:
+    """Record ids the question names (ADR-009, INC-2024-7): if the evidence never mentions one, it is unknown."""
+    return set(ID_TOKEN.findall(text))

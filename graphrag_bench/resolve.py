@@ -133,7 +133,7 @@ def resolve(extraction: Extraction, documents: list[Document]) -> Resolution:
                     flags[(a, b)] = {"rule": "levenshtein<2"}
     by_role: dict[tuple, list[str]] = defaultdict(list)
     for key in candidates:
-        role = extraction.attributes.get(key, {}).get("role")
+        role = (extraction.attributes.get(key, {}).get("role") or [None])[0]
         if role and key in registry:
             by_role[(key_type(key), role.lower(), registry[key]["doc_id"])].append(key)
     for group in by_role.values():

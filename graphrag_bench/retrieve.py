@@ -10,6 +10,7 @@ the result is the baseline's, marked `fallback`; if the graph is empty, marked `
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
@@ -69,6 +70,8 @@ class Retrieval:
     facts: list[Fact] = field(default_factory=list)
     pinned: list[str] = field(default_factory=list)
     question_pins: list[str] = field(default_factory=list)
+    # Header attributes of the question's entities: id → {"name", "values": {field: [value, doc, line]}}
+    attributes: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
     graph_cache_hits: int = 0
     graph_cache_misses: int = 0
@@ -237,6 +240,11 @@ class GraphRetriever:
         result.timings["entity_pinning_ms"] = _ms(t)
 
         t = time.perf_counter()
+        if question_pins:
+            for row in self._query(result, "entities_by_ids", ids=question_pins, limit=len(question_pins)):
+                values = json.loads(row["attributes"] or "{}")
+                if values:
+                    result.attributes[row["id"]] = {"name": row["name"], "values": values}
         facts: dict[tuple, Fact] = {}
         nodes: set[str] = set(pins)
         for pin in pins:

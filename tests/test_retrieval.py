@@ -195,3 +195,16 @@ def test_one_hop_setting_stops_at_one_hop(retrievers):
     graph.settings = RetrievalSettings(max_hops=1)
     r = graph.retrieve("What database does the system approved on Feb 20 depend on?", use_pipeline_cache=False)
     assert r.facts and all(f.hops == 1 for f in r.facts)
+
+
+def test_record_fields_unknown_ids_and_transitive_chains(retrievers):
+    baseline, graph = retrievers
+    severity = compose(graph.retrieve("What is the severity of INC-001?"))
+    assert severity.splitlines()[0] == "Answer: SEV-1 (supported) [INC-001]"
+    # A record the corpus never mentions: an honest unknown in both modes, not a similar-but-wrong answer.
+    for retriever in (baseline, graph):
+        assert answer_label(compose(retriever.retrieve("Who approved ADR-009?"))) == "unknown"
+    direct = compose(graph.retrieve("What does the Gateway depend on?")).splitlines()[0]
+    chain = compose(graph.retrieve("What does the Gateway depend on, directly or indirectly?")).splitlines()[0]
+    assert "etcd" not in direct and "Auth Service" in direct
+    assert all(name in chain for name in ("Auth Service", "Agent Memory Service", "Weaviate", "etcd", "PostgreSQL"))

@@ -28,7 +28,8 @@ def _t(name: str, cypher: str, hops: int, **params: type) -> Template:
 
 TEMPLATES: dict[str, Template] = {t.name: t for t in [
     _t("entities_by_ids",
-       "MATCH (n:Entity) WHERE n.id IN $ids RETURN n.id AS id, n.type AS type, n.name AS name, n.canonical_id AS canonical_id, n.aliases AS aliases ORDER BY n.id LIMIT $limit",
+       "MATCH (n:Entity) WHERE n.id IN $ids RETURN n.id AS id, n.type AS type, n.name AS name, n.canonical_id AS canonical_id, "
+       "n.aliases AS aliases, n.attributes AS attributes, n.source_doc AS source_doc, n.source_line AS source_line ORDER BY n.id LIMIT $limit",
        0, ids=list),
     _t("neighbors_1hop",
        "MATCH (e:Entity {id: $id})-[r1:REL]-(n:Entity) WHERE r1.type IN $types "
