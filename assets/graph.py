@@ -11,9 +11,10 @@ import polars as pl
 from dagster import AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetIn, MetadataValue, Output, asset, asset_check
 
 from graphrag_bench.audit import run_audit
-from graphrag_bench.extract import Extraction, ExtractionCache, Extractor
+from graphrag_bench.extract import Extraction, Extractor
 from graphrag_bench.ingest import Document
 from graphrag_bench.resolve import audit_frames, resolve_cached
+from graphrag_bench.result_cache import ResultCache
 from graphrag_bench.validation import validate
 from resources import BenchSettings, GraphStoreResource
 
@@ -28,8 +29,8 @@ def _documents(frame: pl.DataFrame) -> list[Document]:
 def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings) -> Extraction:
     """Mentions and raw relationships, from structure (tables, header fields, diagrams) and prose (spaCy).
 
-    Incremental: unchanged documents reuse their cached extraction (see `ExtractionCache`)."""
-    cache = ExtractionCache(Path(bench.data_dir) / "extraction_cache.pkl")
+    Incremental: unchanged documents reuse their cached extraction (see `ResultCache`)."""
+    cache = ResultCache(Path(bench.data_dir) / "extraction_cache.pkl")
     extraction = Extractor().extract(_documents(documents), cache)
     for warning in extraction.warnings:
         context.log.warning(warning)
@@ -50,7 +51,7 @@ def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, ben
 def resolved_graph(context: AssetExecutionContext, entity_mentions: Extraction, documents: pl.DataFrame,
                    bench: BenchSettings) -> dict:
     """Entities with stable keys and aliases; relationships with provenance; SAME_AS and POSSIBLE_SAME_AS."""
-    cache = ExtractionCache(Path(bench.data_dir) / "resolution_cache.pkl")
+    cache = ResultCache(Path(bench.data_dir) / "resolution_cache.pkl")
     result, reused = resolve_cached(entity_mentions, _documents(documents), cache)
     entities = pl.DataFrame(result.entities)
     relationships = pl.DataFrame(result.relationships)

@@ -22,9 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graphrag_bench.extract import ExtractionCache, Extractor  # noqa: E402
+from graphrag_bench.extract import Extractor  # noqa: E402
 from graphrag_bench.ingest import load_corpus  # noqa: E402
 from graphrag_bench.resolve import resolve, resolve_cached  # noqa: E402
+from graphrag_bench.result_cache import ResultCache  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,8 +90,8 @@ def main() -> None:
             print(f"{len(docs):>9} {t_extract:>10.2f} {t_resolve:>10.2f} {rate:>8.0f} {len(result.entities):>9} "
                   f"{len(result.relationships):>14} {'pass' if result.audit['passed'] else 'FAIL':>6}")
         def incremental():
-            extraction = Extractor().extract(docs, ExtractionCache(tmp / "extraction.pkl"))
-            return resolve_cached(extraction, docs, ExtractionCache(tmp / "resolution.pkl"))
+            extraction = Extractor().extract(docs, ResultCache(tmp / "extraction.pkl"))
+            return resolve_cached(extraction, docs, ResultCache(tmp / "resolution.pkl"))
 
         _, first = timed(incremental)
         _, again = timed(incremental)

@@ -121,13 +121,13 @@ def test_a_foreign_corpus_works_without_code_changes(tmp_path):
 
 
 def test_incremental_extraction_reuses_unchanged_documents(corpus_copy, tmp_path):
-    from graphrag_bench.extract import ExtractionCache
     from graphrag_bench.resolve import resolve_cached
+    from graphrag_bench.result_cache import ResultCache
 
     def build():
         docs = load_corpus(corpus_copy)
-        extraction = Extractor().extract(docs, ExtractionCache(tmp_path / "x.pkl"))
-        result, reused = resolve_cached(extraction, docs, ExtractionCache(tmp_path / "r.pkl"))
+        extraction = Extractor().extract(docs, ResultCache(tmp_path / "x.pkl"))
+        result, reused = resolve_cached(extraction, docs, ResultCache(tmp_path / "r.pkl"))
         return extraction, result, reused
 
     first, graph1, reused1 = build()
