@@ -8,6 +8,7 @@ from dagster import AssetExecutionContext, AssetOut, MaterializeResult, Metadata
 
 from graphrag_bench.benchmark import failure_retrievers, golden_run, run_benchmark
 from graphrag_bench.gates import evaluate_gates
+from graphrag_bench.ground_truth import evaluate_expansion, evaluate_extraction
 from graphrag_bench.memory import FallbackRetriever, load_index, make_retriever, save_index
 from graphrag_bench.questions import load_questions
 from graphrag_bench.report import build_summary
@@ -116,6 +117,8 @@ def benchmark_summary(context: AssetExecutionContext, scores: dict, baseline_run
         bench_result, {"entities": resolved_graph["entities"].height, "relationships": resolved_graph["relationships"].height,
                        **meta, "provenance_coverage": audit["provenance_coverage"]},
         extraction_metrics(bench.corpus_dir, resolved_graph), audit)
+    summary["graph_expansion"] = evaluate_expansion(bench.corpus_dir, questions, graphrag_run["retrievals"],
+                                                    resolved_graph["entities"].to_dicts())
     summary["gates"] = evaluate_gates(summary, golden_equivalence, audit, load_thresholds(bench.thresholds_file))
     summary["golden"] = golden_equivalence
     context.add_output_metadata({"run_id": run_id, "baseline_points": summary["modes"]["baseline"]["points"],
@@ -125,6 +128,4 @@ def benchmark_summary(context: AssetExecutionContext, scores: dict, baseline_run
 
 
 def extraction_metrics(corpus_dir: str, resolved_graph: dict) -> dict:
-    from graphrag_bench.ground_truth import evaluate_extraction
-
     return evaluate_extraction(corpus_dir, resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts())

@@ -57,3 +57,45 @@ def evaluate_extraction(corpus_dir: str | Path, entities: list[dict], relationsh
             "relationship_precision": round(rp, 4), "relationship_recall": round(rr, 4), "relationship_f1": round(rf, 4),
             "dedup_accuracy": round(sum(checks) / len(checks), 4) if checks else None,
             "type_accuracy": round(sum(1 for g, w in typed if g == w) / len(typed), 4) if typed else None}
+
+
+BOOKKEEPING = {"MENTIONED_IN", "REFERENCES", "RECORDS", "POSSIBLE_SAME_AS"}
+NULL_EXPANSION = dict.fromkeys(["connection_precision", "connection_recall", "false_positive_rate", "hop_accuracy", "questions"])
+
+
+def evaluate_expansion(corpus_dir: str | Path, questions: list[dict], retrievals: dict[str, dict], entities: list[dict]) -> dict:
+    """How good GraphRAG's expanded context is, against the hand labels (SPEC §4).
+
+    connection precision: share of the semantic facts GraphRAG packed that are labelled relationships (false-positive
+    rate = 1 − precision); connection recall: of the labelled relationships between a question's required entities,
+    the share its packed facts contain; hop accuracy: share of multi-hop questions whose packed facts reach every
+    required entity. Null without labels.
+    """
+    labels = load_labels(corpus_dir)
+    if labels is None:
+        return dict(NULL_EXPANSION)
+    truth = {tuple(r) for r in labels["relationships"]}
+    canonical = {e["id"]: e["canonical_id"] for e in entities}
+    packed_total = packed_true = wanted_total = wanted_found = 0
+    multi_hop = reached = 0
+    for q in questions:
+        r = retrievals.get(q["question_id"])
+        if not r or r["status"] != "ok":
+            continue
+        facts = {(f["source"], f["type"], f["target"]) for f in r["facts"] if f["type"] not in BOOKKEEPING}
+        packed_total += len(facts)
+        packed_true += len(facts & truth)
+        required = {canonical.get(e, e) for e in q["required_entities"] if e in canonical}
+        wanted = {t for t in truth if t[0] in required and t[2] in required}
+        wanted_total += len(wanted)
+        wanted_found += len(wanted & facts)
+        if q["multi_hop"] and required:
+            multi_hop += 1
+            touched = {f["source"] for f in r["facts"]} | {f["target"] for f in r["facts"]}
+            reached += required <= touched
+    precision = packed_true / packed_total if packed_total else None
+    return {"connection_precision": None if precision is None else round(precision, 4),
+            "connection_recall": round(wanted_found / wanted_total, 4) if wanted_total else None,
+            "false_positive_rate": None if precision is None else round(1 - precision, 4),
+            "hop_accuracy": round(reached / multi_hop, 4) if multi_hop else None,
+            "questions": sum(1 for q in questions if retrievals.get(q["question_id"], {}).get("status") == "ok")}

@@ -64,6 +64,7 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert all(g["passed"] for g in summary["gates"])
     assert summary["modes"]["graphrag"]["points"] > summary["modes"]["baseline"]["points"]
     assert summary["extraction"]["entity_f1"] is not None  # the labels file travels with the corpus
+    assert summary["graph_expansion"]["connection_precision"] is not None
     assert "GraphRAG" in result.stdout and "gates:" in result.stdout
     # Its stores live in its own data folder; the repository's default stores are untouched.
     assert (outside / "data" / "graph.lbug").exists() and (outside / "data" / "warehouse.duckdb").exists()

@@ -184,3 +184,19 @@ def test_other_document_conventions_are_understood(tmp_path):
                  ("decision:ADR-0007", "APPROVED_ON", "date:2026-03-01")]:
         assert edge in edges, edge
     assert result.audit["passed"], result.audit
+
+
+def test_expansion_metrics_count_wrong_and_missing_connections(resolution):
+    from graphrag_bench.ground_truth import evaluate_expansion
+
+    question = {"question_id": "Q", "required_entities": ["system:weaviate", "system:etcd"], "multi_hop": True}
+
+    def fact(s, t, o):
+        return {"source": s, "type": t, "target": o}
+
+    good = {"Q": {"status": "ok", "facts": [fact("system:weaviate", "DEPENDS_ON", "system:etcd")]}}
+    assert evaluate_expansion(CORPUS, [question], good, resolution.entities)["connection_precision"] == 1.0
+    wrong = {"Q": {"status": "ok", "facts": [fact("system:weaviate", "DEPENDS_ON", "system:postgresql")]}}
+    metrics = evaluate_expansion(CORPUS, [question], wrong, resolution.entities)
+    assert metrics["connection_precision"] == 0.0 and metrics["false_positive_rate"] == 1.0
+    assert metrics["connection_recall"] == 0.0 and metrics["hop_accuracy"] == 0.0
