@@ -69,6 +69,12 @@ def _dump(path: Path, data) -> None:
     path.write_text(json.dumps(data, indent=2, sort_keys=False, ensure_ascii=False, default=str) + "\n", encoding="utf-8")
 
 
+def _pairs(metrics: dict | None) -> str:
+    if not metrics or all(v is None for v in metrics.values()):
+        return "not computed (no graph_labels.json in the corpus)"
+    return ", ".join(f"{k} {v}" for k, v in metrics.items())
+
+
 def summary_markdown(s: dict) -> str:
     passed = all(g["passed"] for g in s["gates"])
     b, g = s["modes"]["baseline"], s["modes"]["graphrag"]
@@ -84,7 +90,10 @@ def summary_markdown(s: dict) -> str:
     lines += ["", f"Paired difference (GraphRAG − baseline) per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, "
               f"permutation p = {st['p_value']} (n = {st['n']}).", "",
               f"Latency p95 (runs 2..{s['runs_per_question']}): baseline {b['p95_pipeline_ms']} ms, GraphRAG {g['p95_pipeline_ms']} ms, "
-              f"ratio {s['latency_ratio_p95']}.", "", "## Gates", "", "| gate | passed | value | threshold | detail |", "|---|---|---|---|---|"]
+              f"ratio {s['latency_ratio_p95']}.", "",
+              f"Extraction vs labels: {_pairs(s.get('extraction'))}.", "",
+              f"Graph expansion vs labels: {_pairs(s.get('graph_expansion'))}.", "",
+              "## Gates", "", "| gate | passed | value | threshold | detail |", "|---|---|---|---|---|"]
     for gate in s["gates"]:
         lines.append(f"| {gate['name']} | {'yes' if gate['passed'] else '**NO**'} | {gate['value']} | {gate['threshold']} | {gate['detail']} |")
     return "\n".join(lines) + "\n"
