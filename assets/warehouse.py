@@ -4,6 +4,7 @@ DuckDB allows one writer per file: `warehouse_load` finishes before dbt starts (
 source is this asset), and nothing else writes the file.
 """
 
+from pathlib import Path
 
 from dagster import AssetExecutionContext, AssetIn, AssetSpec, MaterializeResult, multi_asset
 from dagster_dbt import DbtCliResource, dbt_assets
@@ -22,6 +23,7 @@ def warehouse_load(context: AssetExecutionContext, benchmark_summary: dict, ware
     """Append this run's rows to raw.* (re-materializing the same run replaces only its own rows)."""
     frames = raw_frames(benchmark_summary)
     run_id = benchmark_summary["summary"]["run_id"]
+    Path(warehouse.database).parent.mkdir(parents=True, exist_ok=True)  # a new data folder on first use
     with warehouse.get_connection() as conn:
         # DuckDB 2 wants every statement's result consumed before the next one.
         conn.execute("create schema if not exists raw").fetchall()

@@ -40,7 +40,6 @@ GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "r
 
 def build_resources(bench: BenchSettings) -> dict:
     os.environ["GRAPHRAG_BENCH_DUCKDB"] = bench.warehouse_path  # dbt's profile reads the same file
-    os.makedirs(bench.data_dir, exist_ok=True)
     return {
         "bench": bench,
         "graph": GraphStoreResource(data_dir=bench.data_dir, neo4j_uri=os.environ.get("NEO4J_URI", ""),
