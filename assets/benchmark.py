@@ -6,7 +6,7 @@ import datetime as dt
 import polars as pl
 from dagster import AssetExecutionContext, AssetOut, MaterializeResult, MetadataValue, Output, asset, multi_asset
 
-from graphrag_bench.benchmark import failure_retrievers, golden_run, run_benchmark
+from graphrag_bench.benchmark import failure_retrievers, golden_run, joined_runs, mode_run, run_benchmark
 from graphrag_bench.gates import evaluate_gates
 from graphrag_bench.ground_truth import evaluate_expansion, evaluate_extraction
 from graphrag_bench.memory import FallbackRetriever, load_index, make_retriever, save_index
@@ -56,12 +56,9 @@ def benchmark_runs(context: AssetExecutionContext, bench: BenchSettings, embedde
         store.close()
     e_ids = {q["question_id"] for q in questions if q["failure_mode"]}
     lat_b, lat_g = result["latency_baseline"], result["latency_graphrag"]
-    yield Output({"answers": result["answers"]["baseline"], "retrievals": result["retrievals"]["baseline"],
-                  "latency": lat_b, "phases": result["phases_baseline"]}, output_name="baseline_run",
+    yield Output(mode_run(result, "baseline"), output_name="baseline_run",
                  metadata={"p95_pipeline_ms": lat_b["p95_pipeline_ms"], "samples": lat_b["samples"]})
-    yield Output({"answers": result["answers"]["graphrag"], "retrievals": result["retrievals"]["graphrag"],
-                  "latency": lat_g, "phases": result["phases_graphrag"], "cache": result["cache"], "runs": result["runs"],
-                  "nondeterministic": result["nondeterministic"]}, output_name="graphrag_run",
+    yield Output(mode_run(result, "graphrag"), output_name="graphrag_run",
                  metadata={"p95_pipeline_ms": lat_g["p95_pipeline_ms"], "samples": lat_g["samples"],
                            "graph_cache_hit_rate": result["cache"]["graph_cache_hit_rate"],
                            "pipeline_cache_hit_rate": result["cache"]["pipeline_cache_hit_rate"],
@@ -85,8 +82,8 @@ def golden_equivalence(context: AssetExecutionContext, baseline_run: dict, bench
     return result
 
 
-@asset(group_name=GROUP, kinds={"python"})
-def scores(context: AssetExecutionContext, baseline_run: dict, graphrag_run: dict, failure_mode_runs: dict,
+@asset(group_name=GROUP, kinds={"python"}, deps=["failure_mode_runs"])  # E answers are inside graphrag_run
+def scores(context: AssetExecutionContext, baseline_run: dict, graphrag_run: dict,
            resolved_graph: dict, documents: pl.DataFrame, bench: BenchSettings) -> dict:
     """Every answer of both modes scored by the rubric of SPEC §3.9."""
     questions = load_questions(bench.questions_file)
@@ -104,11 +101,7 @@ def benchmark_summary(context: AssetExecutionContext, scores: dict, baseline_run
                       graph_store: dict, bench: BenchSettings) -> dict:
     """summary.json content: per-mode points, latency, retrieval metrics, statistics and the gates."""
     questions = load_questions(bench.questions_file)
-    bench_result = {"answers": {"baseline": baseline_run["answers"], "graphrag": graphrag_run["answers"]},
-                    "retrievals": {"baseline": baseline_run["retrievals"], "graphrag": graphrag_run["retrievals"]},
-                    "latency_baseline": baseline_run["latency"], "latency_graphrag": graphrag_run["latency"],
-                    "phases_baseline": baseline_run["phases"], "phases_graphrag": graphrag_run["phases"],
-                    "cache": graphrag_run["cache"], "runs": graphrag_run["runs"], "nondeterministic": graphrag_run["nondeterministic"]}
+    bench_result = joined_runs(baseline_run, graphrag_run)
     run_id = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d_%H%M%S")
     audit = resolved_graph["audit"]
     meta = {k: graph_store[k] for k in ("created", "changed", "unchanged", "state_hash")}
@@ -116,7 +109,8 @@ def benchmark_summary(context: AssetExecutionContext, scores: dict, baseline_run
         run_id, {"path": bench.corpus_dir, "documents": documents.height, "chunks": chunks.height}, questions, scores,
         bench_result, {"entities": resolved_graph["entities"].height, "relationships": resolved_graph["relationships"].height,
                        **meta, "provenance_coverage": audit["provenance_coverage"]},
-        extraction_metrics(bench.corpus_dir, resolved_graph), audit)
+        evaluate_extraction(bench.corpus_dir, resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts()),
+        audit)
     summary["graph_expansion"] = evaluate_expansion(bench.corpus_dir, questions, graphrag_run["retrievals"],
                                                     resolved_graph["entities"].to_dicts())
     summary["gates"] = evaluate_gates(summary, golden_equivalence, audit, load_thresholds(bench.thresholds_file))
@@ -126,6 +120,3 @@ def benchmark_summary(context: AssetExecutionContext, scores: dict, baseline_run
                                  "gates_passed": all(g["passed"] for g in summary["gates"])})
     return {"summary": summary, "bench": bench_result, "scores": scores, "questions": questions, "audit": audit}
 
-
-def extraction_metrics(corpus_dir: str, resolved_graph: dict) -> dict:
-    return evaluate_extraction(corpus_dir, resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts())

@@ -39,8 +39,7 @@ def chunks(context: AssetExecutionContext, documents: pl.DataFrame) -> pl.DataFr
 
 
 @asset(group_name=GROUP, kinds={"python", "pytorch"})
-def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embedder: EmbedderResource,
-                     bench: BenchSettings) -> pl.DataFrame:
+def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embedder: EmbedderResource) -> pl.DataFrame:
     """all-MiniLM-L6-v2 embeddings of every chunk (normalized), saved for the retriever too."""
     model = embedder.get()
     vectors = model.encode(chunks["text"].to_list())

@@ -96,6 +96,25 @@ def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers:
     return report
 
 
+def mode_run(result: dict, mode: str) -> dict:
+    """One mode's share of a `run_benchmark` result (what the baseline_run / graphrag_run assets hold)."""
+    run = {"answers": result["answers"][mode], "retrievals": result["retrievals"][mode],
+           "latency": result[f"latency_{mode}"], "phases": result[f"phases_{mode}"]}
+    if mode == "graphrag":
+        run.update(cache=result["cache"], runs=result["runs"], nondeterministic=result["nondeterministic"])
+    return run
+
+
+def joined_runs(baseline: dict, graphrag: dict) -> dict:
+    """The inverse of `mode_run`: both modes back in the shape of a `run_benchmark` result."""
+    result = {"answers": {}, "retrievals": {}, "cache": graphrag["cache"], "runs": graphrag["runs"],
+              "nondeterministic": graphrag["nondeterministic"]}
+    for mode, run in (("baseline", baseline), ("graphrag", graphrag)):
+        result["answers"][mode], result["retrievals"][mode] = run["answers"], run["retrievals"]
+        result[f"latency_{mode}"], result[f"phases_{mode}"] = run["latency"], run["phases"]
+    return result
+
+
 def golden_run(questions: list[dict], flag_off_answer: Callable[[str], str], baseline_answers: dict[str, str]) -> dict:
     """Answers through the flag-off entry point must equal the baseline's, byte for byte."""
     mismatches = [q["question_id"] for q in questions if flag_off_answer(q["question"]) != baseline_answers[q["question_id"]]]

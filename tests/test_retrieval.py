@@ -208,3 +208,15 @@ def test_record_fields_unknown_ids_and_transitive_chains(retrievers):
     chain = compose(graph.retrieve("What does the Gateway depend on, directly or indirectly?")).splitlines()[0]
     assert "etcd" not in direct and "Auth Service" in direct
     assert all(name in chain for name in ("Auth Service", "Agent Memory Service", "Weaviate", "etcd", "PostgreSQL"))
+
+
+def test_benchmark_runs_split_by_mode_and_join_back(retrievers, chunk_index, embedder, resolution, tmp_path):
+    from graphrag_bench.benchmark import failure_retrievers, joined_runs, mode_run, run_benchmark
+
+    baseline, graph = retrievers
+    questions = load_questions(QUESTIONS)[:3] + [q for q in load_questions(QUESTIONS) if q["failure_mode"]]
+    result = run_benchmark(questions, baseline, graph, failure_retrievers(baseline, graph.entities, tmp_path), runs=2)
+    assert joined_runs(mode_run(result, "baseline"), mode_run(result, "graphrag")) == result
+    assert result["latency_graphrag"]["samples"] == len(questions)  # run 1 dropped: one kept run each
+    e_answers = [result["answers"]["graphrag"][q["question_id"]] for q in questions if q["failure_mode"]]
+    assert any(a.startswith("[GRAPH_FALLBACK]") for a in e_answers) and any(a.startswith("[GRAPH_EMPTY]") for a in e_answers)
