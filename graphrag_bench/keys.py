@@ -1,23 +1,27 @@
 """Entity keys (SPEC §3.3): `type:canonical_name[:namespace]`.
 
-Canonical name = lower-cased, every run of non [a-z0-9] replaced by one `_`, trimmed of
-`_`. Artifact-like ids (decision:ADR-001) keep their document id as written.
+Canonical name = accents folded (Tomás → tomas), lower-cased, every run of non [a-z0-9]
+replaced by one `_`, trimmed of `_`. Records (decision:ADR-001) and days (date:2026-02-20)
+keep their id as written.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-ARTIFACT_TYPES = frozenset({"artifact", "decision", "incident", "change", "date"})
-# Named entities: type:canonical_name; artifact-like ones keep the document id as written
-# (ADR-001, MEETING-2026-02-15, DEPENDENCIES.md); dates are ISO days. Optional :namespace.
-KEY_FORMAT = (r"^(?:(?:artifact|decision|incident|change):[A-Za-z0-9][A-Za-z0-9_.\-]*"
+from .vocabulary import ENTITY_TYPES
+
+ARTIFACT_TYPES = frozenset(name for name, t in ENTITY_TYPES.items() if t.record)
+_RECORD_KEY = "|".join(sorted(ARTIFACT_TYPES - {"date"}))
+KEY_FORMAT = (rf"^(?:(?:{_RECORD_KEY}):[A-Za-z0-9][A-Za-z0-9_.\-]*"
               r"|date:\d{4}-\d{2}-\d{2}"
               r"|[a-z][a-z_]*:[a-z0-9]+(?:_[a-z0-9]+)*)(?::[a-z0-9_]+)?$")
 
 
 def canonical_name(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "_", folded.lower()).strip("_")
 
 
 def entity_key(entity_type: str, name: str, namespace: str | None = None) -> str:

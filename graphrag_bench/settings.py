@@ -69,15 +69,16 @@ class RetrievalSettings:
         )
 
 
-DEFAULT_ID_TYPES = {"ADR": "decision", "RFC": "decision", "INC": "incident", "CHG": "change"}
-RECORD_TYPES = ("decision", "incident", "change", "artifact")
-
-
 def id_types_from_env(env: dict | None = None) -> dict[str, str]:
-    """Document-id prefixes that name a typed record: GRAPHRAG_ID_TYPES="ADR=decision,INC=incident,…"."""
+    """Record-id prefixes the user types by hand: GRAPHRAG_ID_TYPES="DR=decision,PIR=incident,…".
+
+    Unset (the default), every record's type is inferred from how the corpus uses it.
+    """
+    from .vocabulary import RECORD_TYPES
+
     raw = (env if env is not None else os.environ).get("GRAPHRAG_ID_TYPES")
     if raw is None or not raw.strip():
-        return dict(DEFAULT_ID_TYPES)
+        return {}
     mapping = {}
     for part in raw.split(","):
         prefix, _, kind = part.partition("=")
