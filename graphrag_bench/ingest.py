@@ -15,13 +15,13 @@ from pathlib import Path
 from .errors import InputError
 
 DOC_SUFFIXES = (".md", ".markdown", ".txt")
-# A leading stable id: PREFIX-NUMBER, PREFIX-YYYY-MM-DD, or SOP-like PREFIX-word.
+# A leading stable id: PREFIX-NUMBER(-NUMBER…) such as ADR-001, INC-2024-7, MEETING-2026-02-15, or SOP-like PREFIX-word.
 DATED_ID = re.compile(r"^([A-Z][A-Z0-9]+-\d{4}-\d{2}-\d{2})")
-NUMBERED_ID = re.compile(r"^([A-Z][A-Z0-9]+-\d+)")
+NUMBERED_ID = re.compile(r"^([A-Z][A-Z0-9]+-\d+(?:-\d+)*)")
 WORD_ID = re.compile(r"^([A-Z]{2,}-[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*)(?:\.[a-z]+)?$")
 FRONT_MATTER_ID = re.compile(r"^id:\s*(\S.*?)\s*$", re.IGNORECASE)
 # An id as it appears in text, used to recognise references between documents.
-ID_IN_TEXT = re.compile(r"\b([A-Z][A-Z0-9]+-(?:\d{4}-\d{2}-\d{2}|\d+))\b")
+ID_IN_TEXT = re.compile(r"\b([A-Z][A-Z0-9]+-\d+(?:-\d+)*)\b")
 MAX_CHUNK_LINES = 14
 
 

@@ -1,23 +1,21 @@
 """Extraction: entity mentions and relationships with provenance, deterministic, offline.
 
-Two passes over each document:
-1. Structural parsing — header fields (`Author: …`, `| Approver | … |`), markdown tables
-   (registries like a systems map or a people table: the first column's header says the
-   entity type), arrow diagrams in code fences, reference lists, section headings that
-   start with an id (changelog entries). This pass also collects every entity name the
-   corpus defines, which becomes the vocabulary of pass 2.
-2. Prose — a spaCy pipeline (blank English, sentencizer, EntityRuler built from the
-   vocabulary of pass 1 plus document ids found by pattern) finds mentions in sentences;
-   trigger phrases between two mentions give relationships.
-Nothing here knows a name from the default corpus: all names come from the corpus itself.
+Three passes:
+1. `structure` — each document's fields, front matter, definition lists, tables, diagrams and
+   reference lists as statements (subject, label, value), plus the names it declares.
+2. `prose` — each document's sentences as statements, the predicate between two mentions
+   being the label (spaCy EntityRuler built from the declared names, plus typography).
+3. `interpret` — over the corpus: every name and record typed by its usage, every label read
+   against `graphrag_bench.vocabulary` by similarity (`graphrag_bench.semantics`).
+Nothing here knows a label, heading, verb or name of any corpus.
 
-Modules: `model` (Mention, Relation, Extraction), `structure` (pass 1, one document),
-`extractor` (the corpus: vocabulary, pass 2 with spaCy, the per-document cache).
+Modules: `model` (what each pass yields), `text` (shapes of names, values, dates), `structure`,
+`prose`, `interpret`, `extractor` (the corpus, record ids, the per-document cache).
 """
 
-from .extractor import EXTRACTOR_VERSION, Extractor
-from .model import Extraction, Mention, Relation
-from .structure import DocumentParser, diagram_chain, doc_entity, header_kind
+from .extractor import EXTRACTOR_VERSION, Extractor, RecordIds
+from .model import Extraction, Mention, Relation, Statement, Term
+from .structure import DocumentParser, diagram_edges
 
-__all__ = ["EXTRACTOR_VERSION", "DocumentParser", "Extraction", "Extractor", "Mention", "Relation", "diagram_chain",
-           "doc_entity", "header_kind"]
+__all__ = ["EXTRACTOR_VERSION", "DocumentParser", "Extraction", "Extractor", "Mention", "RecordIds", "Relation",
+           "Statement", "Term", "diagram_edges"]

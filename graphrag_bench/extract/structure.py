@@ -1,290 +1,340 @@
-"""Pass 1 of extraction, one document at a time: header fields, registry tables, diagrams,
-reference lists and changelog-style section headings. It also yields the names the corpus
-defines, which become the vocabulary of pass 2 (see `extractor`)."""
+"""Pass 1 of extraction, one document at a time: its structure as statements.
+
+Every `key: value` line, bold field, front-matter field, definition list, key-value table and
+registry table row becomes `subject —label→ value`; every arrow of a diagram (ASCII, Unicode,
+box drawing, Mermaid, or an arrow written in a list) becomes `node —arrow label→ node`, with
+the heading (and caption) over it as context; list items that only cite a record become
+`section record —heading→ record`. What a label means is not decided here (pass 3 compares it
+with the vocabulary); this pass only knows the shapes of markdown. Names a structure defines
+(table rows, diagram nodes, directory entries) are declared, and the rest is prose for pass 2.
+"""
 
 from __future__ import annotations
 
 import re
 
 from ..ingest import ID_IN_TEXT, Document
-from ..keys import entity_key
-from .model import Extraction, Mention, Relation
+from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
+from .text import clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
-# Table header words → entity type of that column.
-TYPE_BY_HEADER = {
-    "system": "system", "systems": "system", "component": "system", "service": "system",
-    "application": "system", "database": "system", "depends on": "system",
-    "name": "person", "person": "person", "people": "person", "member": "person",
-    "owner": "person", "approver": "person", "author": "person", "lead": "person",
-    "team": "team", "owner team": "team",
-}
-ALIAS_HEADERS = {"also appears as", "aliases", "alias", "also known as", "aka", "formerly", "variants"}
-# Words that give a free-form column header its meaning ("Service name", "Owner(s)", "Upstream dependencies").
-HEADER_WORDS = [
-    ({"depends", "dependencies", "dependency", "requires", "upstream", "needs"}, "depends on"),
-    ({"alias", "aliases", "aka", "formerly", "variants", "appears"}, "also appears as"),
-    ({"team", "squad", "group"}, "team"),
-    ({"owner", "owners", "lead", "maintainer", "maintainers"}, "owner"),
-    ({"approver", "approvers"}, "approver"),
-    ({"author", "authors"}, "author"),
-    ({"system", "systems", "service", "services", "component", "components", "application", "applications", "database"}, "system"),
-    ({"name", "person", "people", "member", "members", "employee"}, "name"),
-]
+FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
+TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+DEFINITION = re.compile(r"^\s*:\s+(.*\S)\s*$")
+# Arrows: Unicode first normalised to ASCII, box-drawing borders dropped.
+UNICODE_FORWARD = re.compile(r"[─━—-]*\s*(?:▶|►|→|⟶|➔|➜|➝|⇒|⟹|⮕)")
+UNICODE_BACKWARD = re.compile(r"(?:◀|◄|←|⟵|⇐|⟸)\s*[─━—-]*")
+BOX = re.compile(r"[│┃┌┐└┘├┤┬┴┼╭╮╯╰║╔╗╚╝═]")
+ARROW = re.compile(r"\s*(?:(?P<back><-+|<=+)|--\s*(?P<l1>[^-<>|][^<>|]*?)\s*-->|-\.->|(?:-{1,3}|={2,})>(?:\|(?P<l2>[^|]*)\|)?)\s*")
+MERMAID_NODE = re.compile(r"^(?P<id>[A-Za-z][\w-]*)\s*(?:\[\(?\"?(?P<a>[^\]\)\"]+)\"?\)?\]|\(\(?\"?(?P<b>[^)\"]+)\"?\)?\)|\{(?P<c>[^}]+)\}|>(?P<d>[^\]]+)\])$")
+DIAGRAM_KEYWORDS = re.compile(r"^(?:graph|flowchart|subgraph|end|classDef|class|style|linkStyle|direction|%%)\b")
+PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them"})
+SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
-def header_kind(header: str) -> str:
-    """A table header in the vocabulary the parser understands; unknown headers stay as they are."""
-    head = re.sub(r"\(s\)", "", header.lower()).strip()
-    if head in TYPE_BY_HEADER or head in ALIAS_HEADERS or head in ATTRIBUTE_HEADERS:
-        return head
-    words = set(re.findall(r"[a-z]+", head))
-    if {"owner", "owners"} & words and {"team", "squad", "group"} & words:
-        return "owner team"
-    return next((kind for cue, kind in HEADER_WORDS if cue & words), head)
-ATTRIBUTE_HEADERS = {"role", "kind", "type", "purpose", "description", "why"}
-# Header field (key: value) → (relation, value type, direction). "in" = subject REL value.
-FIELD_RELATIONS = {
-    "author": ("AUTHORED_BY", "person", "out"), "notes by": ("AUTHORED_BY", "person", "out"),
-    "written by": ("AUTHORED_BY", "person", "out"), "approver": ("APPROVED_BY", "person", "out"),
-    "approved by": ("APPROVED_BY", "person", "out"), "owner": ("OWNS", "person", "in"),
-    "incident commander": ("LED_BY", "person", "out"), "attendees": ("ATTENDED", "person", "in"),
-    "supersedes": ("SUPERSEDES", "ref", "out"), "related": ("REFERENCES", "ref", "out"),
-    "references": ("REFERENCES", "ref", "out"), "see also": ("REFERENCES", "ref", "out"),
-}
-ATTRIBUTE_FIELDS = {"status", "date", "severity", "duration", "last reviewed", "title"}
-# Other spellings of the same header fields (plurals, MADR "Deciders", meeting "Participants", …).
-FIELD_SYNONYMS = {
-    "authors": "author", "author(s)": "author", "owners": "owner", "owner(s)": "owner", "owned by": "owner",
-    "maintainer": "owner", "maintainers": "owner", "approvers": "approver", "approver(s)": "approver",
-    "deciders": "approver", "decision makers": "approver", "signed off by": "approver", "participants": "attendees",
-    "attendee": "attendees", "present": "attendees", "incident lead": "incident commander", "related documents": "related",
-    "superseded": "supersedes", "replaces": "supersedes",
-}
-PERSON_NAME = re.compile(r"^(?:[A-Z]\.|[A-Z][a-z'’-]+)(?:\s+(?:[A-Z]\.|[A-Z][a-z'’-]+|Jr\.|Sr\.|II|III|IV))+$")
-FIELD_LINE = re.compile(r"^\s*(?:[-*]\s+)?(?:\*\*)?([A-Za-z][A-Za-z ]{1,30}?)(?::\*\*|\*\*:|:)\s+(.+?)\s*$")
-# Diagram arrows: "A --> B", "A -> B -> C", "[A] → [B]", Mermaid "gw[Gateway] -->|calls| auth(Auth Service)".
-ARROW_SPLIT = re.compile(r"\s*(?:--\s*[^->|]+?\s*-->|-\.->|-->|==>|->|→)(?:\|[^|]*\|)?\s*")
-MERMAID_NODE = re.compile(r"^(?P<id>[A-Za-z][\w-]*)\s*(?:\[\(?\"?(?P<a>[^\]\)\"]+)\"?\)?\]|\(\(?(?P<b>[^)]+)\)?\)|\{(?P<c>[^}]+)\})$")
-DIAGRAM_KEYWORDS = re.compile(r"^(?:graph|flowchart|subgraph|end|classDef|class|style|linkStyle|%%)\b")
-
-
-def diagram_chain(line: str, labels: dict[str, str]) -> list[str]:
-    """The node names of one arrow line, in order (empty if the line has no arrow).
-
-    Mermaid node ids are mapped to their labels, and remembered for later lines of the same diagram.
-    """
-    if DIAGRAM_KEYWORDS.match(line) or not ARROW_SPLIT.search(line):
-        return []
-    names = []
-    for part in ARROW_SPLIT.split(line.strip().rstrip(";")):
-        part = part.strip()
-        node = MERMAID_NODE.match(part)
-        if node:
-            labels[node.group("id")] = (node.group("a") or node.group("b") or node.group("c")).strip()
-            part = labels[node.group("id")]
-        name = clean_name(labels.get(part, part).strip("[]() "))
-        if not name:
-            return []
-        names.append(name)
-    return names if len(names) >= 2 else []
-DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
-LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this)\s+", re.IGNORECASE)
-
-
-def doc_entity(doc_id: str, id_types: dict[str, str]) -> str:
-    """The typed record a document id stands for (decision:ADR-001), else its artifact."""
-    prefix = doc_id.split("-", 1)[0].upper()
-    return entity_key(id_types.get(prefix, "artifact"), doc_id)
-
-
-def _split_row(line: str) -> list[str]:
+def _cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
-def _is_separator(line: str) -> bool:
-    return bool(re.match(r"^\s*\|?\s*:?-{2,}", line)) and set(line.strip()) <= set("|-: ")
+def diagram_edges(line: str, labels: dict[str, str]) -> list[tuple[str, str, str]]:
+    """The edges of one diagram line: [(from, to, arrow label)], in reading order.
 
-
-def clean_name(text: str) -> str:
-    text = re.sub(r"[`*_]", "", text).strip().strip(".,;:")
-    return LEADING_DETERMINER.sub("", text).strip()
-
-
-def _is_field(key: str) -> bool:
-    key = key.lower().strip()
-    key = FIELD_SYNONYMS.get(key, key)
-    return key in FIELD_RELATIONS or key in ATTRIBUTE_FIELDS
-
-
-def _names(value: str) -> list[str]:
-    parts = re.split(r",|;|\band\b", value.strip().strip("[]").replace('"', "").replace("'", ""))
-    return [n for n in (clean_name(p) for p in parts) if n and n not in {"—", "-"}]
+    Mermaid node ids map to their labels (remembered for later lines of the same diagram); an
+    arrow pointing back (`<--`, `←`) is read from its tip. A line with no arrow gives no edges.
+    """
+    line = UNICODE_FORWARD.sub(" --> ", line)
+    line = UNICODE_BACKWARD.sub(" <-- ", line)
+    line = BOX.sub(" ", line).strip().rstrip(";")
+    if not line or DIAGRAM_KEYWORDS.match(line) or not ARROW.search(line):
+        return []
+    parts, arrows, pos = [], [], 0
+    for match in ARROW.finditer(line):
+        parts.append(line[pos:match.start()])
+        arrows.append(match)
+        pos = match.end()
+    parts.append(line[pos:])
+    names = []
+    for part in parts:
+        part = part.strip()
+        node = MERMAID_NODE.match(part)
+        if node:
+            labels[node.group("id")] = next(g for g in node.group("a", "b", "c", "d") if g).strip()
+            part = labels[node.group("id")]
+        name = clean(labels.get(part, part).strip("[]() "))
+        if not name or not looks_like_name(name):
+            return []
+        names.append(name)
+    edges = []
+    for (a, b), arrow in zip(zip(names, names[1:]), arrows):
+        label = (arrow.group("l1") or arrow.group("l2") or "").strip()
+        edges.append((b, a, label) if arrow.group("back") else (a, b, label))
+    return edges
 
 
 class DocumentParser:
-    """Pass 1 for one document: structure, vocabulary, and line classes for pass 2."""
+    """Pass 1 for one document. `refs` turns a written id into a known record id; `is_label` says
+    whether a short text reads as a field label (used to tell key-value tables from registries)."""
 
-    def __init__(self, doc: Document, id_types: dict[str, str], known_ids: dict[str, str], id_prefixes: set[str]):
-        self.doc, self.id_types, self.known_ids_map = doc, id_types, known_ids
-        self.known_ids = known_ids.keys()
-        self.id_prefixes = id_prefixes
-        self.out = Extraction()
-        self.artifact = entity_key("artifact", doc.doc_id)
-        self.subject = doc_entity(doc.doc_id, id_types)
-        self.prose: list[tuple[int, str, str]] = []  # (line, text, section subject)
+    def __init__(self, doc: Document, refs, is_label):
+        self.doc, self.ref, self.is_label = doc, refs, is_label
+        self.out = ParsedDocument(doc.doc_id, Term(doc.doc_id, RECORD), doc.title)
+        self.out.records.append((doc.doc_id, 1, doc.title))
+        self._para: list[tuple[int, str]] = []
+        self._para_topic: Term | None = None
+        self._subject = self.out.subject
+        self._context = doc.title
+        self._entry: Term | None = None  # a section headed by a name, holding fields: "### Auth Service / Owner: …"
 
-    def ref_key(self, ref: str) -> str | None:
-        """Key of an id reference (ADR-002, DEPENDENCIES.md), or None if it is not one."""
-        ref = clean_name(ref.split("(")[0])
-        match = ID_IN_TEXT.fullmatch(ref)
-        if match and (ref.lower() in self.known_ids or ref.split("-", 1)[0].upper() in self.id_prefixes):
-            return doc_entity(match.group(1), self.id_types)
-        if ref.lower() in self.known_ids:
-            return doc_entity(self.known_ids_map[ref.lower()], self.id_types)
-        return None
+    # -- terms -------------------------------------------------------------------------------------------------
+    def term(self, text: str, value: bool = False) -> Term:
+        """What an item is: a known record, a day, a name, or literal text.
 
-    def mention(self, key: str, etype: str, name: str, line: int, extractor: str) -> None:
-        if key:
-            self.out.mentions.append(Mention(key, etype, name, self.doc.doc_id, line, extractor))
+        As a value, one lower-case word ('low', 'on-call') is text: only where a structure names a
+        thing (a row, a node) does it read as a name ('etcd'); pass 3 upgrades values declared elsewhere.
+        """
+        ref = self.ref(text)
+        if ref:
+            return Term(ref, RECORD)
+        if is_date(text):
+            day = iso_day(text)
+            return Term(day, DATE) if day else Term(text, LITERAL)
+        if value and " " not in text and not re.search(r"[A-Z]", text):
+            return Term(text, LITERAL)
+        return Term(text, NAME) if looks_like_name(text) else Term(text, LITERAL)
 
-    def relate(self, src: str, dst: str, rtype: str, line: int, extractor: str, certainty: float) -> None:
-        if src and dst and src != dst:
-            evidence = self.doc.lines[line - 1].strip()[:300]
-            self.out.relations.append(Relation(src, dst, rtype, self.doc.doc_id, line, evidence, extractor, certainty))
+    def _evidence(self, line: int) -> str:
+        return self.doc.lines[line - 1].strip()[:300]
 
-    def attribute(self, key: str, name: str, value: str, line: int) -> None:
-        """A header field of an entity (status, date, severity, role …), with the document and line that state it."""
-        self.out.attributes[key].setdefault(name, [value, self.doc.doc_id, line])
+    def state(self, subject: Term, label: str, value: Term, line: int, extractor: str, context: str = "",
+              certainty: float = 1.0) -> None:
+        if subject != value and value.text:
+            self.out.statements.append(Statement(subject, label.strip(), value, self.doc.doc_id, line,
+                                                 self._evidence(line), extractor, context, certainty))
 
-    def named(self, etype: str, name: str, line: int, extractor: str) -> str:
-        key = entity_key(etype, name)
-        if not key:
-            self.out.warnings.append(f"{self.doc.path}:{line}: entity name {name!r} normalizes to an empty key; skipped")
-            return ""
-        self.mention(key, etype, name, line, extractor)
-        return key
+    def _field_subject(self, extractor: str) -> tuple[Term, str]:
+        """Fields under a heading that names something may describe it ("### Auth Service" / "Owner: …"): pass 3
+        decides between that name and the section's record (extractor "entry"); elsewhere, the record."""
+        return (self._entry, "entry") if self._entry else (self._subject, extractor)
 
-    def field(self, subject: str, key: str, value: str, line: int) -> None:
-        key = key.lower().strip()
-        key = FIELD_SYNONYMS.get(key, key)
-        if key in FIELD_RELATIONS:
-            rtype, vtype, direction = FIELD_RELATIONS[key]
-            for name in _names(value):
-                if vtype == "ref":
-                    target = self.ref_key(name)
-                    if target:
-                        self.mention(target, target.split(":")[0], name, line, "header_field")
-                elif PERSON_NAME.match(name):
-                    target = self.named(vtype, name, line, "header_field")
-                else:
-                    continue
-                if direction == "out":
-                    self.relate(subject, target, rtype, line, "header_field", 1.0)
-                else:
-                    self.relate(target, subject, rtype, line, "header_field", 1.0)
-        elif key in ATTRIBUTE_FIELDS:
-            self.attribute(subject, key.replace(" ", "_"), value.strip(), line)
-
-    def table(self, header: list[str], rows: list[tuple[int, list[str]]], subject: str) -> None:
-        heads = [header_kind(h) for h in header]
-        if len(heads) == 2 and heads[0] in {"field", "key", "property"}:
-            for line, cells in rows:
-                if len(cells) >= 2:
-                    self.field(subject, cells[0], cells[1], line)
+    def field(self, subject: Term, extractor: str, label: str, value: str, line: int) -> None:
+        """`label: value` about `subject`: one statement per item; a long literal is prose too."""
+        label = clean(label)
+        if not label or not value.strip():
             return
-        row_type = TYPE_BY_HEADER.get(heads[0]) if heads else None
-        for line, cells in rows:
-            if row_type is None or not cells or not clean_name(cells[0]):
-                self.prose.append((line, ". ".join(c for c in cells if c), subject))
-                continue
-            row_key = self.named(row_type, clean_name(cells[0]), line, "registry_table")
-            if not row_key:
-                continue
-            if heads[0] not in {"depends on", "owner", "approver", "author"}:
-                self.out.registry.setdefault(row_key, {"doc_id": self.doc.doc_id, "line": line, "table": heads[0]})
-            for head, cell in zip(heads[1:], cells[1:]):
-                if not cell:
-                    continue
-                if head in ALIAS_HEADERS:
-                    for alias in _names(cell):
-                        self.out.aliases.append((alias, row_key, self.doc.doc_id, line, self.doc.lines[line - 1].strip(), 0.95))
-                elif head in ATTRIBUTE_HEADERS:
-                    self.attribute(row_key, head, cell, line)
-                    if head == "why":
-                        continue
-                elif TYPE_BY_HEADER.get(head):
-                    vtype = TYPE_BY_HEADER[head]
-                    for name in _names(cell):
-                        if vtype == "person" and not PERSON_NAME.match(name):
-                            continue
-                        target = self.named(vtype, name, line, "registry_table")
-                        if head == "depends on":
-                            self.relate(row_key, target, "DEPENDS_ON", line, "table", 1.0)
-                        elif head == "team":
-                            self.relate(row_key, target, "MEMBER_OF", line, "table", 1.0)
-                        elif head in {"owner", "lead", "owner team"}:
-                            self.relate(target, row_key, "OWNS", line, "table", 1.0)
-                        elif head == "approver":
-                            self.relate(row_key, target, "APPROVED_BY", line, "table", 1.0)
-                        elif head == "author":
-                            self.relate(row_key, target, "AUTHORED_BY", line, "table", 1.0)
+        items = split_items(value)
+        terms = [self.term(item, value=True) for item, _ in items]
+        if not terms or all(t.kind == LITERAL for t in terms) or len(terms) > 12:
+            plain = clean(split_qualifiers(value)[0]) or value.strip()
+            self.state(subject, label, Term(plain[:200], LITERAL), line, extractor, self._context)
+            if len(plain.split()) >= 4:  # a sentence: the names in it are read as prose too
+                topic = subject if extractor == "entry" else None
+                self.out.paragraphs.append(Paragraph(value, ((0, line),), self._subject, topic, self._context))
+            return
+        for t in terms:
+            self.state(subject, label, t, line, extractor, self._context)
 
-    def parse(self) -> "DocumentParser":
+    # -- prose -------------------------------------------------------------------------------------------------
+    def _flush(self) -> None:
+        if self._para:
+            text, starts, offset = [], [], 0
+            for line, part in self._para:
+                starts.append((offset, line))
+                text.append(part)
+                offset += len(part) + 1
+            self.out.paragraphs.append(Paragraph(" ".join(text), tuple(starts), self._subject, self._para_topic,
+                                                 self._context))
+        self._para, self._para_topic = [], None
+
+    # -- blocks ------------------------------------------------------------------------------------------------
+    def _front_matter(self, lines: list[str]) -> int:
+        end = next((j for j in range(1, len(lines)) if lines[j].strip() == "---"), 0)
+        j = 1
+        while j < end:
+            match = re.match(r"^([A-Za-z][\w -]{0,40}?)\s*:\s*(.*?)\s*$", lines[j])
+            if not match:
+                j += 1
+                continue
+            key, value, line = match.group(1), match.group(2), j + 1
+            j += 1
+            items = []
+            while j < end and re.match(r"^\s+-\s+", lines[j]):  # a YAML list under the key
+                items.append((j + 1, re.sub(r"^\s+-\s+", "", lines[j]).strip().strip("'\"")))
+                j += 1
+            if key.lower() in {"id", "title"}:
+                continue  # the document's id and title are known already
+            for item_line, item in items:
+                self.field(self._subject, "front_matter", key, item, item_line)
+            if value and value not in {"|", ">"}:
+                self.field(self._subject, "front_matter", key, value.strip("'\""), line)
+        return end + 1 if end else 0
+
+    def _table(self, header: list[str], rows: list[tuple[int, list[str]]]) -> None:
+        firsts = [clean(split_qualifiers(cells[0])[0]) for _, cells in rows if cells]
+        labels = [f for f in firsts if f and len(f.split()) <= 5]
+        key_value = len(header) == 2 and firsts and (not any(header) or sum(map(self.is_label, labels)) * 2 >= len(firsts))
+        if key_value:
+            for line, cells in rows:
+                if len(cells) >= 2 and cells[0].strip():
+                    self.field(*self._field_subject("table"), cells[0], cells[1], line)
+            return
+        subjects = [self.term(f) for f in firsts]
+        if not rows or sum(t.kind in {NAME, RECORD} for t in subjects) * 5 < len(rows) * 3:
+            for line, cells in rows:  # a data table (timeline, options): its rows are prose
+                self._para = [(line, ". ".join(c for c in cells if c))]
+                self._flush()
+            return
+        relation_columns = {j for j in range(1, len(header))
+                            if sum(self.is_label(cells[j]) for _, cells in rows if len(cells) > j and cells[j]) * 5 >= len(rows) * 3}
+        for (line, cells), subject in zip(rows, subjects):
+            if subject.kind not in {NAME, RECORD}:
+                self._para = [(line, ". ".join(c for c in cells if c))]
+                self._flush()
+                continue
+            if subject.kind == NAME:
+                self.out.declared.append(Declared(subject.text, self.doc.doc_id, line, "table", header[0] if header else ""))
+            row_label = " ".join(cells[j] for j in sorted(relation_columns) if len(cells) > j)
+            for j, cell in enumerate(cells[1:len(header)], start=1):
+                if not cell or j in relation_columns:
+                    continue
+                label = row_label or header[j]
+                context = f"{header[j]} {self._context}".strip() if row_label else self._context
+                items = split_items(cell)
+                terms = [self.term(item, value=True) for item, _ in items]
+                if terms and any(t.kind != LITERAL for t in terms) and len(terms) <= 12:
+                    for t in terms:
+                        self.state(subject, label, t, line, "table", context)
+                else:
+                    plain = clean(split_qualifiers(cell)[0]) or cell
+                    self.state(subject, label, Term(plain[:200], LITERAL), line, "table", context)
+                    if len(plain.split()) >= 4:
+                        self.out.paragraphs.append(Paragraph(cell, ((0, line),), self._subject, subject, self._context))
+
+    def _diagram(self, lines: list[tuple[int, str]], caption: str) -> None:
+        labels: dict[str, str] = {}
+        context = f"{self._context} | {caption}" if caption else self._context
+        for line, text in lines:
+            for a, b, label in diagram_edges(text, labels):
+                for name in (a, b):
+                    if not self.ref(name):
+                        self.out.declared.append(Declared(name, self.doc.doc_id, line, "diagram", self._context))
+                self.state(self.term(a), label, self.term(b), line, "diagram", context)
+
+    def parse(self) -> ParsedDocument:
         lines = self.doc.lines
-        self.named("artifact", self.doc.doc_id, 1, "document")
-        if self.subject != self.artifact:
-            self.mention(self.subject, self.subject.split(":")[0], self.doc.doc_id, 1, "document")
-            self.relate(self.artifact, self.subject, "RECORDS", 1, "document", 1.0)
-        subject, in_fence, i = self.subject, False, 0
-        if lines and lines[0].strip() == "---":  # front matter: its header fields, then the body
-            end = next((j for j in range(1, len(lines)) if lines[j].strip() == "---"), 0)
-            for j in range(1, end):
-                field_match = FIELD_LINE.match(lines[j])
-                if field_match and _is_field(field_match.group(1)):
-                    self.field(subject, field_match.group(1), field_match.group(2), j + 1)
-            i = end + 1 if end else 0
-        section_refs = False
+        i = self._front_matter(lines) if lines and lines[0].strip() == "---" else 0
+        caption = ""
         while i < len(lines):
             line_no, text = i + 1, lines[i]
             stripped = text.strip()
-            if stripped.startswith("```"):
-                in_fence = not in_fence
-                node_labels: dict[str, str] = {}
-            elif in_fence:
-                nodes = diagram_chain(stripped, node_labels)
-                keys = [self.named("system", name, line_no, "diagram") for name in nodes]
-                for src, dst in zip(keys, keys[1:]):
-                    self.relate(src, dst, "DEPENDS_ON", line_no, "diagram", 1.0)
-            elif re.match(r"^#{1,6}\s", text):
-                heading = text.lstrip("#").strip()
-                section_refs = heading.lower() in {"references", "related", "see also", "related documents"}
-                match = ID_IN_TEXT.match(heading)
-                subject = self.subject
-                if match and text.startswith("##"):
-                    subject = doc_entity(match.group(1), self.id_types)
-                    self.mention(subject, subject.split(":")[0], match.group(1), line_no, "section_heading")
-                    date = DATE.search(heading)
-                    if date:
-                        self.attribute(subject, "date", date.group(1), line_no)
-            elif stripped.startswith("|") and i + 1 < len(lines) and _is_separator(lines[i + 1]):
-                header, rows, j = _split_row(stripped), [], i + 2
+            heading = HEADING.match(text)
+            if stripped.startswith("```") or stripped.startswith("~~~"):
+                self._flush()
+                fence, block, i = stripped[:3], [], i + 1
+                while i < len(lines) and not lines[i].strip().startswith(fence):
+                    block.append((i + 1, lines[i]))
+                    i += 1
+                self._diagram(block, caption)
+                caption, i = "", i + 1
+                continue
+            elif heading:
+                self._flush()
+                title = heading.group(2)
+                self._context = re.sub(r"^\W+", "", ID_IN_TEXT.sub("", title)).strip() or title
+                match = ID_IN_TEXT.match(clean(title))
+                ref = self.ref(match.group(1)) if match else None
+                self._entry = None
+                if ref and len(heading.group(1)) >= 2:  # a section that is a record of its own (a changelog entry)
+                    self._subject = Term(ref, RECORD)
+                    self.out.records.append((ref, line_no, title))
+                    day = iso_day(title)
+                    if day:
+                        self.state(self._subject, "date", Term(day, DATE), line_no, "heading")
+                elif len(heading.group(1)) >= 2:
+                    self._subject = self.out.subject
+                    name = clean(title)
+                    self._entry = Term(name, NAME) if looks_like_name(name) else None
+            elif stripped.startswith("|") and i + 1 < len(lines) and SEPARATOR.match(lines[i + 1]):
+                self._flush()
+                header, rows, j = _cells(stripped), [], i + 2
                 while j < len(lines) and lines[j].strip().startswith("|"):
-                    rows.append((j + 1, _split_row(lines[j])))
+                    rows.append((j + 1, _cells(lines[j])))
                     j += 1
-                self.table(header, rows, subject)
+                self._table(header, rows)
                 i = j
                 continue
-            elif stripped:
-                field_match = FIELD_LINE.match(stripped)
-                if field_match and _is_field(field_match.group(1)):
-                    self.field(subject, field_match.group(1), field_match.group(2), line_no)
-                else:
-                    item = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", text)
-                    if section_refs:
-                        target = self.ref_key(item)
-                        if target:
-                            self.mention(target, target.split(":")[0], item, line_no, "reference_list")
-                            self.relate(self.subject, target, "REFERENCES", line_no, "reference_list", 1.0)
-                    self.prose.append((line_no, item, subject))
+            elif not stripped:
+                self._flush()
+                i += 1
+                continue
+            elif i + 1 < len(lines) and DEFINITION.match(lines[i + 1]) and not DEFINITION.match(text):
+                self._flush()
+                j = i + 1
+                while j < len(lines) and (DEFINITION.match(lines[j]) or not lines[j].strip()):
+                    if lines[j].strip():
+                        self.field(*self._field_subject("definition"), stripped, DEFINITION.match(lines[j]).group(1), j + 1)
+                    j += 1
+                i = j
+                continue
+            else:
+                self._line(line_no, text, stripped)
+            caption = "" if heading else stripped  # the line before a diagram is its caption
             i += 1
-        return self
+        self._flush()
+        return self.out
+
+    def _line(self, line_no: int, text: str, stripped: str) -> None:
+        item = LIST_ITEM.sub("", text).strip()
+        edges = diagram_edges(item, {}) if LIST_ITEM.match(text) or not re.search(r"[a-z]{3,}\s+[a-z]{3,}\s+[a-z]{3,}", item) else []
+        if edges:
+            self._flush()
+            self._diagram([(line_no, item)], "")
+            return
+        topic = TOPIC_LINE.match(stripped)
+        field = FIELD_LINE.match(stripped)
+        if topic and looks_like_name(clean(topic.group("name"))) and not field:
+            self._flush()
+            name = clean(topic.group("name"))
+            self.out.declared.append(Declared(name, self.doc.doc_id, line_no, "topic", self._context))
+            self._para_topic = self.term(name)
+            self._para = [(line_no, f"{name} — {topic.group('rest')}")]
+            # "**Mei Chen** — Data Engineering Lead, Data & Analytics." : the entry's items, unlabelled.
+            first = re.split(r"(?<=[a-z)])\.\s", topic.group("rest") + " ", maxsplit=1)[0]
+            for item, _ in split_items(first):
+                t = self.term(item, value=True)
+                if t.kind != LITERAL:
+                    self.state(self._para_topic, "", t, line_no, "topic")
+            return
+        label = field and (field.group("b") or field.group("p"))
+        if field and self._is_field_label(label, bold=bool(field.group("b"))):
+            self._flush()
+            self.field(*self._field_subject("field"), label, field.group("v"), line_no)
+            return
+        ref = self._reference_item(item)
+        if LIST_ITEM.match(text) and ref:
+            self._flush()
+            body, qualifiers = split_qualifiers(item)
+            self.state(self._subject, self._context, Term(ref, RECORD), line_no, "reference_list", self._context)
+            for q in qualifiers:
+                self.state(self._subject, q, Term(ref, RECORD), line_no, "reference_list", self._context)
+        if LIST_ITEM.match(text):  # an item starts a paragraph; unmarked lines continue the current one
+            self._flush()
+        self._para.append((line_no, item))
+        self._entry = None  # a section with prose is about its record, not a name's entry
+
+    def _is_field_label(self, label: str, bold: bool) -> bool:
+        """'Owner:', 'Root cause:', 'Written up by:' are labels; 'We compared three options:' opens a sentence.
+
+        Bold marks a label; otherwise a label is short, or reads as a relation, and never speaks in a pronoun.
+        """
+        words = label.split()
+        if not words or len(words) > 5 or ID_IN_TEXT.fullmatch(label.strip()):
+            return False
+        if any(w.lower() in PERSONAL_PRONOUNS for w in words):
+            return False
+        return bold or len(words) <= 2 or self.is_label(label)
+
+    def _reference_item(self, item: str) -> str | None:
+        """A list item that only cites a record ('ADR-002 (vector store choice)')."""
+        body = clean(split_qualifiers(item)[0])
+        return self.ref(body) if body else None

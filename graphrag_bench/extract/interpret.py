@@ -1,0 +1,418 @@
+"""Pass 3 of extraction, over the whole corpus: what the statements mean.
+
+1. Types. Every name and record is typed by how the corpus uses it: a label that reads
+   strongly as a vocabulary relation votes for the relation's domain on one side and its range
+   on the other ("Owner: Lena Ortiz" votes person for Lena, system-or-document for the row);
+   initials vote person; the header or heading over a declared name votes weakly for the type
+   it names. Records sharing an id prefix share one type. Aliases share their target's type.
+   A name nobody's usage types is a `concept`, a record an `artifact`.
+2. Relations. Each statement's label (for sentences: its predicate and the words next to each
+   end; for diagrams and tables with a bare label: the heading or caption too) is compared with
+   the vocabulary's glosses; the best reading whose domain and range fit the two ends' types
+   and that clears the threshold gives the relation and its direction. Otherwise the statement is
+   kept as RELATED_TO with its label when both ends are entities, and as an attribute of the
+   subject when the value is plain text.
+3. Output: keyed mentions, relationships with provenance and label, alias and
+   not-the-same statements for resolution, registry entries, attributes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from ..keys import canonical_name, entity_key
+from ..semantics import RELATION_THRESHOLD, RELAXED_THRESHOLD, Reading, Semantics
+from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, RELATIONS, fits
+from .prose import ProseResult
+from .model import Declared
+from .model import CANDIDATE, DATE, LITERAL, NAME, RECORD, Extraction, Mention, ParsedDocument, Relation, Statement, Term
+from .text import FUNCTION_WORDS, content_words, has_negation, person_shaped
+
+# A name found only by its typography becomes an entity on a clearer reading than a declared one.
+CANDIDATE_THRESHOLD = 0.7
+HINT_WEIGHT = 0.5
+MAX_ROUNDS = 4
+SIBLING_WEIGHT = 0.5
+IMPLICIT_WEIGHT = 0.5
+TOPIC_CERTAINTY = 0.8  # a relation read from the types alone: explicit evidence, inferred meaning
+MARGIN_FLOOR = 0.45
+MARGIN = 0.1  # a sentence without its own subject says less about its ends' types
+STRUCTURAL = {"field", "front_matter", "definition", "table", "heading", "entry"}
+IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group"}
+SYMMETRIC = {"SAME_AS", "DIFFERENT_FROM"}
+COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
+PASSIVE = re.compile(r"^\s*(?:(?:is|are|was|were|has been|have been|had been|been|being)\s+)?(?:\w+ly\s+)?"
+                     r"(\w+(?:ed|en|wn|t)(?:\s+\w+)?)\s+by(?:\s+the)?\s*$", re.IGNORECASE)
+PASSIVE_END = re.compile(r"\b\w+(?:ed|en|wn)\s+by(?:\s+the)?\s*$", re.IGNORECASE)  # "… a cluster owned by the"
+
+
+def _windows(label: str) -> list[str]:
+    """The predicate and the words that open it ('serves stored readings to' → 'serves'); after a copula or a
+    comma also the words that close it ('is an edge proxy owned by' → 'owned by'), where English puts the verb
+    of a description. Elsewhere the closing words belong to another clause ('… quorum stops writes to')."""
+    words = label.split()
+    out = [label] + [" ".join(words[:n]) for n in (1, 2, 3)]
+    if words and (words[0].lower() in COPULAS or label.lstrip().startswith((",", "which", "who", "that"))
+                  or PASSIVE_END.search(label)):
+        out += [" ".join(words[-n:]) for n in (1, 2, 3, 4, 5)]
+    return [w for w in dict.fromkeys(out) if content_words(w)]
+
+
+class Interpreter:
+    def __init__(self, semantics: Semantics, id_types: dict[str, str]):
+        self.semantics, self.id_types = semantics, id_types
+
+    # -- types -----------------------------------------------------------------------------------------------------
+    def _end_types(self, term: Term, types: dict[str, str] | None, final: bool = False) -> frozenset[str]:
+        """The types an end may have: its inferred type if any; else every type of its kind (or, at the end, the default)."""
+        if term.kind == DATE:
+            return frozenset({"date"})
+        known = (types or {}).get(self._type_key(term))
+        if known:
+            return frozenset({known})
+        if final:
+            return frozenset({"artifact" if term.kind == RECORD else "concept"})
+        return frozenset(RECORD_TYPES) if term.kind == RECORD else frozenset(NAMED_TYPES)
+
+    @staticmethod
+    def _type_key(term: Term) -> str:
+        return f"record:{term.text.split('-', 1)[0].upper()}" if term.kind == RECORD else f"name:{canonical_name(term.text)}"
+
+    def label_texts(self, s: Statement) -> list[list[str]]:
+        """Texts that may say what the statement's relation is, in tiers: the label first, then its context."""
+        if s.extractor.startswith("sentence"):
+            words = s.label.split()
+            if len(words) > 1 and self.semantics.entity_type(words[0], NAMED_TYPES) and content_words(" ".join(words[1:])):
+                words = words[1:]  # "the Data & Analytics unit runs X": the noun belongs to the name
+            return [_windows(" ".join(words))]
+        context = [c.strip() for c in s.context.split("|") if c.strip()]
+        tiers = [[s.label]] if s.label else []
+        if s.extractor in {"table", "diagram", "reference_list"} and context and not content_words(s.label):
+            # A bare label ("To") or none (an arrow) is read with the heading over it, then the caption.
+            tiers.append([f"{s.label} {c}".strip() for c in context] + _windows(context[0]) + context[1:])
+        return tiers
+
+    def read(self, s: Statement, types: dict[str, str] | None, final: bool = False) -> tuple[Reading | None, float]:
+        """The reading of a statement: the relation its label names that fits its two ends' types, and how well.
+
+        A label is accepted when it reads as the relation clearly (≥ RELATION_THRESHOLD); when it clearly names a
+        relation the ends cannot have, the best one they can have is accepted from RELAXED_THRESHOLD; and a
+        structural label that names no relation clearly is still read as the best-fitting relation if that one
+        stands out from the other fitting ones (MARGIN) — never for a day, where one stray reading would invent
+        an approval date. A people-valued field with no readable label names the only relation the two types
+        allow, if there is exactly one ("Point of contact: Lena Ortiz" in a catalogue of systems).
+        """
+        if s.extractor == "acronym":
+            return Reading("SAME_AS", False, 1.0), 1.0
+        sub, val = self._end_types(s.subject, types, final), self._end_types(s.value, types, final)
+        if s.extractor == "topic":
+            return self._only_fit(sub, val) if final else (None, 0.0)
+        for tier in self.label_texts(s):
+            best: dict[tuple[str, bool], float] = {}
+            for text in tier:
+                for r in self._readings(text):
+                    if r.score > best.get((r.relation, r.inverse), -1):
+                        best[(r.relation, r.inverse)] = r.score
+            ranked = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))
+            fitting = [(name, inverse, score) for (name, inverse), score in ranked
+                       if self._fits(s, name, inverse, sub, val, final)]
+            if not fitting:
+                continue
+            name, inverse, score = fitting[0]
+            floor = RELAXED_THRESHOLD if ranked[0][1] >= RELATION_THRESHOLD else RELATION_THRESHOLD
+            runner_up = next((x[2] for x in fitting[1:] if x[0] != name), 0.0)
+            if score >= floor or (s.extractor in STRUCTURAL and val != {"date"} and score >= MARGIN_FLOOR
+                                  and score - runner_up >= MARGIN):
+                return Reading(name, inverse, score), score
+        if final and s.extractor in STRUCTURAL and val & PEOPLE and not sub & PEOPLE:
+            return self._only_fit(sub, val)
+        return None, 0.0
+
+    def _readings(self, text: str) -> list[Reading]:
+        """The text's readings; a passive ("is looked after by") is also read as its active verb, turned round."""
+        readings = self.semantics.readings(text)
+        passive = PASSIVE.match(text)
+        if passive:
+            readings = readings + [r._replace(inverse=not r.inverse) for r in self.semantics.readings(passive.group(1))]
+        return readings
+
+    def _fits(self, s: Statement, name: str, inverse: bool, sub: frozenset[str], val: frozenset[str], final: bool) -> bool:
+        rel = RELATIONS[name]
+        src, dst = (val, sub) if inverse else (sub, val)
+        if not (any(fits(rel.domain, t) for t in src) and any(fits(rel.range, t) for t in dst)):
+            return False
+        if name == "SAME_AS" and has_negation(s.label):
+            return False
+        if s.extractor == "sentence_group" and name not in SYMMETRIC:
+            return False
+        if s.extractor == "sentence_object" and val == {"artifact"}:
+            return False  # "X runs everything …" says nothing about the plain document it stands in
+        return not (name in SYMMETRIC and (_family(s.subject) != _family(s.value) or (final and sub != val)))
+
+    @staticmethod
+    def _only_fit(sub: frozenset[str], val: frozenset[str]) -> tuple[Reading | None, float]:
+        """The one relation the vocabulary has between these two types, if there is exactly one."""
+        if len(sub) != 1 or len(val) != 1 or "concept" in sub | val:
+            return None, 0.0
+        (a,), (b,) = sub, val
+        fitting = [(name, inverse) for name in MATCHABLE for inverse in (False, True)
+                   if RELATIONS[name].semantic and name not in SYMMETRIC and RELATIONS[name].domain and RELATIONS[name].range
+                   and fits(RELATIONS[name].domain, b if inverse else a) and fits(RELATIONS[name].range, a if inverse else b)]
+        if len(fitting) != 1:
+            return None, 0.0
+        return Reading(fitting[0][0], fitting[0][1], TOPIC_CERTAINTY), TOPIC_CERTAINTY
+
+    def infer_types(self, statements: list[Statement], parsed: list[ParsedDocument], apposed: list[tuple[Term, str]]
+                    ) -> dict[str, str]:
+        """Every name's and record prefix's type, by how the corpus uses it (see the module doc).
+
+        Readings depend on types and types on readings, so the two are computed in turns from the
+        typographic and header priors until the types stop changing (at most MAX_ROUNDS).
+        """
+        priors: dict[str, Counter] = defaultdict(Counter)
+        siblings: dict[tuple, set[str]] = defaultdict(set)  # names one column or one list holds: one kind of thing
+        for doc in parsed:
+            for d in doc.declared:
+                key = f"name:{canonical_name(d.name)}"
+                siblings[(d.doc_id, d.how, d.hint)].add(key)
+                hinted = self.semantics.entity_type(d.hint, NAMED_TYPES) if d.hint else None
+                if hinted:
+                    priors[key][hinted] += HINT_WEIGHT
+        for term, noun in apposed:  # "the Data Platform team", "the Billing Engine service"
+            hinted = self.semantics.entity_type(noun, NAMED_TYPES)
+            if hinted and term.kind != RECORD:
+                priors[self._type_key(term)][hinted] += HINT_WEIGHT
+        for s in statements:
+            if s.extractor in STRUCTURAL and s.value.kind == NAME:
+                siblings[(s.doc_id, s.extractor, s.label, s.context)].add(self._type_key(s.value))
+            for term in (s.subject, s.value):  # initials are typography for people, wherever the name stands
+                if term.kind in {NAME, CANDIDATE} and person_shaped(term.text):
+                    priors[self._type_key(term)]["person"] += HINT_WEIGHT
+        usable = [s for s in statements if LITERAL not in (s.subject.kind, s.value.kind)]
+        types: dict[str, str] = {}  # the first round reads every label with every type open: priors only add votes
+        for _ in range(MAX_ROUNDS):
+            votes: dict[str, Counter] = defaultdict(Counter, {k: Counter(v) for k, v in priors.items()})
+            same: list[tuple[str, str]] = []
+            for s in usable:
+                reading, score = self.read(s, types)
+                if reading is None:
+                    continue
+                if reading.relation in SYMMETRIC:
+                    if reading.relation == "SAME_AS":
+                        same.append((self._type_key(s.subject), self._type_key(s.value)))
+                    continue
+                score *= IMPLICIT_WEIGHT if s.extractor in IMPLICIT else 1.0
+                rel = RELATIONS[reading.relation]
+                src, dst = (s.value, s.subject) if reading.inverse else (s.subject, s.value)
+                for term, allowed in ((src, rel.domain), (dst, rel.range)):
+                    if term.kind != DATE:
+                        every = self._end_types(term, None)
+                        options = [t for t in every if fits(allowed, t)]
+                        if len(options) == len(every):
+                            continue  # a relation open to every type says nothing about this end
+                        # A label that names a type settles a slot the relation leaves open ("Owner team: X").
+                        named = self._label_type(s) if term is s.value and len(options) > 1 else None
+                        options = [named] if named in options else options
+                        for t in options:
+                            votes[self._type_key(term)][t] += score / len(options)
+            new = self._decide(votes, same, siblings)
+            if new == types:
+                break
+            types = new
+        for prefix, kind in self.id_types.items():
+            types[f"record:{prefix}"] = kind
+        return types
+
+    def _label_type(self, s: Statement) -> str | None:
+        return self.semantics.entity_type(s.label, NAMED_TYPES) if s.extractor in STRUCTURAL else None
+
+    def _decide(self, votes: dict[str, Counter], same: list[tuple[str, str]], siblings: dict[tuple, set[str]]
+                ) -> dict[str, str]:
+        """Types from votes: siblings lean toward each other, aliases pool, the most-voted type wins."""
+        votes = defaultdict(Counter, {k: Counter(v) for k, v in votes.items()})
+        for group in siblings.values():  # each member leans toward what the others are
+            if len(group) >= 2:
+                pooled = sum((Counter(_shares(votes.get(k))) for k in sorted(group)), Counter())
+                for k in sorted(group):
+                    for t, share in _shares(pooled).items():
+                        votes[k][t] += SIBLING_WEIGHT * share
+        parent: dict[str, str] = {}
+
+        def root(k: str) -> str:
+            while parent.get(k, k) != k:
+                k = parent[k]
+            return k
+
+        for a, b in same:  # aliases are one thing
+            ra, rb = root(a), root(b)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+        pooled_votes: dict[str, Counter] = defaultdict(Counter)
+        for k, counter in votes.items():
+            pooled_votes[root(k)].update(counter)
+        types = {}
+        for k in set(votes) | set(parent) | set(parent.values()):
+            allowed = RECORD_TYPES if k.startswith("record:") else NAMED_TYPES
+            # A tie goes to the type the vocabulary lists first (concept and artifact, the catch-alls, come last).
+            ranked = sorted(((-round(n, 6), allowed.index(t), t) for t, n in pooled_votes[root(k)].items()
+                             if t in allowed and n > 0))
+            if ranked:
+                types[k] = ranked[0][2]
+        for prefix, kind in self.id_types.items():
+            types[f"record:{prefix}"] = kind
+        return {k: v for k, v in types.items() if v}
+
+    # -- relations ---------------------------------------------------------------------------------------------------
+    def run(self, parsed: list[ParsedDocument], prose: dict[str, ProseResult]) -> Extraction:
+        _settle_entries(parsed, prose)
+        declared = {canonical_name(d.name) for doc in parsed for d in doc.declared}
+        statements = [_upgrade(s, declared) for doc in parsed for s in doc.statements]
+        statements += [s for doc in parsed for s in prose[doc.doc_id].statements]
+        apposed = [a for doc in parsed for a in prose[doc.doc_id].apposed]
+        self.semantics.prepare(w for s in statements for w in s.label.split()[:1])
+        texts = {text for s in statements for tier in self.label_texts(s) for text in tier}
+        self.semantics.prepare(texts | {m.group(1) for m in map(PASSIVE.match, texts) if m})
+        self.semantics.prepare(d.hint for doc in parsed for d in doc.declared if d.hint)
+        self.semantics.prepare(s.label for s in statements if s.extractor in STRUCTURAL)
+        self.semantics.prepare(noun for _, noun in apposed)
+        types = self.infer_types(statements, parsed, apposed)
+        out = Extraction()
+
+        def key(term: Term) -> str:
+            if term.kind == DATE:
+                return entity_key("date", term.text)
+            return entity_key(types.get(self._type_key(term)) or ("artifact" if term.kind == RECORD else "concept"), term.text)
+
+        def type_of(term: Term) -> str:
+            return key(term).split(":", 1)[0]
+
+        entity_names: set[str] = set(declared)
+        readings: list[tuple[Statement, Reading | None, float]] = []
+        for s in statements:
+            reading, score = (None, 0.0) if LITERAL in (s.subject.kind, s.value.kind) else self.read(s, types, final=True)
+            readings.append((s, reading, score))
+            if reading is not None:
+                for term in (s.subject, s.value):
+                    if term.kind == NAME or (term.kind == CANDIDATE and score >= CANDIDATE_THRESHOLD):
+                        entity_names.add(canonical_name(term.text))
+        # Names a structure states as values (a column of owners) are entities when they are typed somewhere.
+        for s in statements:
+            if s.extractor in STRUCTURAL | {"diagram"}:
+                for term in (s.subject, s.value):
+                    if term.kind == NAME and types.get(self._type_key(term), "concept") != "concept":
+                        entity_names.add(canonical_name(term.text))
+
+        def is_entity(term: Term) -> bool:
+            return term.kind in {RECORD, DATE} or (term.kind in {NAME, CANDIDATE} and canonical_name(term.text) in entity_names)
+
+        doc_subject = {doc.doc_id: doc.subject for doc in parsed}
+        for s, reading, score in readings:
+            subject_key = key(s.subject) if s.subject.kind != LITERAL else ""
+            if reading is None and s.extractor in STRUCTURAL and subject_key and is_entity(s.subject):
+                # A field the vocabulary has no relation for (status, severity, role): an attribute of its subject.
+                _add_attribute(out.attributes[subject_key], _attribute_name(s.label), s)
+            if reading is None:
+                if (s.extractor not in IMPLICIT | {"acronym", "topic"} and is_entity(s.subject) and is_entity(s.value)
+                        and content_words(s.label) and s.subject.kind != LITERAL):
+                    self._relate(out, key(s.subject), key(s.value), GENERIC, s, s.label)
+                continue
+            if not (is_entity(s.subject) and is_entity(s.value)):
+                continue
+            src, dst = (s.value, s.subject) if reading.inverse else (s.subject, s.value)
+            if key(src) == key(dst):
+                continue
+            if reading.relation == "SAME_AS":
+                out.aliases.append((src.text, dst.text, key(src), key(dst), s.doc_id, s.line, s.evidence,
+                                    round(min(0.95, score), 2)))
+                continue
+            if reading.relation == "DIFFERENT_FROM":
+                out.distinct.append((key(src), key(dst), s.doc_id, s.line, s.evidence))
+                continue
+            self._relate(out, key(src), key(dst), reading.relation, s, s.label, score)
+            venue = RELATIONS[reading.relation].venue
+            own = key(doc_subject[s.doc_id])
+            if venue and s.extractor.startswith("sentence") and key(src) != own:
+                self._relate(out, key(src), entity_key("artifact", s.doc_id), venue, s, s.label, score)
+        # Mentions: every entity end of a statement (days included: they are nodes), and every prose mention.
+        for s in statements:
+            for term in (s.subject, s.value):
+                if is_entity(term):
+                    out.mentions.append(Mention(key(term), type_of(term), term.text, s.doc_id, s.line, s.extractor))
+        for doc in parsed:
+            for term, line in prose[doc.doc_id].mentions:
+                if is_entity(term) and term.kind != DATE:
+                    out.mentions.append(Mention(key(term), type_of(term), term.text, doc.doc_id, line, "sentence"))
+            for d in doc.declared:
+                k = key(Term(d.name, NAME))
+                out.mentions.append(Mention(k, type_of(Term(d.name, NAME)), d.name, doc.doc_id, d.line, d.how))
+                if d.how in {"table", "topic"}:
+                    out.registry.setdefault(k, {"doc_id": doc.doc_id, "line": d.line, "table": d.hint})
+            for record, line, _heading in doc.records:
+                term = Term(record, RECORD)
+                out.mentions.append(Mention(key(term), type_of(term), record, doc.doc_id, line, "document"))
+            artifact, own = entity_key("artifact", doc.doc_id), key(doc.subject)
+            out.mentions.append(Mention(artifact, "artifact", doc.doc_id, doc.doc_id, 1, "document"))
+            if own != artifact:
+                out.relations.append(Relation(artifact, own, "RECORDS", doc.doc_id, 1, doc.title[:300] or doc.doc_id,
+                                              "document", 1.0, ""))
+            out.warnings += doc.warnings
+        return out
+
+    @staticmethod
+    def _relate(out: Extraction, source: str, target: str, rtype: str, s: Statement, label: str, score: float = 1.0) -> None:
+        if source and target and source != target:
+            certainty = round(min(s.certainty, 0.5 + score / 2), 3) if rtype != GENERIC else 0.5
+            out.relations.append(Relation(source, target, rtype, s.doc_id, s.line, s.evidence, s.extractor, certainty,
+                                          label.strip()[:80]))
+
+
+def _shares(counter: Counter | None) -> dict[str, float]:
+    total = sum((counter or {}).values())
+    return {t: n / total for t, n in counter.items()} if total else {}
+
+
+def _settle_entries(parsed: list[ParsedDocument], prose: dict[str, ProseResult]) -> None:
+    """Fields under a heading that names something ("### Auth Service" / "Owner: Sam Whitfield") describe that
+    thing when the corpus knows the name elsewhere — declared, stated or written in prose (then it is declared
+    like a registry row); otherwise they are fields of the section's record."""
+    known = {canonical_name(d.name) for doc in parsed for d in doc.declared}
+    known |= {canonical_name(t.text) for result in prose.values() for t, _ in result.mentions if t.kind in {NAME, CANDIDATE}}
+    known |= {canonical_name(t.text) for doc in parsed for s in doc.statements if s.extractor != "entry"
+              for t in (s.subject, s.value) if t.kind == NAME}
+    for doc in parsed:
+        settled = []
+        for s in doc.statements:
+            if s.extractor == "entry":
+                if canonical_name(s.subject.text) in known:
+                    doc.declared.append(Declared(s.subject.text, doc.doc_id, s.line, "table"))
+                else:
+                    s = s._replace(subject=doc.subject, extractor="field")
+            settled.append(s)
+        doc.statements = settled
+        doc.declared = list(dict.fromkeys(doc.declared))
+
+
+def _upgrade(s: Statement, declared: set[str]) -> Statement:
+    """A value a document wrote as plain text ('etcd' in a cell) is a name when the corpus declares it elsewhere."""
+    if s.value.kind == LITERAL and canonical_name(s.value.text) in declared:
+        return s._replace(value=Term(s.value.text, NAME))
+    return s
+
+
+def _family(term: Term) -> str:
+    return {RECORD: "record", DATE: "date"}.get(term.kind, "name")
+
+
+def _add_attribute(attributes: dict, name: str, s: Statement) -> None:
+    """A field of an entity, with the document and line that state it; a list field keeps every item."""
+    entry = attributes.get(name)
+    if entry is None:
+        attributes[name] = [s.value.text, s.doc_id, s.line]
+    elif entry[1] == s.doc_id and entry[2] == s.line and s.value.text not in entry[0].split(", "):
+        entry[0] = f"{entry[0]}, {s.value.text}"
+
+
+def _attribute_name(label: str) -> str:
+    words = [w for w in canonical_name(label).split("_") if w and w not in FUNCTION_WORDS] or [canonical_name(label)]
+    return "_".join(words)[:40] or "value"

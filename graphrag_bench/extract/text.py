@@ -1,0 +1,144 @@
+"""Shapes of text that extraction relies on, in general English typography only: what looks like
+a name, how a cell or field value splits into items, qualifiers in parentheses, dates, person
+initials, acronyms. Nothing here knows a label, heading or name of any corpus."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Function words of English: they may sit inside a name ("Head of Engineering", "Data & Analytics")
+# and a predicate made of nothing else says nothing ("on", "in the").
+FUNCTION_WORDS = frozenset(
+    "a an the of to in on at for by with from into onto over under via per as and or but nor so than then that "
+    "this these those it its is are was were be been being has have had do does did will would shall should can "
+    "could may might must not no there here which who whom whose what when where why how our we they their them "
+    "he she his her you your i me my us also just only after before until since while during about against "
+    "between through up down out off again further once each both all any few more most other some such own "
+    "same too very".split())
+NAME_CONNECTORS = frozenset({"of", "&", "and", "de", "da", "van", "von", "der", "la", "le", "du", "for"})
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
+# "14 October 2025", "October 14, 2025", "Feb 20", "February 2026": dates, never names.
+WORD_DATE = re.compile(rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+                       rf"|{_MONTH}\s+\d{{4}})\b", re.IGNORECASE)
+WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_MONTH})(?:,?\s+(?P<y1>\d{{4}}))?"
+                             rf"|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{{4}}))?)", re.IGNORECASE)
+PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
+QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
+LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.IGNORECASE)
+ITEM_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bor\b|&(?=\s+[A-Z][a-z]+\s*$))\s*")
+WORD = re.compile(r"[^\W_][\w'’.&+-]*", re.UNICODE)
+
+
+def fold(text: str) -> str:
+    """Accents off (Tomás → Tomas): one spelling for comparisons and keys."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def clean(text: str) -> str:
+    """Markdown emphasis, links and stray punctuation off a value; a leading determiner too."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # [label](link) → label
+    text = re.sub(r"[`*_]", "", text).strip().strip(".,;:!?\"'")
+    return LEADING_DETERMINER.sub("", text).strip()
+
+
+def split_qualifiers(value: str) -> tuple[str, list[str]]:
+    """'Hannah Lindqvist (OT security lead at the time)' → ('Hannah Lindqvist', ['OT security lead at the time'])."""
+    qualifiers = QUALIFIER.findall(value)
+    return QUALIFIER.sub("", value).strip(), [q.strip() for q in qualifiers if q.strip()]
+
+
+def split_items(value: str) -> list[tuple[str, list[str]]]:
+    """A cell or field value → its items with their qualifiers: 'A (x), B and C' → [(A, [x]), (B, []), (C, [])].
+
+    Qualifiers are taken off first, so commas inside parentheses never split an item.
+    """
+    value = value.strip().strip("[]")
+    parts: list[tuple[str, list[str]]] = []
+    depth, start, pieces = 0, 0, []
+    for i, ch in enumerate(value):  # split at top-level separators only
+        depth += ch == "("
+        depth -= ch == ")" and depth > 0
+        if depth == 0 and ch in ",;":
+            pieces.append(value[start:i])
+            start = i + 1
+    pieces.append(value[start:])
+    for piece in pieces:
+        body, qualifiers = split_qualifiers(piece)
+        for sub in re.split(r"\s+(?:and|or)\s+|\s+&\s+(?=\S+\s*$)", body) if not _is_one_name(body) else [body]:
+            item = clean(sub)
+            if item and item not in {"-", "—", "–", "n/a", "none"}:
+                parts.append((item, qualifiers))
+    return parts
+
+
+def _is_one_name(text: str) -> bool:
+    """'Data & Analytics', 'Head of Engineering': a connector inside a title-case name does not split it."""
+    words = text.split()
+    return len(words) >= 3 and all(w[:1].isupper() or w in NAME_CONNECTORS for w in words) and " and " not in text
+
+
+def is_date(text: str) -> bool:
+    text = text.strip()
+    return bool(ISO_DATE.fullmatch(text) or WORD_DATE.fullmatch(text))
+
+
+def iso_day(text: str, year_hint: str | None = None) -> str | None:
+    """'2026-02-20', '20 Feb 2026', 'Feb 20' (with a year from context) → '2026-02-20'; None if not a full day."""
+    match = ISO_DATE.search(text)
+    if match:
+        return match.group(1)
+    match = WORD_DATE_PARTS.search(text)
+    if not match:
+        return None
+    day, month, year = (match.group("d1"), match.group("m1"), match.group("y1")) if match.group("m1") else (
+        match.group("d2"), match.group("m2"), match.group("y2"))
+    number = next((i + 1 for i, m in enumerate(MONTHS) if m.startswith(month.lower().rstrip(".")[:3])), None)
+    year = year or year_hint
+    if not (number and year and day):
+        return None
+    return f"{year}-{number:02d}-{int(day):02d}"
+
+
+def looks_like_name(text: str) -> bool:
+    """A proper name: a few words, each capitalised (or a connector), or one identifier-like token ('etcd').
+
+    'Backup plan for Weaviate' or 'Terminates TLS and routes requests' are descriptions, not names.
+    """
+    text = text.strip()
+    if not text or len(text) > 60 or is_date(text) or re.fullmatch(r"[\d\s.,:%/+-]+", text):
+        return False
+    words = text.split()
+    if len(words) > 6 or text[-1] in ".!?":
+        return False
+    if len(words) == 1:
+        return bool(re.fullmatch(r"[\w.+#/-]*[A-Za-z][\w.+#/-]*", text)) and not text.isdigit()
+    if words[0].lower() in NAME_CONNECTORS or words[-1].lower() in NAME_CONNECTORS:
+        return False
+    return all(w[:1].isupper() or w[:1].isdigit() or w.lower() in NAME_CONNECTORS or w == "&" or _is_initial(w)
+               for w in words)
+
+
+def _is_initial(word: str) -> bool:
+    return bool(re.fullmatch(r"[A-Z]\.", word))
+
+
+def person_shaped(name: str) -> bool:
+    """Only typography that English reserves for people: initials ('G. Freeney') or a generational suffix."""
+    return bool(PERSON_INITIALS.match(name.strip()))
+
+
+def acronym_of(name: str) -> str:
+    """'Meter Data Management System' → 'MDMS' (capitalised words only)."""
+    return "".join(w[0] for w in name.split() if w[:1].isupper())
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", fold(text).lower()) if w not in FUNCTION_WORDS]
+
+
+def has_negation(text: str) -> bool:
+    return bool(re.search(r"\b(?:not|never|no)\b|n't\b", text.lower()))
