@@ -54,7 +54,9 @@ def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict
         "run_id": run_id, "corpus": corpus, "modes": modes,
         "latency_ratio_p95": None if not b95 else round(g95 / b95, 4),
         "graph": graph, "extraction": extraction,
-        "audit": {"passed": audit["passed"], "duplicates": audit["duplicates"], "unresolved": audit["unresolved"]},
+        "audit": {"passed": audit["passed"], "duplicates": audit["duplicates"], "unresolved": audit["unresolved"],
+                  "flagged": audit.get("flagged", 0), "no_evidence": audit.get("no_evidence", 0),
+                  "resolutions": audit.get("resolutions", [])},
         "gates": [],
         "questions": [{"question_id": q["question_id"], "category": q["category"],
                        "baseline_points": by_q["baseline"][q["question_id"]], "graphrag_points": by_q["graphrag"][q["question_id"]]}
