@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass
 from .templates import check_params
 
 NODE_FIELDS = ("id", "type", "name", "canonical_id", "aliases", "source_doc", "source_line", "attributes")
-EDGE_FIELDS = ("id", "source", "target", "type", "doc_id", "line", "evidence", "extractor", "certainty", "status", "reason")
+EDGE_FIELDS = ("id", "source", "target", "type", "doc_id", "line", "evidence", "extractor", "certainty", "status", "reason",
+               "label")
 
 
 class GraphUnavailable(RuntimeError):
@@ -52,7 +53,8 @@ def prepare_nodes(entities: list[dict]) -> list[dict]:
 
 def prepare_edges(relationships: list[dict]) -> list[dict]:
     return [{**{f: r.get(f) for f in EDGE_FIELDS}, "line": int(r["line"]), "certainty": float(r["certainty"]),
-             "status": r.get("status") or "", "reason": r.get("reason") or "", "hash": row_hash(r, EDGE_FIELDS)} for r in relationships]
+             "status": r.get("status") or "", "reason": r.get("reason") or "", "label": r.get("label") or "",
+             "hash": row_hash({**r, "label": r.get("label") or ""}, EDGE_FIELDS)} for r in relationships]
 
 
 class GraphStore(ABC):
@@ -80,7 +82,7 @@ class GraphStore(ABC):
     CREATE_EDGES = ("UNWIND $rows AS row MATCH (a:Entity {id: row.source}), (b:Entity {id: row.target}) "
                     "CREATE (a)-[:REL {id: row.id, source: row.source, target: row.target, type: row.type, doc_id: row.doc_id, "
                     "line: row.line, evidence: row.evidence, extractor: row.extractor, certainty: row.certainty, "
-                    "status: row.status, reason: row.reason, hash: row.hash}]->(b)")
+                    "status: row.status, reason: row.reason, label: row.label, hash: row.hash}]->(b)")
     DELETE_NODES = "UNWIND $ids AS i MATCH (n:Entity {id: i}) DETACH DELETE n"
     ALL_NODES = "MATCH (n:Entity) RETURN n.id AS id, n.hash AS hash"
     ALL_EDGES = "MATCH ()-[r:REL]->() RETURN r.id AS id, r.hash AS hash"

@@ -11,6 +11,8 @@ SCHEMA = [
     "source_doc STRING, source_line INT64, attributes STRING, hash STRING, PRIMARY KEY(id))",
     "CREATE REL TABLE IF NOT EXISTS REL(FROM Entity TO Entity, id STRING, source STRING, target STRING, type STRING, "
     "doc_id STRING, line INT64, evidence STRING, extractor STRING, certainty DOUBLE, status STRING, reason STRING, hash STRING)",
+    # Added after the first release: graphs written before it gain the column (the next sync fills it).
+    "ALTER TABLE REL ADD IF NOT EXISTS label STRING DEFAULT ''",
 ]
 
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 MAX_LIMIT = 200
 FIELDS = "n.id AS id, n.type AS type, n.name AS name"
-EDGE = "r{i}.type AS type{i}, r{i}.source AS source{i}, r{i}.doc_id AS doc{i}, r{i}.line AS line{i}, r{i}.evidence AS evidence{i}, r{i}.certainty AS certainty{i}"
+EDGE = ("r{i}.type AS type{i}, r{i}.source AS source{i}, r{i}.doc_id AS doc{i}, r{i}.line AS line{i}, "
+        "r{i}.evidence AS evidence{i}, r{i}.certainty AS certainty{i}, r{i}.label AS label{i}")
 
 
 @dataclass(frozen=True)
