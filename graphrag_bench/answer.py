@@ -1,37 +1,48 @@
 """The deterministic answerer (SPEC §3.7), shared by both modes: evidence in, labelled claims out.
 
-It never asserts a relationship absent from its evidence: graph claims restate retrieved
-facts, passage claims quote retrieved sentences. The first line is the answer headline:
-`Answer: <what> (<label>) [SRC] …`; the lines after it are the supporting claims, each
-`Subject (label) [SRC] relation Object (label) [SRC].`
+It reads the question (`question`: its parts, what each names, asks and expects) and fills each
+part from the evidence:
+- graph facts: paths that start at what the question names (and, when it names two things and
+  asks how they connect, end at the other), whose last step is the relation the part asks about
+  (its vocabulary type, or the label of a RELATED_TO fact) in the direction the wording gives,
+  and whose end has the type the wh-phrase asks for. Only when the question names nothing that
+  fits does a path start at an entity of the retrieved passages.
+- passages: otherwise, the retrieved sentences that mention what the question names, quoted.
+It never asserts a relationship absent from its evidence. Certainty comes from the shape of
+the evidence: one explicit statement → supported; a path of statements → likely; a fact the
+vocabulary has no type for, or a passage that does not state the asked relation → possible; two
+values for a single-valued relation → conflicting, with both sources. The first line is the
+headline `Answer: <what> (<label>) [SRC] …`; the lines after it are claims
+`Subject (label) [SRC] relation Object (label) [SRC].` and quoted sentences.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
 
-from .intent import answer_types, content_tokens, id_tokens, relation_intents, wants_transitive
+from .question_reading import ASK_THRESHOLD, Part, QuestionReader, Reading, content_tokens, id_tokens, named_spans, stems
 from .retrieve import Fact, Retrieval
+from .semantics import RELATION_THRESHOLD, Semantics
+from .vocabulary import GENERIC, PHRASES, RECORD_TYPES, RELATIONS
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
-PHRASES = {
-    "DEPENDS_ON": "depends on", "APPROVED_BY": "was approved by", "APPROVED_ON": "was approved on",
-    "APPROVED_IN": "was approved in", "DECIDES": "decides to use", "SUPERSEDES": "supersedes", "RESOLVES": "resolves",
-    "CAUSED": "caused", "OWNS": "owns", "AUTHORED_BY": "was written by", "SAME_AS": "is also known as",
-    "LED_BY": "was led by", "ATTENDED": "attended", "MEMBER_OF": "is a member of", "RECORDS": "records",
-    "REFERENCES": "references", "MENTIONED_IN": "is mentioned in", "POSSIBLE_SAME_AS": "may be the same as",
-}
-TYPE_BY_PHRASE = {v: k for k, v in PHRASES.items()}
-FUNCTIONAL = {"APPROVED_ON"}  # one true value per subject: two values from two sources conflict
+STRENGTH = {label: i for i, label in enumerate(LABELS)}  # lower is stronger
 MAX_PATH = 3
-SUPPORTED_MIN = 0.75  # extractor certainty at which a sourced fact counts as explicitly supported
+SUPPORTED_MIN = 0.75  # extractor certainty at which a sourced fact counts as explicitly stated
 MAX_CLAIMS = 6
+MAX_QUOTES = 2
 PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
-# Relations that connect the question's entity to the one it is really about; cheap to cross.
-BRIDGES = {"SAME_AS", "RECORDS", "DECIDES", "REFERENCES"}
-# "What does X depend on" walks along DEPENDS_ON; "what depends on X" walks against it.
-FORWARD_DEPENDENCY = re.compile(r"\b(?:does|do|did|will)\b[^?]*\b(?:depend|rel[yi]|need|require)", re.IGNORECASE)
+# Relations between two names of one thing (or a document and its record): crossing them proves nothing.
+IDENTITY = frozenset({"SAME_AS", "RECORDS"})
+UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
+LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+# The words each relation is known by (its glosses in the vocabulary), stemmed: a sentence that uses one of them
+# says the relation.
+GLOSS_STEMS = {name: {w[:5] for g in (*r.forward, *r.inverse, r.phrase) for w in re.findall(r"[a-z]+", g.lower())
+                      if len(w) > 3} for name, r in RELATIONS.items()}
 
 
 def cite(doc_id: str) -> str:
@@ -42,12 +53,182 @@ def claim_line(f: Fact, label: str) -> str:
     return f"{f.source_name} ({label}) {cite(f.doc_id)} {PHRASES.get(f.type, f.type.lower())} {f.target_name} ({label}) {cite(f.doc_id)}."
 
 
-def _entity_type(key: str) -> str:
+def _type(key: str) -> str:
     return key.split(":", 1)[0]
 
 
-def _paths(facts: list[Fact], anchors: list[str]) -> list[tuple[str, list[tuple[Fact, str]]]]:
-    """Simple paths (≤ MAX_PATH edges) from each anchor over the facts: (anchor, [(fact, node reached)])."""
+def answer_label(answer: str) -> str:
+    """The certainty label of the headline (first line)."""
+    head = answer.split("\n", 1)[0]
+    match = re.search(r"\((" + "|".join(LABELS) + r")\)", head)
+    return match.group(1) if match else "unknown"
+
+
+@dataclass
+class PartAnswer:
+    names: list[str]
+    keys: list[str]
+    facts: list[Fact]  # the path to the answer, then every answering fact
+    sources: list[str]
+    label: str
+    clause: str  # the part as a statement: "CHG-003 resolves INC-002"
+
+
+class Answerer:
+    """Composes one answer per retrieval. Same input, same bytes."""
+
+    def __init__(self, semantics: Semantics | None = None):
+        self._semantics = semantics
+        self._reader: QuestionReader | None = None
+        self._label_scores: dict[tuple[str, str], float] = {}
+
+    @property
+    def reader(self) -> QuestionReader:
+        if self._reader is None:
+            if self._semantics is None:
+                from .embed import Embedder
+
+                self._semantics = Semantics(Embedder())
+            self._reader = QuestionReader(self._semantics)
+        return self._reader
+
+    def __call__(self, r: Retrieval) -> str:
+        prefix = PREFIX[r.status]
+        facts = r.facts if r.status == "ok" else []
+        if _unanchored(r, facts):
+            return prefix + UNKNOWN
+        reading = self.reader.read(r.question, r.question_spans if r.question_pins else None)
+        attribute = _attribute_answer(r) if r.status == "ok" else None
+        if attribute:
+            return prefix + attribute
+        if facts:
+            answer = self._graph_answer(r, reading, facts)
+            if answer:
+                return prefix + answer
+        return prefix + self._passage_answer(r, reading)
+
+    # -- relevance of a fact to a part --------------------------------------------------------------------------
+    def relevance(self, part: Part, f: Fact) -> float:
+        """How well the fact's relation is what the part asks: its type's reading, or for a RELATED_TO fact the
+        similarity of its label to the part's predicate."""
+        if f.type != GENERIC:
+            return part.asks(f.type)
+        key = (part.phrase, f.label)
+        if key not in self._label_scores:
+            words = part.phrase.split()
+            windows = {part.phrase} | {" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+            self._label_scores[key] = max((self.reader.semantics.similarity(w, f.label) for w in windows
+                                           if content_tokens(w)), default=0.0) if f.label else 0.0
+        return self._label_scores[key]
+
+    # -- graph -------------------------------------------------------------------------------------------------------
+    def _graph_answer(self, r: Retrieval, reading: Reading, facts: list[Fact]) -> str | None:
+        if reading.path and len(r.question_pins) >= 2:
+            chain = _connection(facts, r.question_pins[0], r.question_pins[1])
+            if chain:
+                return _render_path(chain, r.question_pins[0])
+        answers: list[PartAnswer] = []
+        anchors = list(r.question_pins)
+        for part in reading.parts:
+            part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
+            if part.refers_back or not part_anchors:
+                # A pronoun stands for an earlier answer or what the question named: the types decide which.
+                part_anchors = [k for a in answers for k in a.keys] + anchors
+            found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)), bool(anchors))
+            if found is None:
+                return None
+            answers.append(found)
+        return _render(answers) if answers else None
+
+    def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str],
+              named: bool) -> PartAnswer | None:
+        # A question that names a record is about that record: no path may start anywhere else.
+        seeds = [] if any(_type(a) in RECORD_TYPES for a in r.question_pins) else [p for p in r.pinned if p not in anchors]
+        tokens = content_tokens(r.question)
+        main = part.main_relations()
+        best, best_key = None, None
+        for start, path in _paths(facts, anchors + seeds):
+            last, end = path[-1]
+            if end in anchors or end in r.question_pins:
+                continue
+            if part.answer_types and _type(end) not in part.answer_types:
+                continue
+            # The last step is the relation the question's main predicate names (or a labelled fact it names).
+            ask = main.get(last.type, 0.0) if last.type != GENERIC else self.relevance(part, last)
+            if ask < ASK_THRESHOLD:
+                continue
+            score = 2.0 * ask
+            used: set[int] = set()
+            for step, _ in path[:-1]:
+                group = part.modifier(step.type)
+                if group is not None and group not in used:  # each other predicate of the question explains one step
+                    used.add(group)
+                    score += 1.5 - 0.6
+                elif step.type in IDENTITY:
+                    score -= 0.3
+                else:
+                    score -= 2.0 if step.type == GENERIC else 1.5
+            score -= 0.0 if start in anchors else 1.5
+            inverse = self.reader.inverse(part.phrase, last.type) if last.type != GENERIC else None
+            if inverse is not None and RELATIONS[last.type].domain & RELATIONS[last.type].range:
+                answer_is_source = part.wh_subject != inverse  # e.g. "Which systems depend on X" → the source
+                score += 1.0 if (last.source == end) == answer_is_source else -2.0
+            score += 0.05 * len(tokens & content_tokens(last.evidence + " " + last.label))  # a tie-breaker only
+            key = (-round(score, 6), len(path), [(f.doc_id, f.line, f.type) for f, _ in path], end)
+            if best_key is None or key < best_key:
+                best, best_key = (start, path), key
+        if best is None:
+            return None
+        return self._part_answer(reading, part, facts, *best)
+
+    def _part_answer(self, reading: Reading, part: Part, facts: list[Fact], start: str,
+                     path: list[tuple[Fact, str]]) -> PartAnswer:
+        last, end = path[-1]
+        forward = last.target == end
+        before = last.source if forward else last.target
+        # Every fact of the same relation from the same node answers too ("depends on A and B").
+        answers = [f for f in facts if f.type == last.type and (f.source if forward else f.target) == before
+                   and _type(f.target if forward else f.source) == _type(end)
+                   and (f.type != GENERIC or self.relevance(part, f) >= ASK_THRESHOLD)]
+        answers.sort(key=lambda f: (f is not last, f.doc_id, f.line))
+        if reading.transitive and last.type != GENERIC:
+            answers += _further(facts, answers, forward, last.type)  # level by level, after the direct ones
+        ends = list(dict.fromkeys((f.target if forward else f.source, f.target_name if forward else f.source_name)
+                                  for f in answers))
+        steps = [f for f, _ in path[:-1]]
+        values = {name for _, name in ends}
+        conflicting = RELATIONS[last.type].single_valued and len(values) > 1
+        reasoning = [f for f in steps if f.type not in IDENTITY]
+        strength = part.main_relations().get(last.type, 0.0) if last.type != GENERIC else self.relevance(part, last)
+        if conflicting:
+            label = "conflicting"
+        elif strength < RELATION_THRESHOLD or any(f.certainty < SUPPORTED_MIN for f in [*steps, last]):
+            label = "possible"  # the evidence only partly says what was asked
+        elif reasoning or reading.transitive and len(answers) > len({f.source if forward else f.target for f in answers}):
+            label = "likely"  # a path of statements, not one statement
+        else:
+            label = "supported"
+        sources = list(dict.fromkeys(f.doc_id for f in [last, *reversed(steps), *answers]))
+        names = [n for _, n in ends]
+        about = last.source_name if forward else last.target_name
+        phrase = PHRASES.get(last.type, "")
+        clause = f"{about} {phrase} {', '.join(names)}" if forward else f"{', '.join(names)} {phrase} {about}"
+        return PartAnswer(names, [k for k, _ in ends], steps + answers, sources, label, clause)
+
+    # -- passages ----------------------------------------------------------------------------------------------------
+    def _passage_answer(self, r: Retrieval, reading: Reading) -> str:
+        claims = _passage_claims(r, reading, 3)
+        if not claims:
+            return UNKNOWN
+        score, sentence, doc, explicit = claims[0]
+        label = "supported" if explicit else "possible"
+        lines = [f"Answer: {sentence} ({label}) {cite(doc)}"]
+        lines += [f"- {s} ({'supported' if e else 'possible'}) {cite(d)}" for _, s, d, e in claims[1:]]
+        return "\n".join(lines)
+
+
+def _paths(facts: list[Fact], starts: list[str]) -> list[tuple[str, list[tuple[Fact, str]]]]:
+    """Simple paths (≤ MAX_PATH edges) from each start over the facts: (start, [(fact, node reached)])."""
     adjacent: dict[str, list[tuple[Fact, str]]] = defaultdict(list)
     for f in facts:
         adjacent[f.source].append((f, f.target))
@@ -67,61 +248,157 @@ def _paths(facts: list[Fact], anchors: list[str]) -> list[tuple[str, list[tuple[
                 path.pop()
                 seen.discard(nxt)
 
-    for anchor in anchors:
-        walk(anchor, anchor, [], {anchor})
+    for start in dict.fromkeys(starts):
+        walk(start, start, [], {start})
     return paths
 
 
-def _best_path(facts: list[Fact], question: str, anchors: list[str], others: list[str]) -> list[tuple[Fact, str]] | None:
-    """The best-scoring path from the question's entities (or, at a cost, the seeds' entities)."""
-    intents, types = relation_intents(question), answer_types(question)
-    tokens = content_tokens(question)
-    anchor_set = set(anchors)
-    forward_dep = bool(FORWARD_DEPENDENCY.search(question))
-    best, best_key = None, None
-    for start, path in _paths(facts, anchors + [o for o in others if o not in anchor_set]):
-        last_fact, end = path[-1]
-        if end in anchor_set or last_fact.type not in intents:
-            continue  # the answer is reached by a relation the question asks about
-        # Each relation the question asks about counts once; every extra hop must earn its cost.
-        covered = {f.type for f, _ in path if f.type in intents} - {last_fact.type}
-        score = 3.0 + 1.0 * len(covered) + 2.0 * (_entity_type(end) in types)
-        score -= sum(0.5 if f.type in BRIDGES else 0.6 if f.type in intents else 1.5 for f, _ in path[:-1]) + 0.3
-        score -= 0.0 if start in anchor_set else 1.0
-        if last_fact.type == "DEPENDS_ON":
-            score += 1.0 if (last_fact.target == end) == forward_dep else -2.0
-        score += 0.05 * len(tokens & content_tokens(last_fact.evidence))  # a tie-breaker, not a reason to hop
-        key = (-score, len(path), [(f.doc_id, f.line, f.type) for f, _ in path], end)
-        if best_key is None or key < best_key:
-            best, best_key = path, key
-    return best
+def _connection(facts: list[Fact], a: str, b: str) -> list[tuple[Fact, str]] | None:
+    """How `a` leads to `b`: the shortest chain that follows the relations forward, else the shortest in any
+    direction (breadth-first, deterministic), or None."""
+    return _chain(facts, a, b, directed=True) or _chain(facts, a, b, directed=False)
+
+
+def _chain(facts: list[Fact], a: str, b: str, directed: bool) -> list[tuple[Fact, str]] | None:
+    adjacent: dict[str, list[tuple[Fact, str]]] = defaultdict(list)
+    for f in sorted(facts, key=lambda f: (f.doc_id, f.line, f.source, f.type, f.target)):
+        if f.type == "RECORDS":
+            continue
+        adjacent[f.source].append((f, f.target))
+        if not directed:
+            adjacent[f.target].append((f, f.source))
+    previous: dict[str, tuple[Fact, str] | None] = {a: None}
+    frontier = [a]
+    while frontier and b not in previous:
+        nxt = []
+        for node in frontier:
+            for fact, other in adjacent.get(node, []):
+                if other not in previous:
+                    previous[other] = (fact, node)
+                    nxt.append(other)
+        frontier = nxt
+    if b not in previous:
+        return None
+    chain, node = [], b
+    while previous[node] is not None:
+        fact, before = previous[node]
+        chain.append((fact, node))
+        node = before
+    return list(reversed(chain))
+
+
+def _further(facts: list[Fact], first: list[Fact], forward: bool, rtype: str, levels: int = 2) -> list[Fact]:
+    """The relation followed on ("what does X depend on, directly or indirectly")."""
+    found, frontier = [], {f.target if forward else f.source for f in first}
+    seen = set(frontier)
+    for _ in range(levels):
+        step = [f for f in facts if f.type == rtype and (f.source if forward else f.target) in frontier]
+        frontier = {f.target if forward else f.source for f in step} - seen
+        seen |= frontier
+        found += [f for f in step if (f.target if forward else f.source) in frontier]
+    return found
+
+
+def _claim_label(f: Fact, overall: str) -> str:
+    if overall == "conflicting":
+        return "conflicting"
+    return "supported" if f.certainty >= SUPPORTED_MIN else "possible"
+
+
+def _render(answers: list[PartAnswer]) -> str:
+    label = max((a.label for a in answers), key=STRENGTH.get)
+    sources = list(dict.fromkeys(s for a in answers for s in a.sources))
+    if label == "conflicting":
+        last = answers[-1]
+        listed = ", ".join(f"{n} {cite(f.doc_id)}" for n in last.names for f in last.facts
+                           if n in (f.target_name, f.source_name) and f.type != "SAME_AS")
+        head = f"Answer: the sources disagree: {listed} (conflicting) " + " ".join(cite(s) for s in sources)
+    else:
+        parts = [", ".join(a.names) if len(answers) == 1 else a.clause for a in answers]
+        head = f"Answer: {'; '.join(parts)} ({label}) " + " ".join(cite(s) for s in sources)
+    claims = [claim_line(f, _claim_label(f, label)) for a in answers for f in a.facts]
+    return "\n".join([head] + [f"- {c}" for c in dict.fromkeys(claims)][:MAX_CLAIMS])
+
+
+def _render_path(chain: list[tuple[Fact, str]], start: str) -> str:
+    """A chain between two named things, every step with its direction."""
+    names, node = [], start
+    steps = []
+    for fact, reached in chain:
+        arrow = PHRASES.get(fact.type, "is related to")
+        steps.append(f"{fact.source_name} {arrow} {fact.target_name}")
+        names.append(reached)
+        node = reached
+    semantic = [f for f, _ in chain if f.type not in IDENTITY]
+    label = "supported" if len(semantic) <= 1 and all(f.certainty >= SUPPORTED_MIN for f, _ in chain) else "likely"
+    sources = list(dict.fromkeys(f.doc_id for f, _ in chain))
+    head = f"Answer: {'; '.join(steps)} ({label}) " + " ".join(cite(s) for s in sources)
+    return "\n".join([head] + [f"- {claim_line(f, _claim_label(f, label))}" for f, _ in chain][:MAX_CLAIMS])
 
 
 def _sentences(passage_text: str) -> list[str]:
+    """The sentences of a passage: paragraphs and list items joined across line breaks, then split; a table row
+    is read with its header ("System: Gateway; Depends on: Auth Service")."""
     body = passage_text.split("\n", 1)[-1]
-    parts = re.split(r"(?<=[.!?])\s+|\n", body)
-    return [re.sub(r"^\s*(?:[-*+|]|\d+\.)\s*", "", p).strip(" |") for p in parts if len(p.strip()) > 12]
+    out, header, paragraph = [], None, []
+
+    def flush() -> None:
+        if paragraph:
+            out.extend(p.strip() for p in re.split(r"(?<=[.!?])\s+", " ".join(paragraph)))
+            paragraph.clear()
+
+    for line in body.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("|"):
+            flush()
+            cells = [c.strip() for c in stripped.strip("|").split("|")]
+            if set(stripped) <= set("|-: "):
+                continue
+            if header is None:
+                header = cells
+                continue
+            out.append("; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c))
+            continue
+        header = None
+        if not stripped or LIST_MARK.match(stripped) or stripped.startswith(("#", "```")):
+            flush()
+        if stripped and not stripped.startswith("```"):
+            paragraph.append(LIST_MARK.sub("", stripped))
+    flush()
+    return [s for s in out if len(s) > 12]
 
 
-def _passage_claims(r: Retrieval, limit: int) -> list[tuple[float, str, str]]:
-    """(score, sentence, doc) for the retrieved sentences that share words with the question."""
-    tokens = content_tokens(r.question)
-    intents = relation_intents(r.question)
-    cue_words = {w for t in intents for w in PHRASES.get(t, "").split() if len(w) > 3}
+def _passage_claims(r: Retrieval, reading: Reading, limit: int) -> list[tuple[float, str, str, bool]]:
+    """(score, sentence, doc, explicit) for the retrieved sentences that share words with the question.
+
+    A sentence that mentions what the question names ranks first; it is explicit (supported) when it also
+    says the predicate the question asks about (a word of it), else it only suggests the answer (possible).
+    """
+    tokens = stems(r.question)
+    named = [a.lower() for a in reading.anchors if a]
+    # What the question asks, in its own words and in the words the vocabulary knows its relations by.
+    predicate = {w for p in reading.parts for w in stems(p.phrase)}
+    predicate |= {w for p in reading.parts for rel in p.main_relations() for w in GLOSS_STEMS.get(rel, ())}
     scored = []
     for rank, passage in enumerate(r.passages):
         for sentence in _sentences(passage.text):
-            words = content_tokens(sentence)
+            words = stems(sentence)
             overlap = len(tokens & words)
             if overlap == 0:
                 continue
-            score = overlap + 0.5 * len(cue_words & words) - 0.1 * rank
-            scored.append((score, sentence, passage.doc_id))
+            lowered = sentence.lower()
+            anchored = not named or any(_mentions(lowered, a) for a in named)
+            says = bool(predicate & words)
+            # A sentence that names something besides what the question names may hold the answer.
+            other = any(n.lower() not in named for n, _, _ in named_spans(sentence))
+            score = overlap + 2.0 * anchored + 1.0 * says + 0.5 * other - 0.1 * rank
+            scored.append((score, sentence, passage.doc_id, anchored and says and bool(named)))
     scored.sort(key=lambda s: (-s[0], s[2], s[1]))
     return scored[:limit]
 
 
-UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
+def _mentions(text: str, name: str) -> bool:
+    return re.search(r"(?<![a-z0-9])" + re.escape(name) + r"(?![a-z0-9])", text) is not None
 
 
 def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
@@ -134,7 +411,7 @@ def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
 
 
 def _attribute_answer(r: Retrieval) -> str | None:
-    """"What is the severity of INC-001?": a header field of an entity the question names, with its source."""
+    """"What is the severity of INC-001?": a field of an entity the question names, with its source."""
     asked = content_tokens(r.question)
     for entity_id in r.question_pins:
         entry = r.attributes.get(entity_id)
@@ -145,70 +422,11 @@ def _attribute_answer(r: Retrieval) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def default_answerer() -> Answerer:
+    return Answerer()
+
+
 def compose(r: Retrieval) -> str:
-    """The answer text for one retrieval. Same input, same bytes."""
-    prefix = PREFIX[r.status]
-    facts = r.facts if r.status == "ok" else []
-    if _unanchored(r, facts):
-        return prefix + UNKNOWN
-    attribute = _attribute_answer(r) if r.status == "ok" else None
-    if attribute:
-        return prefix + attribute
-    path = _best_path(facts, r.question, r.question_pins, r.pinned) if facts else None
-    if path:
-        return prefix + _graph_answer(r, facts, path)
-    claims = _passage_claims(r, 3)
-    if not claims:
-        return prefix + UNKNOWN
-    lines = [f"Answer: {claims[0][1]} (supported) {cite(claims[0][2])}"]
-    lines += [f"- {sentence} (supported) {cite(doc)}" for _, sentence, doc in claims[1:]]
-    return prefix + "\n".join(lines)
-
-
-def _graph_answer(r: Retrieval, facts: list[Fact], path: list[tuple[Fact, str]]) -> str:
-    last, end = path[-1]
-    forward = last.target == end
-    before = last.source if forward else last.target
-    # Every fact of the same relation from the same node answers too ("depends on A and B").
-    end_type = _entity_type(end)
-    answers = [f for f in facts if f.type == last.type and (f.source if forward else f.target) == before
-               and _entity_type(f.target if forward else f.source) == end_type]
-    if last.type == "DEPENDS_ON" and wants_transitive(r.question):
-        answers += _further(facts, answers, forward)
-    answers.sort(key=lambda f: (f is not last, f.doc_id, f.line))
-    claims = [claim_line(f, _label(f)) for f, _ in path[:-1]]
-    values = sorted({(f.target_name if forward else f.source_name, f.doc_id) for f in answers})
-    if last.type in FUNCTIONAL and len({v for v, _ in values}) > 1:
-        listed = ", ".join(f"{v} {cite(doc)}" for v, doc in values)
-        head = f"Answer: the sources disagree: {listed} (conflicting) " + " ".join(cite(doc) for doc in sorted({d for _, d in values}))
-        claims += [claim_line(f, "conflicting") for f in answers]
-    else:
-        names = list(dict.fromkeys(f.target_name if forward else f.source_name for f in answers))
-        label = "supported" if all(f.certainty >= SUPPORTED_MIN for f, _ in path) else "likely"
-        sources = list(dict.fromkeys(f.doc_id for f in [last] + [f for f, _ in reversed(path[:-1])] + answers))
-        head = f"Answer: {', '.join(names)} ({label}) " + " ".join(cite(d) for d in sources)
-        claims += [claim_line(f, _label(f)) for f in answers]
-    return "\n".join([head] + [f"- {c}" for c in dict.fromkeys(claims)][:MAX_CLAIMS])
-
-
-def _further(facts: list[Fact], first: list[Fact], forward: bool, levels: int = 2) -> list[Fact]:
-    """Dependencies of dependencies (or dependants of dependants), for "transitively" questions."""
-    found, frontier = [], {f.target if forward else f.source for f in first}
-    seen = set(frontier)
-    for _ in range(levels):
-        step = [f for f in facts if f.type == "DEPENDS_ON" and (f.source if forward else f.target) in frontier]
-        frontier = {f.target if forward else f.source for f in step} - seen
-        seen |= frontier
-        found += [f for f in step if (f.target if forward else f.source) in frontier]
-    return found
-
-
-def _label(f: Fact) -> str:
-    return "supported" if f.certainty >= SUPPORTED_MIN else "likely"
-
-
-def answer_label(answer: str) -> str:
-    """The certainty label of the headline (first line)."""
-    head = answer.split("\n", 1)[0]
-    match = re.search(r"\((" + "|".join(LABELS) + r")\)", head)
-    return match.group(1) if match else "unknown"
+    """The answer text for one retrieval, from the process's default answerer."""
+    return default_answerer()(r)

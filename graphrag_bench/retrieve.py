@@ -20,14 +20,16 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .cache import TTLCache
-from .intent import content_tokens, relation_intents
+from .question_reading import stems
 from .settings import RetrievalSettings
+from .store.templates import MAX_LIMIT
+from .vocabulary import EXPAND_TYPES, GENERIC, RELATIONS
 
 log = logging.getLogger("graphrag_bench")
 FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
-EXPAND_TYPES = ["DEPENDS_ON", "APPROVED_BY", "APPROVED_ON", "APPROVED_IN", "AUTHORED_BY", "DECIDES", "SUPERSEDES",
-                "RESOLVES", "CAUSED", "OWNS", "SAME_AS", "LED_BY", "ATTENDED", "MEMBER_OF", "RECORDS", "REFERENCES"]
 MAX_PINS = 8
+# The words a relation is known by (its glosses), for ranking facts by what a question says.
+RELATION_WORDS = {name: stems(" ".join((*r.forward, *r.inverse, r.phrase))) for name, r in RELATIONS.items()}
 
 
 def _ms(start: float) -> float:
@@ -56,6 +58,7 @@ class Fact:
     evidence: str
     certainty: float
     hops: int
+    label: str = ""  # the document's own words for the relation
 
     def line_text(self) -> str:
         return f"{self.source_name} -{self.type}-> {self.target_name} [{self.doc_id}:{self.line}]"
@@ -70,6 +73,7 @@ class Retrieval:
     facts: list[Fact] = field(default_factory=list)
     pinned: list[str] = field(default_factory=list)
     question_pins: list[str] = field(default_factory=list)
+    question_spans: list[tuple[str, int, int]] = field(default_factory=list)  # (entity id, start, end) in the question
     # Header attributes of the question's entities: id → {"name", "values": {field: [value, doc, line]}}
     attributes: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
@@ -144,14 +148,18 @@ class EntityIndex:
 
     def pin(self, text: str) -> list[str]:
         """Canonical ids mentioned in `text`, longest match first, in order of appearance."""
+        return list(dict.fromkeys(key for key, _, _ in self.pin_spans(text)))
+
+    def pin_spans(self, text: str) -> list[tuple[str, int, int]]:
+        """(canonical id, start, end) of every mention in `text`, in order; dates by month and day."""
         doc = self.nlp.make_doc(text)
-        spans = sorted(((s, e, self.nlp.vocab.strings[m]) for m, s, e in self.matcher(doc)), key=lambda x: (x[0], -(x[1] - x[0])))
         # Same span, several ids (artifact:ADR-002 and decision:ADR-002): the typed record wins.
-        spans.sort(key=lambda x: (x[0], -(x[1] - x[0]), x[2].startswith("artifact:"), x[2]))
+        spans = sorted(((s, e, self.nlp.vocab.strings[m]) for m, s, e in self.matcher(doc)),
+                       key=lambda x: (x[0], -(x[1] - x[0]), x[2].startswith("artifact:"), x[2]))
         found, covered = [], -1
         for s, e, key in spans:
             if s >= covered:
-                found.append(key)
+                found.append((key, doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text)))
                 covered = e
         for match in DATE_TEXT.finditer(text):
             if match.group(1):
@@ -161,8 +169,8 @@ class EntityIndex:
                 month, day = MONTHS.get(word[:3].lower()), int(num)
                 if not month:
                     continue
-            found += self.dates.get(f"{month:02d}-{day:02d}", [])
-        return list(dict.fromkeys(found))
+            found += [(key, match.start(), match.end()) for key in self.dates.get(f"{month:02d}-{day:02d}", [])]
+        return sorted(found, key=lambda x: x[1])
 
 
 class GraphRetriever:
@@ -179,6 +187,7 @@ class GraphRetriever:
         self.pipeline_cache = TTLCache(self.settings.cache_ttl_s)
         self._warned = False
         self._chunk_pins: dict[str, list[str]] = {}  # a chunk's entities never change for one graph state
+        self._converted: dict[tuple[str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -232,57 +241,92 @@ class GraphRetriever:
 
     def _expand(self, result: Retrieval, question: str) -> None:
         t = time.perf_counter()
-        question_pins = self.entities.pin(question)
+        result.question_spans = self.entities.pin_spans(question)
+        question_pins = list(dict.fromkeys(key for key, _, _ in result.question_spans))
         seed_counts = Counter(p for passage in result.passages for p in self._pins_of(passage))
         seed_pins = [p for p, _ in sorted(seed_counts.items(), key=lambda kv: (-kv[1], kv[0])) if p not in question_pins]
-        pins = (question_pins + seed_pins)[:MAX_PINS]
-        result.pinned, result.question_pins = pins, question_pins
+        result.question_pins = question_pins
         result.timings["entity_pinning_ms"] = _ms(t)
 
         t = time.perf_counter()
         if question_pins:
-            for row in self._query(result, "entities_by_ids", ids=question_pins, limit=len(question_pins)):
+            for row in self._query(result, "entities_by_ids", ids=question_pins[:MAX_LIMIT], limit=min(len(question_pins), MAX_LIMIT)):
                 values = json.loads(row["attributes"] or "{}")
                 if values:
                     result.attributes[row["id"]] = {"name": row["name"], "values": values}
         facts: dict[tuple, Fact] = {}
-        nodes: set[str] = set(pins)
-        for pin in pins:
-            for row in self._query(result, "neighbors_1hop", id=pin, types=EXPAND_TYPES, limit=50):
-                self._add_fact(facts, nodes, pin, row, 1)
-            if self.settings.max_hops < 2:
-                continue
-            for row in self._query(result, "paths_2hop", id=pin, types=EXPAND_TYPES, limit=100):
-                self._add_fact(facts, nodes, pin, row, 1, via_mid=True)
-                self._add_fact(facts, nodes, row["mid"], row, 2, suffix="2")
+        nodes: set[str] = set(question_pins[:MAX_PINS])
+        expanded: list[str] = []
+        tokens = stems(question)
+        for pin in question_pins[:MAX_PINS]:
+            self._expand_pin(result, facts, nodes, pin)
+            expanded.append(pin)
+        # Then one step further along the relations the question words ("… depend on, directly or indirectly"),
+        # before the entities of the retrieved passages.
+        onward = [f.target if f.source in expanded else f.source for f in facts.values()
+                  if f.hops == 1 and tokens & (RELATION_WORDS.get(f.type, set()) | stems(f.label))]
+        for pin in dict.fromkeys(onward + seed_pins):
+            if len(expanded) >= MAX_PINS:
+                break
+            if pin not in expanded:
+                nodes.add(pin)
+                self._expand_pin(result, facts, nodes, pin)
+                expanded.append(pin)
+        result.pinned = expanded
         result.timings["graph_query_ms"] = _ms(t)
 
         t = time.perf_counter()
         result.facts = self._pack(list(facts.values()), question, set(question_pins))
         result.timings["context_pack_ms"] = _ms(t)
 
-    def _add_fact(self, facts: dict, nodes: set, start: str, row: dict, hops: int, suffix: str = "1",
-                  via_mid: bool = False) -> None:
-        """One edge of a template row as a fact; `start` is the edge's known end, `suffix` picks edge 1 or 2."""
-        other = row["mid"] if via_mid else row["id"]
-        if other not in nodes and len(nodes) >= self.settings.max_nodes:
-            return  # the 50-node bound: facts that would add a node past it are dropped
-        nodes.add(other)
+    def _expand_pin(self, result: Retrieval, facts: dict, nodes: set, pin: str) -> None:
+        """The allowlisted 1-hop and 2-hop templates from one pinned entity, within the node bound."""
+        queries = [("neighbors_1hop", 50)] + ([("paths_2hop", MAX_LIMIT)] if self.settings.max_hops >= 2 else [])
+        for template, limit in queries:
+            rows = self._query(result, template, id=pin, types=list(EXPAND_TYPES), limit=limit)
+            for fact, other in self._edges(pin, template, rows):
+                if other not in nodes and len(nodes) >= self.settings.max_nodes:
+                    continue  # the 50-node bound: facts that would add a node past it are dropped
+                nodes.add(other)
+                facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id), fact)
+
+    def _edges(self, pin: str, template: str, rows: list[dict]) -> list[tuple[Fact, str]]:
+        """The rows of one template call as (fact, node it reaches). Converted once per cached result: the rows
+        object is the cache entry, so a new entry (TTL, new graph state) is converted again."""
+        memo = self._converted.get((pin, template))
+        if memo is not None and memo[0] is rows:
+            return memo[1]
+        edges = []
+        for row in rows:
+            if template == "neighbors_1hop":
+                edges.append(self._edge(pin, row["id"], row, 1, "1"))
+            else:
+                edges.append(self._edge(pin, row["mid"], row, 1, "1"))
+                edges.append(self._edge(row["mid"], row["id"], row, 2, "2"))
+        self._converted[(pin, template)] = (rows, edges)
+        return edges
+
+    def _edge(self, start: str, other: str, row: dict, hops: int, suffix: str) -> tuple[Fact, str]:
+        """One edge of a template row; `start` is its known end, `suffix` picks edge 1 or 2 of the row."""
         source = row[f"source{suffix}"]
         target = other if source == start else start
         fact = Fact(source, self.entities.name(source), row[f"type{suffix}"], target, self.entities.name(target),
-                    row[f"doc{suffix}"], int(row[f"line{suffix}"]), row[f"evidence{suffix}"], float(row[f"certainty{suffix}"]), hops)
-        facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id), fact)
+                    row[f"doc{suffix}"], int(row[f"line{suffix}"]), row[f"evidence{suffix}"], float(row[f"certainty{suffix}"]),
+                    hops, row.get(f"label{suffix}") or "")
+        return fact, other
 
     def _pack(self, facts: list[Fact], question: str, question_pins: set[str]) -> list[Fact]:
-        """Keep the facts nearest the question's own entities, then the ones it asks about, ≤ 5 KB."""
-        intents = relation_intents(question)
-        tokens = content_tokens(question)
+        """Keep the facts nearest the question's own entities, then those whose relation or evidence shares the
+        question's words, ≤ 5 KB."""
+        tokens = stems(question)
         distance = self._distances(facts, question_pins or {f.source for f in facts[:1]})
 
         def rank(f: Fact) -> tuple:
-            d = min(distance.get(f.source, 99), distance.get(f.target, 99))
-            return (d, f.type not in intents, -len(tokens & content_tokens(f.evidence)), f.doc_id, f.line, f.source, f.type, f.target)
+            d = min(distance.get(f.source, 99), distance.get(f.target, 99), 3)
+            said = len(tokens & (RELATION_WORDS.get(f.type, set()) | stems(f.label)))
+            # A fact whose relation the question words comes before the neighbourhood of a busy named entity.
+            return (d - 2 * (said > 0) + 0.5 * (f.type == GENERIC), -said, -len(tokens & stems(f.evidence)),
+                    f.doc_id, f.line, f.source, f.type, f.target)
 
         packed, size = [], 0
         for fact in sorted(facts, key=rank):

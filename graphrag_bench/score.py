@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
-from .answer import TYPE_BY_PHRASE, answer_label
+from .answer import answer_label
 from .ingest import normalize_doc_ref
+from .vocabulary import TYPE_BY_PHRASE
 
 CITATION = re.compile(r"\[(?:source:)?([A-Za-z0-9][A-Za-z0-9_.\-]*)\]")
 ENTITY_TAG = re.compile(r"\{entity:([a-z_]+:[^}]+)\}")

@@ -1,0 +1,227 @@
+"""Reading a question: what it names, what it asks, in how many parts.
+
+The things a question names are its anchors (resolved entities pinned by the retriever, or —
+without a graph — names by typography). What it asks is read the same way extraction reads a
+label: its predicate words are compared with the vocabulary (`semantics`), and the noun after
+"which"/"what" with the entity types. Only English grammar is known here — wh-words,
+auxiliaries, coordination, pronouns — never a relation, type or name of a corpus.
+
+Direction: a wh-word followed by an auxiliary ("What does X depend on?") asks for the object of
+the predicate; otherwise ("Which systems depend on X?", "Who approved X?") for its subject.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .extract.text import WORD_DATE
+from .ingest import ID_IN_TEXT
+from .semantics import RELATION_THRESHOLD, Semantics, normalize_label
+from .vocabulary import NAMED_TYPES, RECORD_TYPES
+
+WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|how\s+many|how)\b", re.IGNORECASE)
+AUXILIARIES = frozenset("do does did is are was were has have had will would can could should shall may might".split())
+# A second question joined to the first: "…, and who approved it?", "…; what fixed it?"
+PART_SPLIT = re.compile(r"\s*(?:[;?]\s*|,?\s+(?:and|but)\s+(?=(?:who|whom|what|which|when|where|how)\b))", re.IGNORECASE)
+PRONOUN = re.compile(r"\b(?:it|its|that one|this one|them|they|he|she|him|her)\b", re.IGNORECASE)
+STOPWORDS = frozenset("a an the of to in on for and or is are was were be been by with what which who whom when why how "
+                      "does do did that this these those it its from at as into than then our we they their there".split())
+# "What connects A to B?", "the chain from A to B": the answer is the path between two named things.
+SHAPE_THRESHOLD = 0.6
+ASK_THRESHOLD = 0.5  # a predicate reading this close to a relation is something the question asks about
+CAPITALISED = re.compile(r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for)\s+)?[A-Z][\w'’+-]*\.?)*")
+
+
+def content_tokens(text: str) -> set[str]:
+    return {t for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in STOPWORDS and len(t) > 1}
+
+
+@lru_cache(maxsize=65536)
+def stems(text: str) -> frozenset[str]:
+    """Content words cut to five letters: "depend", "depends" and "dependency" meet. (Memoized: evidence
+    strings recur on every query.)"""
+    return frozenset(w[:5] for w in content_tokens(text))
+
+
+def id_tokens(text: str) -> set[str]:
+    """Record ids the question names (ADR-009, INC-2024-7): if the evidence never mentions one, it is unknown."""
+    return set(ID_IN_TEXT.findall(text))
+
+
+def named_spans(question: str) -> list[tuple[str, int, int]]:
+    """What a question names, by typography alone (no graph): record ids, dates and capitalised names."""
+    spans = [(m.group(1), m.start(), m.end()) for m in ID_IN_TEXT.finditer(question)]
+    spans += [(m.group(0), m.start(), m.end()) for m in WORD_DATE.finditer(question)]
+    wh = WH.match(question)
+    for m in CAPITALISED.finditer(question):
+        if wh and m.start() < wh.end() or ID_IN_TEXT.fullmatch(m.group(0)):
+            continue
+        if not any(s <= m.start() < e for _, s, e in spans):
+            spans.append((m.group(0).rstrip("."), m.start(), m.start() + len(m.group(0).rstrip("."))))
+    return sorted(spans, key=lambda s: s[1])
+
+
+@dataclass(frozen=True)
+class Part:
+    """One question of a possibly compound question."""
+
+    text: str
+    start: int  # offset of the part in the question
+    wh: str
+    answer_types: frozenset[str]  # empty: any type
+    phrase: str  # the predicate: the part without its wh-phrase, auxiliaries and anchors
+    anchors: tuple[str, ...]  # what this part names, as written, in order
+    wh_subject: bool  # the wh-phrase is the predicate's subject ("Which change caused …")
+    refers_back: bool  # a pronoun stands for something an earlier part named or answered
+    relations: dict = field(default_factory=dict)  # relation → how strongly the predicate names it
+    # The predicate's groups of words that each name relations, in order: "the graph database chosen in | depend on".
+    groups: tuple[dict, ...] = ()
+    main: int = 0  # the group the answer is the object or subject of (the others describe the way there)
+
+    def asks(self, relation: str) -> float:
+        return self.relations.get(relation, 0.0)
+
+    def main_relations(self) -> dict:
+        return self.groups[self.main] if self.groups else self.relations
+
+    def modifier(self, relation: str) -> int | None:
+        """The index of the non-main group that names this relation, if any."""
+        return next((i for i, g in enumerate(self.groups) if i != self.main and relation in g), None)
+
+
+@dataclass(frozen=True)
+class Reading:
+    question: str
+    parts: tuple[Part, ...]
+    anchors: tuple[str, ...]  # what the question names, as written
+    path: bool  # asks how two named things are connected
+    transitive: bool  # asks for a whole chain ("directly or indirectly")
+
+
+class QuestionReader:
+    def __init__(self, semantics: Semantics):
+        self.semantics = semantics
+        self._memo: dict[tuple, Reading] = {}
+
+    def read(self, question: str, spans: list[tuple[str, int, int]] | None = None) -> Reading:
+        """`spans`: (anchor, start, end) of what the question names; by typography when not given."""
+        spans = list(spans) if spans is not None else named_spans(question)
+        key = (question, tuple(spans))
+        if key not in self._memo:
+            self._memo[key] = self._read(question, spans)
+        return self._memo[key]
+
+    def _read(self, question: str, spans: list[tuple[str, int, int]]) -> Reading:
+        parts, offset = [], 0
+        pieces = PART_SPLIT.split(question)
+        for piece in pieces:
+            start = question.find(piece, offset) if piece else offset
+            if piece.strip():
+                parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts)))
+            offset = start + len(piece)
+        anchors = tuple(dict.fromkeys(question[s:e] for _, s, e in spans))
+        residue = _strip(question, spans)
+        path = len(anchors) >= 2 and self.semantics.shape_score(residue, "path") >= SHAPE_THRESHOLD
+        transitive = any(self.semantics.shape_score(w, "transitive") >= SHAPE_THRESHOLD
+                         for w in [residue, *re.split(r"[,;]", question)])
+        return Reading(question, tuple(parts), anchors, path, transitive)
+
+    def _part(self, text: str, start: int, spans: list[tuple[str, int, int]], later: bool) -> Part:
+        wh_match = WH.match(text)
+        wh = wh_match.group(1).lower() if wh_match else ""
+        cut = wh_match.end() if wh_match else 0
+        rest = text[cut:]
+        local = [(a, s - start - cut, e - start - cut) for a, s, e in spans if s - start >= cut]
+        # The wh-phrase runs up to an auxiliary or a named thing: "Which incident report | did G. Freeney …".
+        first_anchor = min((s for _, s, _ in local), default=len(rest))
+        leading = []
+        for match in re.finditer(r"[\w'-]+", rest[:first_anchor]):
+            if match.group(0).lower() in AUXILIARIES or len(leading) == 4:
+                break
+            leading.append(match.group(0).lower())
+        answer_types: frozenset[str] = frozenset()
+        noun_words: list[str] = []
+        if wh in {"who", "whom", "whose"}:
+            answer_types = frozenset({"person", "team"})
+        elif wh == "when":
+            answer_types = frozenset({"date"})
+        elif wh in {"what", "which"}:
+            answer_types, noun_words = self._type_noun(leading)
+        following = re.match(r"\s*([\w'-]+)", rest[len(" ".join(noun_words)) + 1 if noun_words else 0:])
+        wh_subject = not (following and following.group(1).lower() in AUXILIARIES)
+        tokens = [w for w in _strip(rest, local).split() if w not in AUXILIARIES]
+        if noun_words and tokens[:len(noun_words)] == noun_words:
+            tokens = tokens[len(noun_words):]
+        phrase = " ".join(tokens)
+        refers_back = later and (bool(PRONOUN.search(text)) or not spans)
+        relations, groups = self._relations(phrase)
+        # English word order: a subject question's answer belongs to its first predicate ("Who owns the system
+        # that X depends on"), an auxiliary question's to its last ("What does the system chosen in X depend on").
+        main = 0 if wh_subject else max(len(groups) - 1, 0)
+        return Part(text.strip(), start, wh, answer_types, phrase, tuple(text[s - start:e - start] for _, s, e in spans),
+                    wh_subject, refers_back, relations, tuple(groups), main)
+
+    def _type_noun(self, words: list[str]) -> tuple[frozenset[str], list[str]]:
+        """'Which incident report did …' → ({incident}, [incident, report]): the shortest run of the words after
+        the wh-word that names a type, extended while the longer run names it at least as well."""
+        allowed = NAMED_TYPES + RECORD_TYPES
+        for n in range(1, len(words) + 1):
+            named = self.semantics.entity_type(" ".join(words[:n]), allowed)
+            if named:
+                best = self.semantics.type_scores(" ".join(words[:n]))[named]
+                while n < len(words):
+                    longer = " ".join(words[:n + 1])
+                    if self.semantics.entity_type(longer, allowed) != named or self.semantics.type_scores(longer)[named] < best:
+                        break
+                    n += 1
+                return frozenset({named}), words[:n]
+        return frozenset(), []
+
+    def _relations(self, phrase: str) -> tuple[dict, list[dict]]:
+        """Relation → best similarity over the phrase's word windows; and the relations grouped by where in the
+        phrase they are named (overlapping windows are one predicate)."""
+        words = phrase.split()
+        windows = [(0, len(words))] + [(i, i + n) for n in (1, 2, 3) for i in range(len(words) - n + 1)]
+        best: dict[str, tuple[float, int, int]] = {}
+        for i, j in windows:
+            window = " ".join(words[i:j])
+            if not content_tokens(window):
+                continue
+            for r in self.semantics.readings(window):
+                # The tightest window wins a tie: it says where in the question the relation is named.
+                score, bi, bj = best.get(r.relation, (-1.0, 0, len(words) + 1))
+                if r.score > score or (r.score == score and j - i < bj - bi):
+                    best[r.relation] = (r.score, i, j)
+        relations = {k: v[0] for k, v in best.items() if v[0] >= ASK_THRESHOLD}
+        strong = sorted(((v[1], v[2], k, v[0]) for k, v in best.items() if v[0] >= RELATION_THRESHOLD))
+        groups: list[tuple[int, dict]] = []
+        for i, j, name, score in strong:
+            if groups and i < groups[-1][0]:
+                groups[-1][1][name] = score
+                groups[-1] = (max(groups[-1][0], j), groups[-1][1])
+            else:
+                groups.append((j, {name: score}))
+        return relations, [g for _, g in groups] or ([relations] if relations else [])
+
+    def inverse(self, phrase: str, relation: str) -> bool | None:
+        """Is the predicate worded from the relation's target ("approved", "owner")? None when it does not name it."""
+        best = None
+        for window in [phrase, *phrase.split()]:
+            for r in self.semantics.readings(window):
+                if r.relation == relation and (best is None or r.score > best.score):
+                    best = r
+        return best.inverse if best and best.score >= ASK_THRESHOLD else None
+
+
+def _strip(text: str, spans: list[tuple[str, int, int]]) -> str:
+    """The text without the named things (and a determiner in front of them)."""
+    out, pos = [], 0
+    for _, s, e in sorted(spans, key=lambda x: x[1]):
+        if s < pos:
+            continue
+        out.append(re.sub(r"\b(?:the|a|an)\s*$", "", text[pos:s], flags=re.IGNORECASE))
+        pos = e
+    out.append(text[pos:])
+    return normalize_label(" ".join(out), max_words=40)
