@@ -110,22 +110,25 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
         assert conn.execute("select count(*) from main.run_history").fetchall()[0][0] == 2
 
 
-def test_unresolvable_near_duplicate_stops_the_run_with_exit_1_and_a_readable_reason(tmp_path):
+def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
+    """Real corpora have similar names of different people: the pair is flagged, decided and reported, never a stop."""
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "RFC-001-queue.md").write_text("# RFC-001: Queue choice\n\nAuthor: Jon Smyth\n\nWe decided to use Kafka.\n")
     (docs / "RFC-002-cache.md").write_text("# RFC-002: Cache choice\n\nAuthor: Jon Smith\n\nWe decided to use Redis.\n")
+    (docs / "STAFF.md").write_text("# Staff\n\n| Name | Team |\n|---|---|\n| Jon Smyth | Payments |\n| Jon Smith | Search |\n\n"
+                                   "Jon Smyth and Jon Smith are two different people.\n")
     shutil.copy(QUESTIONS, tmp_path / "q.json")
     result = cli("run", "--corpus", "docs", "--questions", "q.json", "--data-dir", "data", "--results-dir", "results",
                  "--runs", "2", cwd=tmp_path)
-    assert result.returncode == 1, result.stderr[-3000:]
-    assert "gate failed: entity_resolution_audit" in result.stderr
-    assert "person:jon_smith ~ person:jon_smyth" in result.stderr
+    assert result.returncode in (0, 1), result.stderr[-3000:]  # 1: this corpus cannot answer the default questions
+    assert "entity_resolution" not in result.stderr
     run = next((tmp_path / "results").glob("run_*"))
     summary = json.loads((run / "summary.json").read_text())
-    assert summary["audit"]["passed"] is False and summary["audit"]["unresolved"] == 1
-    assert summary["modes"]["graphrag"]["points"] is None  # nothing benchmarked: null, not a made-up number
-    assert json.loads((run / "entity_audit.json").read_text())["unresolved_pairs"]
+    assert summary["audit"]["passed"] is True and summary["audit"]["unresolved"] == 0
+    assert summary["modes"]["graphrag"]["points"] is not None  # the benchmark ran
+    pair = next(r for r in summary["audit"]["resolutions"] if set(r["pair"]) == {"person:jon_smith", "person:jon_smyth"})
+    assert pair["status"] == "rejected" and "STAFF.md" in pair["reason"]
 
 
 @pytest.mark.parametrize("args, env, fragment", [
