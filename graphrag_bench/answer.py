@@ -39,10 +39,10 @@ PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
 IDENTITY = frozenset({"SAME_AS", "RECORDS"})
 UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
 LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
-# The words each relation is known by (its glosses in the vocabulary), stemmed: a sentence that uses one of them
-# says the relation.
-GLOSS_STEMS = {name: {w[:5] for g in (*r.forward, *r.inverse, r.phrase) for w in re.findall(r"[a-z]+", g.lower())
-                      if len(w) > 3} for name, r in RELATIONS.items()}
+# The phrases each relation is known by (its glosses in the vocabulary): a sentence that uses one says the relation.
+GLOSS_PATTERNS = {name: re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(g) for g in sorted({*r.forward, *r.inverse, r.phrase} - {""},
+                                                                                         key=len, reverse=True)) + r")(?![a-z])")
+                  for name, r in RELATIONS.items() if r.forward or r.inverse}
 
 
 def cite(doc_id: str) -> str:
@@ -372,13 +372,15 @@ def _passage_claims(r: Retrieval, reading: Reading, limit: int) -> list[tuple[fl
     """(score, sentence, doc, explicit) for the retrieved sentences that share words with the question.
 
     A sentence that mentions what the question names ranks first; it is explicit (supported) when it also
-    says the predicate the question asks about (a word of it), else it only suggests the answer (possible).
+    says the relation the question asks about (a phrase the vocabulary knows it by), else it only suggests the
+    answer (possible).
     """
     tokens = stems(r.question)
     named = [a.lower() for a in reading.anchors if a]
-    # What the question asks, in its own words and in the words the vocabulary knows its relations by.
-    predicate = {w for p in reading.parts for w in stems(p.phrase)}
-    predicate |= {w for p in reading.parts for rel in p.main_relations() for w in GLOSS_STEMS.get(rel, ())}
+    # What the question asks: the phrases the vocabulary knows its main relations by (its own words when it names
+    # no relation). "about the checkout errors" is what it is about, not what it asks.
+    asked = [GLOSS_PATTERNS[rel] for p in reading.parts for rel in p.main_relations() if rel in GLOSS_PATTERNS]
+    own_words = {w for p in reading.parts if not p.main_relations() for w in stems(p.phrase)}
     scored = []
     for rank, passage in enumerate(r.passages):
         for sentence in _sentences(passage.text):
@@ -388,7 +390,7 @@ def _passage_claims(r: Retrieval, reading: Reading, limit: int) -> list[tuple[fl
                 continue
             lowered = sentence.lower()
             anchored = not named or any(_mentions(lowered, a) for a in named)
-            says = bool(predicate & words)
+            says = any(pattern.search(lowered) for pattern in asked) or bool(own_words & words)
             # A sentence that names something besides what the question names may hold the answer.
             other = any(n.lower() not in named for n, _, _ in named_spans(sentence))
             score = overlap + 2.0 * anchored + 1.0 * says + 0.5 * other - 0.1 * rank
