@@ -10,22 +10,13 @@ in a temp folder), so it needs no prior pipeline run.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graphrag_bench.benchmark import failure_retrievers, run_benchmark  # noqa: E402
-from graphrag_bench.embed import Embedder  # noqa: E402
-from graphrag_bench.extract import Extractor  # noqa: E402
-from graphrag_bench.ingest import chunk_document, load_corpus  # noqa: E402
-from graphrag_bench.questions import load_questions  # noqa: E402
-from graphrag_bench.resolve import resolve  # noqa: E402
-from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex  # noqa: E402
-from graphrag_bench.store.ladybug_store import LadybugStore  # noqa: E402
+from graphrag_bench.evaluate import evaluate_corpus  # noqa: E402
 
 
 def main() -> None:
@@ -35,20 +26,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
     args = parser.parse_args()
-    docs = load_corpus(args.corpus)
-    resolution = resolve(Extractor().extract(docs), docs)
-    chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
-    embedder = Embedder()
-    with tempfile.TemporaryDirectory() as tmp:
-        store = LadybugStore(Path(tmp) / "graph.lbug")
-        store.sync(resolution.entities, resolution.relationships)
-        baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
-        entities = EntityIndex(resolution.entities)
-        graph = GraphRetriever(baseline, store, entities, store.state_hash())
-        failures = failure_retrievers(baseline, entities, tmp)
-        questions = load_questions(args.questions)
-        result = run_benchmark(questions, baseline, graph, failures, runs=args.runs)
-        store.close()
+    evaluation = evaluate_corpus(args.corpus, args.questions, runs=args.runs)
+    result, questions = evaluation.benchmark, evaluation.questions
     b, g = result["latency_baseline"]["p95_pipeline_ms"], result["latency_graphrag"]["p95_pipeline_ms"]
     print(f"{len(questions)} questions x {args.runs} runs per mode (run 1 dropped): {result['latency_graphrag']['samples']} kept samples per mode")
     print(f"baseline p95 {b:.2f} ms | GraphRAG p95 {g:.2f} ms | ratio {g / b:.3f}  (gate: ratio <= 2.0 and <= 1500 ms; target <= 1.3, <= 30 ms)")

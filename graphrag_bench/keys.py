@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .vocabulary import ENTITY_TYPES
 
@@ -19,6 +20,7 @@ KEY_FORMAT = (rf"^(?:(?:{_RECORD_KEY}):[A-Za-z0-9][A-Za-z0-9_.\-]*"
               r"|[a-z][a-z_]*:[a-z0-9]+(?:_[a-z0-9]+)*)(?::[a-z0-9_]+)?$")
 
 
+@lru_cache(maxsize=262144)
 def canonical_name(name: str) -> str:
     folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
     return re.sub(r"[^a-z0-9]+", "_", folded.lower()).strip("_")

@@ -98,6 +98,10 @@ def summary_markdown(s: dict) -> str:
               "## Gates", "", "| gate | passed | value | threshold | detail |", "|---|---|---|---|---|"]
     for gate in s["gates"]:
         lines.append(f"| {gate['name']} | {'yes' if gate['passed'] else '**NO**'} | {gate['value']} | {gate['threshold']} | {gate['detail']} |")
+    resolutions = s["audit"].get("resolutions") or []
+    if resolutions:  # similar names the corpus was asked about: each kept apart or merged, with its reason
+        lines += ["", "## Near-duplicate names", "", "| pair | decision | reason |", "|---|---|---|"]
+        lines += [f"| {' ~ '.join(r['pair'])} | {r['status']} | {r['reason']} |" for r in resolutions]
     return "\n".join(lines) + "\n"
 
 

@@ -65,26 +65,32 @@ def _blocks(keys: list[str]) -> dict[str, list[str]]:
     return {b: sorted(v) for b, v in blocks.items() if len(v) > 1}
 
 
-def _variant_of(key: str, names: dict[str, Counter], canonicals: dict[str, list[str]]) -> tuple[str, str] | None:
-    """The one canonical name of the same type that `key` abbreviates: (target, how)."""
-    etype, name = key.split(":", 1)
-    surface = names[key].most_common(1)[0][0] if names.get(key) else name
-    parts = name.split("_")
-    found = []
-    for other in canonicals.get(etype, []):
-        if other == key:
-            continue
-        other_name = other.split(":", 1)[1]
-        other_parts = SUFFIX.sub("", other_name).split("_")
-        if SUFFIX.sub("", other_name) == SUFFIX.sub("", name) and other_name != name:
-            found.append((other, "generational suffix"))
-        elif (len(parts) >= 2 and all(len(p) == 1 for p in parts[:-1]) and len(other_parts) == len(parts)
-              and other_parts[-1] == parts[-1] and all(o.startswith(p) for o, p in zip(other_parts, parts))):
-            found.append((other, "initials"))
-        elif (len(parts) == 1 and surface.isupper() and len(surface) >= 2 and len(other_parts) == len(name)
-              and "".join(p[0] for p in other_parts) == name):
-            found.append((other, "acronym"))
-    return found[0] if len(found) == 1 else None
+class _Variants:
+    """Canonical names indexed three ways, so each abbreviation is looked up, not compared with every name."""
+
+    def __init__(self, canonicals: list[str]):
+        self.by_stem: dict[tuple, list[str]] = defaultdict(list)  # (type, name without a generational suffix)
+        self.by_last: dict[tuple, list[str]] = defaultdict(list)  # (type, number of words, last word)
+        self.by_initials: dict[tuple, list[str]] = defaultdict(list)  # (type, first letters of the words)
+        for key in canonicals:
+            etype, name = key.split(":", 1)
+            parts = SUFFIX.sub("", name).split("_")
+            self.by_stem[(etype, SUFFIX.sub("", name))].append(key)
+            self.by_last[(etype, len(parts), parts[-1])].append(key)
+            self.by_initials[(etype, "".join(p[0] for p in name.split("_")))].append(key)
+
+    def target(self, key: str, surface: str) -> tuple[str, str] | None:
+        """The one canonical name of the same type that `key` abbreviates: (target, how)."""
+        etype, name = key.split(":", 1)
+        parts = name.split("_")
+        found = [(k, "generational suffix") for k in self.by_stem[(etype, SUFFIX.sub("", name))] if k != key]
+        if len(parts) >= 2 and all(len(p) == 1 for p in parts[:-1]):  # "G. Freeney", "T. Rivera"
+            found += [(k, "initials") for k in self.by_last[(etype, len(parts), parts[-1])]
+                      if k != key and all(o.startswith(p) for o, p in zip(k.split(":", 1)[1].split("_"), parts))]
+        if len(parts) == 1 and surface.isupper() and len(surface) >= 2:  # "AMS" for Agent Memory Service
+            found += [(k, "acronym") for k in self.by_initials[(etype, name)] if k != key and "_" in k]
+        found = list(dict.fromkeys(found))
+        return found[0] if len(found) == 1 else None
 
 
 def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> tuple[Resolution, bool]:
@@ -148,14 +154,12 @@ class _Resolver:
         return stated
 
     def variants(self) -> None:
-        canonicals: dict[str, list[str]] = defaultdict(list)
-        for key in sorted(self.names, key=lambda k: (not (k in self.registry), k)):
-            if key not in self.alias_of and key_type(key) not in ARTIFACT_TYPES:
-                canonicals[key_type(key)].append(key)
+        index = _Variants(sorted(k for k in self.names if k not in self.alias_of and key_type(k) not in ARTIFACT_TYPES))
         for key in sorted(self.names):
             if key in self.registry or key in self.alias_of or key_type(key) in ARTIFACT_TYPES:
                 continue
-            found = _variant_of(key, self.names, canonicals)
+            surface = self.names[key].most_common(1)[0][0] if self.names[key] else key.split(":", 1)[1]
+            found = index.target(key, surface)
             if found and self.root(found[0]) != key:
                 doc_id, line = self.first_seen[key]
                 self.alias_of[key] = (self.root(found[0]), doc_id, line, self.evidence(doc_id, line), 0.85, f"name_variant:{found[1]}")

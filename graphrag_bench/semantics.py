@@ -62,6 +62,7 @@ class Semantics:
                                          for g in (*t.glosses, t.description)])
         self._shapes = self._gloss_table([((shape.name, False), g) for shape in QUESTION_SHAPES for g in shape.glosses])
         self._readings: dict[str, list[Reading]] = {}
+        self._type_scores: dict[str, dict[str, float]] = {}
 
     # -- vectors -------------------------------------------------------------------------------------------------
     def prepare(self, texts: Iterable[str]) -> None:
@@ -109,10 +110,12 @@ class Semantics:
         return self._readings[key]
 
     def type_scores(self, text: str) -> dict[str, float]:
-        vector = self.vector(text)
-        if vector is None:
-            return {}
-        return {name: score for (name, _), score in self._best(self._types, vector).items()}
+        key = normalize_label(text)
+        if key not in self._type_scores:
+            vector = self.vector(key)
+            self._type_scores[key] = ({name: score for (name, _), score in self._best(self._types, vector).items()}
+                                      if vector is not None else {})
+        return self._type_scores[key]
 
     def entity_type(self, text: str, allowed: Iterable[str] | None = None) -> str | None:
         """The entity type a noun names ("post-incident review" → incident), or None when it names none clearly."""

@@ -75,6 +75,10 @@ class Extractor:
             self._semantics = Semantics(Embedder())
         return self._semantics
 
+    def prepare(self, texts: list[str]) -> None:
+        """Embed label candidates in one batch (a table's cells) before `is_label` reads them one by one."""
+        self.semantics.prepare(clean(t) for t in texts if t and len(t.split()) <= 5)
+
     def is_label(self, text: str) -> bool:
         """Does a short text read as the name of a vocabulary relation (a field label, a relation cell)?"""
         text = clean(text)
@@ -98,7 +102,7 @@ class Extractor:
             keys[doc.doc_id] = f"structure|{doc.content_hash}|{corpus_key}"
             cached = cache.get(keys[doc.doc_id]) if cache else None
             if cached is None:
-                cached = DocumentParser(doc, ids, self.is_label).parse()
+                cached = DocumentParser(doc, ids, self).parse()
                 if cache is not None:
                     cache.put(keys[doc.doc_id], cached)
             parsed.append(cached)
@@ -109,6 +113,14 @@ class Extractor:
                           if t.kind == NAME and (s.extractor == "diagram" or self.is_label(s.label))})
         capitals = sorted({m for p in parsed for para in p.paragraphs for m in MID_SENTENCE_CAPITAL.findall(para.text)})
         prose_key = _digest([names, capitals])
+        fingerprint = _digest([prose_key, [keys[p.doc_id] for p in parsed], sorted(self.id_types.items())])
+        if cache is not None:  # nothing changed since the last run: its interpretation stands as it was
+            known = cache.get(f"interpretation|{fingerprint}")
+            if known is not None:
+                known.processed, known.reused = [], [p.doc_id for p in parsed]
+                cache.keep_all()
+                cache.save()
+                return known
         reader = None
         prose = {}
         for p in parsed:
@@ -125,8 +137,9 @@ class Extractor:
             prose[p.doc_id] = cached
         out = Interpreter(self.semantics, self.id_types).run(parsed, prose)
         out.processed, out.reused = result.processed, result.reused
-        out.fingerprint = _digest([prose_key, [keys[p.doc_id] for p in parsed], sorted(self.id_types.items())])
+        out.fingerprint = fingerprint
         if cache is not None:
+            cache.put(f"interpretation|{fingerprint}", out)
             cache.put(f"vectors|{VOCABULARY_DIGEST}", dict(self.semantics.known_vectors))
             cache.save()
         return out

@@ -62,6 +62,7 @@ def _windows(label: str) -> list[str]:
 class Interpreter:
     def __init__(self, semantics: Semantics, id_types: dict[str, str]):
         self.semantics, self.id_types = semantics, id_types
+        self._tiers: dict[tuple, list[list[tuple[str, bool, float]]]] = {}  # label tiers → ranked readings
 
     # -- types -----------------------------------------------------------------------------------------------------
     def _end_types(self, term: Term, types: dict[str, str] | None, final: bool = False) -> frozenset[str]:
@@ -108,19 +109,19 @@ class Interpreter:
         sub, val = self._end_types(s.subject, types, final), self._end_types(s.value, types, final)
         if s.extractor == "topic":
             return self._only_fit(sub, val) if final else (None, 0.0)
-        for tier in self.label_texts(s):
-            best: dict[tuple[str, bool], float] = {}
-            for text in tier:
-                for r in self._readings(text):
-                    if r.score > best.get((r.relation, r.inverse), -1):
-                        best[(r.relation, r.inverse)] = r.score
-            ranked = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))
-            fitting = [(name, inverse, score) for (name, inverse), score in ranked
-                       if self._fits(s, name, inverse, sub, val, final)]
+        for ranked in self._ranked_tiers(s):
+            fitting = []
+            for name, inverse, score in ranked:  # best first; the best fitting one and its runner-up are enough
+                if score < MARGIN_FLOOR - MARGIN:
+                    break
+                if self._fits(s, name, inverse, sub, val, final):
+                    fitting.append((name, inverse, score))
+                    if any(x[0] != fitting[0][0] for x in fitting):
+                        break
             if not fitting:
                 continue
             name, inverse, score = fitting[0]
-            floor = RELAXED_THRESHOLD if ranked[0][1] >= RELATION_THRESHOLD else RELATION_THRESHOLD
+            floor = RELAXED_THRESHOLD if ranked[0][2] >= RELATION_THRESHOLD else RELATION_THRESHOLD
             runner_up = next((x[2] for x in fitting[1:] if x[0] != name), 0.0)
             if score >= floor or (s.extractor in STRUCTURAL and val != {"date"} and score >= MARGIN_FLOOR
                                   and score - runner_up >= MARGIN):
@@ -128,6 +129,21 @@ class Interpreter:
         if final and s.extractor in STRUCTURAL and val & PEOPLE and not sub & PEOPLE:
             return self._only_fit(sub, val)
         return None, 0.0
+
+    def _ranked_tiers(self, s: Statement) -> list[list[tuple[str, bool, float]]]:
+        """Per tier of label texts, every (relation, inverse, score) best first — computed once per label."""
+        key = (s.extractor.startswith("sentence"), s.extractor in {"table", "diagram", "reference_list"}, s.label, s.context)
+        if key not in self._tiers:
+            tiers = []
+            for tier in self.label_texts(s):
+                best: dict[tuple[str, bool], float] = {}
+                for text in tier:
+                    for r in self._readings(text):
+                        if r.score > best.get((r.relation, r.inverse), -1):
+                            best[(r.relation, r.inverse)] = r.score
+                tiers.append([(n, i, sc) for (n, i), sc in sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))])
+            self._tiers[key] = tiers
+        return self._tiers[key]
 
     def _readings(self, text: str) -> list[Reading]:
         """The text's readings; a passive ("is looked after by") is also read as its active verb, turned round."""

@@ -73,11 +73,13 @@ def diagram_edges(line: str, labels: dict[str, str]) -> list[tuple[str, str, str
 
 
 class DocumentParser:
-    """Pass 1 for one document. `refs` turns a written id into a known record id; `is_label` says
-    whether a short text reads as a field label (used to tell key-value tables from registries)."""
+    """Pass 1 for one document. `refs` turns a written id into a known record id; `labels` says whether a
+    short text reads as a relation's label (`is_label`, batched by `prepare`): it tells key-value tables from
+    registries and relation columns from value columns."""
 
-    def __init__(self, doc: Document, refs, is_label):
-        self.doc, self.ref, self.is_label = doc, refs, is_label
+    def __init__(self, doc: Document, refs, labels):
+        self.doc, self.ref, self.labels = doc, refs, labels
+        self.is_label = labels.is_label
         self.out = ParsedDocument(doc.doc_id, Term(doc.doc_id, RECORD), doc.title)
         self.out.records.append((doc.doc_id, 1, doc.title))
         self._para: list[tuple[int, str]] = []
@@ -171,8 +173,12 @@ class DocumentParser:
 
     def _table(self, header: list[str], rows: list[tuple[int, list[str]]]) -> None:
         firsts = [clean(split_qualifiers(cells[0])[0]) for _, cells in rows if cells]
-        labels = [f for f in firsts if f and len(f.split()) <= 5]
-        key_value = len(header) == 2 and firsts and (not any(header) or sum(map(self.is_label, labels)) * 2 >= len(firsts))
+        labels = [f for f in firsts if f and len(f.split()) <= 5] if len(header) == 2 else []
+        # A relation cell is a phrase ("depends on", "owned by"), never a name or a number: only those are read.
+        phrases = {j: [c for _, cells in rows if len(cells) > j and (c := cells[j]) and c[:1].islower()
+                       and not re.search(r"\d", c)] for j in range(1, len(header))}
+        self.labels.prepare(labels + [c for cells in phrases.values() for c in cells])
+        key_value = bool(labels) and (not any(header) or sum(map(self.is_label, labels)) * 2 >= len(firsts))
         if key_value:
             for line, cells in rows:
                 if len(cells) >= 2 and cells[0].strip():
@@ -184,8 +190,7 @@ class DocumentParser:
                 self._para = [(line, ". ".join(c for c in cells if c))]
                 self._flush()
             return
-        relation_columns = {j for j in range(1, len(header))
-                            if sum(self.is_label(cells[j]) for _, cells in rows if len(cells) > j and cells[j]) * 5 >= len(rows) * 3}
+        relation_columns = {j for j, cells in phrases.items() if sum(map(self.is_label, cells)) * 5 >= len(rows) * 3}
         for (line, cells), subject in zip(rows, subjects):
             if subject.kind not in {NAME, RECORD}:
                 self._para = [(line, ". ".join(c for c in cells if c))]
