@@ -23,20 +23,25 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .question_reading import ASK_THRESHOLD, Part, QuestionReader, Reading, content_tokens, id_tokens, named_spans, stems
+from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens, named_spans, stems
 from .retrieve import Fact, Retrieval
 from .semantics import RELATION_THRESHOLD, Semantics
-from .vocabulary import GENERIC, PHRASES, RECORD_TYPES, RELATIONS
+from .vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
+# How a path is scored (2 × how well its last step is what was asked, then per step and start):
+EXPLAINED_STEP = 0.9  # a step another predicate of the question names ("the system approved on …")
+IDENTITY_STEP = -0.3  # crossing two names of one thing
+UNASKED_STEP = -1.5  # a step nothing in the question asks for
+GENERIC_FACTOR = 4 / 3  # …worse when its relation has no vocabulary type
+SEED_START = -1.5  # starting at an entity of the passages rather than one the question names
+DIRECTION, WRONG_DIRECTION = 1.0, -2.0  # the answer on the side of the relation the wording asks for
 STRENGTH = {label: i for i, label in enumerate(LABELS)}  # lower is stronger
 MAX_PATH = 3
 SUPPORTED_MIN = 0.75  # extractor certainty at which a sourced fact counts as explicitly stated
 MAX_CLAIMS = 6
 MAX_QUOTES = 2
 PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
-# Relations between two names of one thing (or a document and its record): crossing them proves nothing.
-IDENTITY = frozenset({"SAME_AS", "RECORDS"})
 UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
 LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # The phrases each relation is known by (its glosses in the vocabulary): a sentence that uses one says the relation.
@@ -115,6 +120,8 @@ class Answerer:
             return part.asks(f.type)
         key = (part.phrase, f.label)
         if key not in self._label_scores:
+            if len(self._label_scores) >= MEMO_SIZE:
+                self._label_scores.clear()
             words = part.phrase.split()
             windows = {part.phrase} | {" ".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
             self._label_scores[key] = max((self.reader.semantics.similarity(w, f.label) for w in windows
@@ -126,7 +133,7 @@ class Answerer:
         if reading.path and len(r.question_pins) >= 2:
             chain = _connection(facts, r.question_pins[0], r.question_pins[1])
             if chain:
-                return _render_path(chain, r.question_pins[0])
+                return _render_path(chain)
         answers: list[PartAnswer] = []
         anchors = list(r.question_pins)
         for part in reading.parts:
@@ -134,14 +141,16 @@ class Answerer:
             if part.refers_back or not part_anchors:
                 # A pronoun stands for an earlier answer or what the question named: the types decide which.
                 part_anchors = [k for a in answers for k in a.keys] + anchors
-            found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)), bool(anchors))
+            found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)))
             if found is None:
                 return None
             answers.append(found)
         return _render(answers) if answers else None
 
-    def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str],
-              named: bool) -> PartAnswer | None:
+    def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str]) -> PartAnswer | None:
+        """The best path from what the part names to an answer: its last step the relation the part asks, each other
+        step explained by another predicate of the question (or crossing two names of one thing), in the direction
+        the wording gives; paths from the retrieved passages' entities only when the question names no record."""
         # A question that names a record is about that record: no path may start anywhere else.
         seeds = [] if any(_type(a) in RECORD_TYPES for a in r.question_pins) else [p for p in r.pinned if p not in anchors]
         tokens = content_tokens(r.question)
@@ -163,16 +172,16 @@ class Answerer:
                 group = part.modifier(step.type)
                 if group is not None and group not in used:  # each other predicate of the question explains one step
                     used.add(group)
-                    score += 1.5 - 0.6
+                    score += EXPLAINED_STEP
                 elif step.type in IDENTITY:
-                    score -= 0.3
+                    score += IDENTITY_STEP
                 else:
-                    score -= 2.0 if step.type == GENERIC else 1.5
-            score -= 0.0 if start in anchors else 1.5
+                    score += UNASKED_STEP * (GENERIC_FACTOR if step.type == GENERIC else 1.0)
+            score += 0.0 if start in anchors else SEED_START
             inverse = self.reader.inverse(part.phrase, last.type) if last.type != GENERIC else None
             if inverse is not None and RELATIONS[last.type].domain & RELATIONS[last.type].range:
                 answer_is_source = part.wh_subject != inverse  # e.g. "Which systems depend on X" → the source
-                score += 1.0 if (last.source == end) == answer_is_source else -2.0
+                score += DIRECTION if (last.source == end) == answer_is_source else WRONG_DIRECTION
             score += 0.05 * len(tokens & content_tokens(last.evidence + " " + last.label))  # a tie-breaker only
             key = (-round(score, 6), len(path), [(f.doc_id, f.line, f.type) for f, _ in path], end)
             if best_key is None or key < best_key:
@@ -191,8 +200,8 @@ class Answerer:
                    and _type(f.target if forward else f.source) == _type(end)
                    and (f.type != GENERIC or self.relevance(part, f) >= ASK_THRESHOLD)]
         answers.sort(key=lambda f: (f is not last, f.doc_id, f.line))
-        if reading.transitive and last.type != GENERIC:
-            answers += _further(facts, answers, forward, last.type)  # level by level, after the direct ones
+        further = _further(facts, answers, forward, last.type) if reading.transitive and last.type != GENERIC else []
+        answers += further  # level by level, after the direct ones
         ends = list(dict.fromkeys((f.target if forward else f.source, f.target_name if forward else f.source_name)
                                   for f in answers))
         steps = [f for f, _ in path[:-1]]
@@ -204,7 +213,7 @@ class Answerer:
             label = "conflicting"
         elif strength < RELATION_THRESHOLD or any(f.certainty < SUPPORTED_MIN for f in [*steps, last]):
             label = "possible"  # the evidence only partly says what was asked
-        elif reasoning or reading.transitive and len(answers) > len({f.source if forward else f.target for f in answers}):
+        elif reasoning or further:
             label = "likely"  # a path of statements, not one statement
         else:
             label = "supported"
@@ -220,7 +229,7 @@ class Answerer:
         claims = _passage_claims(r, reading, 3)
         if not claims:
             return UNKNOWN
-        score, sentence, doc, explicit = claims[0]
+        _, sentence, doc, explicit = claims[0]
         label = "supported" if explicit else "possible"
         lines = [f"Answer: {sentence} ({label}) {cite(doc)}"]
         lines += [f"- {s} ({'supported' if e else 'possible'}) {cite(d)}" for _, s, d, e in claims[1:]]
@@ -262,7 +271,7 @@ def _connection(facts: list[Fact], a: str, b: str) -> list[tuple[Fact, str]] | N
 def _chain(facts: list[Fact], a: str, b: str, directed: bool) -> list[tuple[Fact, str]] | None:
     adjacent: dict[str, list[tuple[Fact, str]]] = defaultdict(list)
     for f in sorted(facts, key=lambda f: (f.doc_id, f.line, f.source, f.type, f.target)):
-        if f.type == "RECORDS":
+        if f.type in IDENTITY - SYMMETRIC:  # a document and its own record are no link between two things
             continue
         adjacent[f.source].append((f, f.target))
         if not directed:
@@ -311,7 +320,7 @@ def _render(answers: list[PartAnswer]) -> str:
     if label == "conflicting":
         last = answers[-1]
         listed = ", ".join(f"{n} {cite(f.doc_id)}" for n in last.names for f in last.facts
-                           if n in (f.target_name, f.source_name) and f.type != "SAME_AS")
+                           if n in (f.target_name, f.source_name) and f.type not in IDENTITY)
         head = f"Answer: the sources disagree: {listed} (conflicting) " + " ".join(cite(s) for s in sources)
     else:
         parts = [", ".join(a.names) if len(answers) == 1 else a.clause for a in answers]
@@ -320,15 +329,9 @@ def _render(answers: list[PartAnswer]) -> str:
     return "\n".join([head] + [f"- {c}" for c in dict.fromkeys(claims)][:MAX_CLAIMS])
 
 
-def _render_path(chain: list[tuple[Fact, str]], start: str) -> str:
+def _render_path(chain: list[tuple[Fact, str]]) -> str:
     """A chain between two named things, every step with its direction."""
-    names, node = [], start
-    steps = []
-    for fact, reached in chain:
-        arrow = PHRASES.get(fact.type, "is related to")
-        steps.append(f"{fact.source_name} {arrow} {fact.target_name}")
-        names.append(reached)
-        node = reached
+    steps = [f"{f.source_name} {PHRASES[f.type]} {f.target_name}" for f, _ in chain]
     semantic = [f for f, _ in chain if f.type not in IDENTITY]
     label = "supported" if len(semantic) <= 1 and all(f.certainty >= SUPPORTED_MIN for f, _ in chain) else "likely"
     sources = list(dict.fromkeys(f.doc_id for f, _ in chain))

@@ -16,26 +16,24 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .extract.text import WORD_DATE
+from .english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
+from .extract.text import CAPITALISED, WORD_DATE
 from .ingest import ID_IN_TEXT
 from .semantics import RELATION_THRESHOLD, Semantics, normalize_label
 from .vocabulary import NAMED_TYPES, RECORD_TYPES
 
 WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|how\s+many|how)\b", re.IGNORECASE)
-AUXILIARIES = frozenset("do does did is are was were has have had will would can could should shall may might".split())
 # A second question joined to the first: "…, and who approved it?", "…; what fixed it?"
 PART_SPLIT = re.compile(r"\s*(?:[;?]\s*|,?\s+(?:and|but)\s+(?=(?:who|whom|what|which|when|where|how)\b))", re.IGNORECASE)
-PRONOUN = re.compile(r"\b(?:it|its|that one|this one|them|they|he|she|him|her)\b", re.IGNORECASE)
-STOPWORDS = frozenset("a an the of to in on for and or is are was were be been by with what which who whom when why how "
-                      "does do did that this these those it its from at as into than then our we they their there".split())
+BACK_REFERENCE = re.compile(r"\b(?:" + "|".join(sorted(BACK_REFERENCES)) + r"|that one|this one)\b", re.IGNORECASE)
 # "What connects A to B?", "the chain from A to B": the answer is the path between two named things.
 SHAPE_THRESHOLD = 0.6
 ASK_THRESHOLD = 0.5  # a predicate reading this close to a relation is something the question asks about
-CAPITALISED = re.compile(r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for)\s+)?[A-Z][\w'’+-]*\.?)*")
+MEMO_SIZE = 10_000
 
 
 def content_tokens(text: str) -> set[str]:
-    return {t for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in STOPWORDS and len(t) > 1}
+    return {t for t in re.findall(r"[a-z0-9]+", text.lower()) if t not in FUNCTION_WORDS and len(t) > 1}
 
 
 @lru_cache(maxsize=65536)
@@ -110,6 +108,8 @@ class QuestionReader:
         spans = list(spans) if spans is not None else named_spans(question)
         key = (question, tuple(spans))
         if key not in self._memo:
+            if len(self._memo) >= MEMO_SIZE:  # a long-running agent asks ever new questions
+                self._memo.clear()
             self._memo[key] = self._read(question, spans)
         return self._memo[key]
 
@@ -155,7 +155,7 @@ class QuestionReader:
         if noun_words and tokens[:len(noun_words)] == noun_words:
             tokens = tokens[len(noun_words):]
         phrase = " ".join(tokens)
-        refers_back = later and (bool(PRONOUN.search(text)) or not spans)
+        refers_back = later and (bool(BACK_REFERENCE.search(text)) or not spans)
         relations, groups = self._relations(phrase)
         # English word order: a subject question's answer belongs to its first predicate ("Who owns the system
         # that X depends on"), an auxiliary question's to its last ("What does the system chosen in X depend on").

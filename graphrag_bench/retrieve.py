@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -20,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .cache import TTLCache
+from .extract.text import dates_in
 from .question_reading import stems
 from .settings import RetrievalSettings
 from .store.templates import MAX_LIMIT
@@ -115,10 +115,6 @@ class BaselineRetriever:
                          timings={"vector_seed_ms": seed_ms, "total_pipeline_ms": _ms(start)})
 
 
-MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
-DATE_TEXT = re.compile(r"\b(?:(\d{4})-(\d{2})-(\d{2})|([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9}))\b")
-
-
 class EntityIndex:
     """Names and aliases of resolved entities → canonical ids, for pinning text to the graph."""
 
@@ -161,15 +157,8 @@ class EntityIndex:
             if s >= covered:
                 found.append((key, doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text)))
                 covered = e
-        for match in DATE_TEXT.finditer(text):
-            if match.group(1):
-                month, day = int(match.group(2)), int(match.group(3))
-            else:
-                word, num = (match.group(4), match.group(5)) if match.group(4) else (match.group(7), match.group(6))
-                month, day = MONTHS.get(word[:3].lower()), int(num)
-                if not month:
-                    continue
-            found += [(key, match.start(), match.end()) for key in self.dates.get(f"{month:02d}-{day:02d}", [])]
+        for start, end, month, day in dates_in(text):
+            found += [(key, start, end) for key in self.dates.get(f"{month:02d}-{day:02d}", [])]
         return sorted(found, key=lambda x: x[1])
 
 

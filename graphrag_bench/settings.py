@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError
+from .vocabulary import RECORD_TYPES
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_THRESHOLDS = REPO_ROOT / "config" / "gates.toml"
@@ -74,8 +75,6 @@ def id_types_from_env(env: dict | None = None) -> dict[str, str]:
 
     Unset (the default), every record's type is inferred from how the corpus uses it.
     """
-    from .vocabulary import RECORD_TYPES
-
     raw = (env if env is not None else os.environ).get("GRAPHRAG_ID_TYPES")
     if raw is None or not raw.strip():
         return {}

@@ -37,6 +37,8 @@ class RelationType:
     single_valued: bool = False  # one true target per source: two different targets conflict
     venue: str | None = None  # implied relation from the source to the document that states it
     expand: bool = True  # retrieval may follow it
+    symmetric: bool = False  # says the same read either way round (two names of one thing, of two things)
+    identity: bool = False  # its ends are one thing under two names (or a document and its record): no reasoning step
 
 
 def _types(*names: str) -> frozenset[str]:
@@ -149,17 +151,17 @@ RELATIONS: dict[str, RelationType] = {r.name: r for r in [
         "SAME_AS", "two names of one thing: an alias, a former name, a spelling variant",
         forward=("also known as", "formerly", "renamed to", "now called", "previously called", "alias",
                  "also written", "also appears as", "name variants", "other names", "is the same as"),
-        phrase="is also known as", expand=True),
+        phrase="is also known as", symmetric=True, identity=True),
     RelationType(
         "DIFFERENT_FROM", "two similar names of different things", forward=(
             "is not the same as", "is not the same person as", "not to be confused with", "different people",
             "distinct from", "different from"),
-        phrase="is not the same as", semantic=False, expand=False),
+        phrase="is not the same as", semantic=False, expand=False, symmetric=True),
     RelationType(
         "REFERENCES", "a document refers to another document", forward=(
             "references", "related", "see also", "links to", "related documents"),
         phrase="references", semantic=False),
-    RelationType("RECORDS", "a document holds a typed record", phrase="records", semantic=False),
+    RelationType("RECORDS", "a document holds a typed record", phrase="records", semantic=False, identity=True),
     RelationType("MENTIONED_IN", "a name occurs in a document", phrase="is mentioned in", semantic=False, expand=False),
     RelationType("POSSIBLE_SAME_AS", "two near-identical names flagged for review", phrase="may be the same as",
                  semantic=False, expand=False),
@@ -173,6 +175,8 @@ MATCHABLE = tuple(r.name for r in RELATIONS.values() if r.forward or r.inverse)
 SEMANTIC = frozenset(r.name for r in RELATIONS.values() if r.semantic)
 EXPAND_TYPES = tuple(r.name for r in RELATIONS.values() if r.expand)
 PHRASES = {r.name: r.phrase for r in RELATIONS.values()}
+SYMMETRIC = frozenset(r.name for r in RELATIONS.values() if r.symmetric)
+IDENTITY = frozenset(r.name for r in RELATIONS.values() if r.identity)
 TYPE_BY_PHRASE = {phrase: name for name, phrase in PHRASES.items()}
 
 
@@ -190,10 +194,6 @@ QUESTION_SHAPES = (
     QuestionShape("transitive", ("directly or indirectly", "transitively", "all the way down", "the whole chain of",
                                  "everything it ultimately")),
 )
-
-
-def relation(name: str) -> RelationType:
-    return RELATIONS[name]
 
 
 def fits(types: frozenset[str], etype: str) -> bool:

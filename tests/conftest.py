@@ -66,3 +66,19 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def graph_retriever(files: dict[str, str], folder: Path, embedder):
+    """A GraphRAG retriever over a small corpus written into `folder`; returns (retriever, store to close)."""
+    from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    for name, text in files.items():
+        write(folder / "docs" / name, text)
+    docs = load_corpus(folder / "docs")
+    graph_data = resolve(Extractor().extract(docs), docs)
+    chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
+    baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
+    store = LadybugStore(folder / "g.lbug")
+    store.sync(graph_data.entities, graph_data.relationships)
+    return GraphRetriever(baseline, store, EntityIndex(graph_data.entities), store.state_hash()), store

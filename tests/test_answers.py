@@ -1,16 +1,13 @@
 """Answers: anchored on what the question names, every part answered, whole chains, and certainty from the
 shape of the evidence — on a corpus written in yet another convention, and rule by rule on hand-made evidence."""
 
-import dataclasses
-
 import pytest
 
 from graphrag_bench.answer import Answerer, answer_label
-from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, Fact, GraphRetriever, Passage, Retrieval, VectorIndex
+from graphrag_bench.retrieve import Fact, Passage, Retrieval
 from graphrag_bench.semantics import Semantics
-from graphrag_bench.store.ladybug_store import LadybugStore
 
-from .conftest import write
+from .conftest import graph_retriever
 
 # A shop's engineering notes: bold fields, prose, an arrow list, two incident reports that share most words.
 SHOP = {
@@ -30,20 +27,8 @@ SHOP = {
 
 @pytest.fixture(scope="module")
 def shop(tmp_path_factory, embedder):
-    from graphrag_bench.extract import Extractor
-    from graphrag_bench.ingest import chunk_document, load_corpus
-    from graphrag_bench.resolve import resolve
-
-    root = tmp_path_factory.mktemp("shop")
-    for name, text in SHOP.items():
-        write(root / "docs" / name, text)
-    docs = load_corpus(root / "docs")
-    graph_data = resolve(Extractor().extract(docs), docs)
-    chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
-    baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
-    store = LadybugStore(root / "g.lbug")
-    store.sync(graph_data.entities, graph_data.relationships)
-    yield GraphRetriever(baseline, store, EntityIndex(graph_data.entities), store.state_hash()), Answerer(Semantics(embedder))
+    graph, store = graph_retriever(SHOP, tmp_path_factory.mktemp("shop"), embedder)
+    yield graph, Answerer(Semantics(embedder))
     store.close()
 
 

@@ -160,24 +160,10 @@ def test_hostile_questions_are_text(retrievers, ladybug_store, hostile):
 
 def test_a_foreign_corpus_is_answered_from_its_own_graph(tmp_path, embedder):
     """Another organisation's documents, no code change: names, aliases and chains come from them."""
-    import dataclasses
-
-    from graphrag_bench.extract import Extractor
-    from graphrag_bench.ingest import chunk_document, load_corpus
-    from graphrag_bench.resolve import resolve
-
-    from .conftest import write
+    from .conftest import graph_retriever
     from .test_extract_resolve import FOREIGN
 
-    for name, text in FOREIGN.items():
-        write(tmp_path / "docs" / name, text)
-    docs = load_corpus(tmp_path / "docs")
-    graph_data = resolve(Extractor().extract(docs), docs)
-    chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
-    baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
-    store = LadybugStore(tmp_path / "g.lbug")
-    store.sync(graph_data.entities, graph_data.relationships)
-    graph = GraphRetriever(baseline, store, EntityIndex(graph_data.entities), store.state_hash())
+    graph, store = graph_retriever(FOREIGN, tmp_path, embedder)
     expected = {
         "What does the Billing API depend on?": {"Kafka", "Ledger"},
         "Which services depend on Kafka?": {"Billing API", "Ledger"},

@@ -1,19 +1,22 @@
 """Pass 3 of extraction, over the whole corpus: what the statements mean.
 
 1. Types. Every name and record is typed by how the corpus uses it: a label that reads
-   strongly as a vocabulary relation votes for the relation's domain on one side and its range
-   on the other ("Owner: Lena Ortiz" votes person for Lena, system-or-document for the row);
-   initials vote person; the header or heading over a declared name votes weakly for the type
-   it names. Records sharing an id prefix share one type. Aliases share their target's type.
-   A name nobody's usage types is a `concept`, a record an `artifact`.
-2. Relations. Each statement's label (for sentences: its predicate and the words next to each
-   end; for diagrams and tables with a bare label: the heading or caption too) is compared with
-   the vocabulary's glosses; the best reading whose domain and range fit the two ends' types
-   and that clears the threshold gives the relation and its direction. Otherwise the statement is
+   clearly as a vocabulary relation votes for the relation's domain on one side and its range
+   on the other ("Owner: Lena Ortiz" votes person-or-team for Lena, system-or-document for the
+   row; a label that names a type, "Owner team", settles which); initials vote person; a noun
+   after a name votes its type ("the Data Platform team"); names in one column or one list lean
+   toward one kind. Records sharing an id prefix share one type; aliases share their target's.
+   Readings and types are computed in turns until the types settle. A name nobody's usage types
+   is a `concept`, a record an `artifact`.
+2. Relations. Each statement's label (for sentences: the predicate and the words that open it,
+   or close it after a copula; a passive also as its active verb turned round; for a bare table
+   label or an arrow: the heading or caption over it) is compared with the vocabulary's glosses;
+   the best reading whose domain and range fit the two ends' types gives the relation and its
+   direction (see `Interpreter.read` for when a reading is accepted). Otherwise the statement is
    kept as RELATED_TO with its label when both ends are entities, and as an attribute of the
-   subject when the value is plain text.
-3. Output: keyed mentions, relationships with provenance and label, alias and
-   not-the-same statements for resolution, registry entries, attributes.
+   subject when the vocabulary has no relation for it.
+3. Output: keyed mentions, relationships with provenance and label, alias and not-the-same
+   statements for resolution, registry entries (rows, directory entries, named sections), attributes.
 """
 
 from __future__ import annotations
@@ -21,27 +24,26 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from ..english import COPULAS, FUNCTION_WORDS
 from ..keys import canonical_name, entity_key
 from ..semantics import RELATION_THRESHOLD, RELAXED_THRESHOLD, Reading, Semantics
-from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, RELATIONS, fits
+from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, RELATIONS, SYMMETRIC, fits
+from .model import (CANDIDATE, DATE, LITERAL, NAME, RECORD, Declared, Extraction, Mention, ParsedDocument, Relation,
+                    Statement, Term)
 from .prose import ProseResult
-from .model import Declared
-from .model import CANDIDATE, DATE, LITERAL, NAME, RECORD, Extraction, Mention, ParsedDocument, Relation, Statement, Term
-from .text import FUNCTION_WORDS, content_words, has_negation, person_shaped
+from .text import content_words, has_negation, person_shaped
 
 # A name found only by its typography becomes an entity on a clearer reading than a declared one.
 CANDIDATE_THRESHOLD = 0.7
-HINT_WEIGHT = 0.5
+HINT_WEIGHT = 0.5  # a header, apposed noun or initials: a hint of a type, weaker than a relation's vote
 MAX_ROUNDS = 4
 SIBLING_WEIGHT = 0.5
-IMPLICIT_WEIGHT = 0.5
+IMPLICIT_WEIGHT = 0.5  # a sentence without its own subject says less about its ends' types
 TOPIC_CERTAINTY = 0.8  # a relation read from the types alone: explicit evidence, inferred meaning
-MARGIN_FLOOR = 0.45
-MARGIN = 0.1  # a sentence without its own subject says less about its ends' types
+MARGIN_FLOOR = 0.45  # a structural label read below the threshold must still reach this…
+MARGIN = 0.1  # …and stand this far above the next relation the two ends could have
 STRUCTURAL = {"field", "front_matter", "definition", "table", "heading", "entry"}
-IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group"}
-SYMMETRIC = {"SAME_AS", "DIFFERENT_FROM"}
-COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
+IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group", "reference_note"}  # typed readings only
 PASSIVE = re.compile(r"^\s*(?:(?:is|are|was|were|has been|have been|had been|been|being)\s+)?(?:\w+ly\s+)?"
                      r"(\w+(?:ed|en|wn|t)(?:\s+\w+)?)\s+by(?:\s+the)?\s*$", re.IGNORECASE)
 PASSIVE_END = re.compile(r"\b\w+(?:ed|en|wn)\s+by(?:\s+the)?\s*$", re.IGNORECASE)  # "… a cluster owned by the"

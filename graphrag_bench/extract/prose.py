@@ -22,18 +22,16 @@ from spacy.language import Language
 
 from ..ingest import ID_IN_TEXT
 from .model import CANDIDATE, DATE, NAME, RECORD, Paragraph, Statement, Term
-from .text import FUNCTION_WORDS, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
+from ..english import FUNCTION_WORDS, SUBJECT_STAND_INS
+from .text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
 
 MAX_PREDICATE_WORDS = 12
-PRONOUNS = frozenset({"we", "i", "it", "this", "they", "he", "she", "our", "its", "these", "that"})
 MAX_IMPLICIT_WORDS = 8
 CLAUSE_VERB = re.compile(r"\s+(?!(?:and|or|the|a|an|is|are|was|were|in|on|for|to|of|with|by|at|from)\b)[a-z]{3,}s\b")
 JOINER = re.compile(r"^\s*(?:,|,?\s*and|,?\s*or|&|/)\s*(?:the|a|an)?\s*$", re.IGNORECASE)
+APPOSED = re.compile(r"\s+([a-z][a-z-]{2,})\b(?!['’])")  # the word after a name: "the Data Platform team"
 # "The root cause is CR-118": a copular sentence is a field whose label is its subject.
-APPOSED = re.compile(r"\s+([a-z][a-z-]{2,})\b(?!['’])")
 COPULA = re.compile(r"^\s*(?:the|our|its|their)?\s*(?P<label>[A-Za-z][\w -]{0,40}?)\s+(?:is|are|was|were)\s*$", re.IGNORECASE)
-CAPITALISED = re.compile(
-    r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for|de|van|von|der)\s+)?(?:[A-Z][\w'’+-]*\.?))*")
 LOWER_START = re.compile(r"^([a-z][\w.+-]*[a-z0-9])\s+[a-z]")
 
 
@@ -145,7 +143,7 @@ class ProseReader:
             copula = COPULA.match(prefix)
             # No subject of its own: a bare verb ("Resolves", "Approved by"), a pronoun ("We decided to use"),
             # or a copula whose subject is the label ("The root cause is").
-            if copula or len(words) <= 2 or (words[0].lower() in PRONOUNS and len(words) <= MAX_IMPLICIT_WORDS):
+            if copula or len(words) <= 2 or (words[0].lower() in SUBJECT_STAND_INS and len(words) <= MAX_IMPLICIT_WORDS):
                 for _, _, term in groups[0]:
                     add(owner, copula.group("label") if copula else prefix, term, groups[0][0][0], "sentence_implicit")
             governing = prefix if len(words) <= 4 else ""

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
+from ..english import PERSONAL_PRONOUNS
 from ..ingest import ID_IN_TEXT, Document
 from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
-from .text import clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
+from .text import acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
 FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
 TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
@@ -29,7 +30,6 @@ BOX = re.compile(r"[│┃┌┐└┘├┤┬┴┼╭╮╯╰║╔╗╚╝
 ARROW = re.compile(r"\s*(?:(?P<back><-+|<=+)|--\s*(?P<l1>[^-<>|][^<>|]*?)\s*-->|-\.->|(?:-{1,3}|={2,})>(?:\|(?P<l2>[^|]*)\|)?)\s*")
 MERMAID_NODE = re.compile(r"^(?P<id>[A-Za-z][\w-]*)\s*(?:\[\(?\"?(?P<a>[^\]\)\"]+)\"?\)?\]|\(\(?\"?(?P<b>[^)\"]+)\"?\)?\)|\{(?P<c>[^}]+)\}|>(?P<d>[^\]]+)\])$")
 DIAGRAM_KEYWORDS = re.compile(r"^(?:graph|flowchart|subgraph|end|classDef|class|style|linkStyle|direction|%%)\b")
-PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them"})
 SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -114,6 +114,13 @@ class DocumentParser:
             self.out.statements.append(Statement(subject, label.strip(), value, self.doc.doc_id, line,
                                                  self._evidence(line), extractor, context, certainty))
 
+    def _acronyms(self, text: str, line: int) -> None:
+        """'Meter Data Management System (MDMS)': the parenthesis that spells the name's initials is its alias."""
+        for item, qualifiers in split_items(text):
+            for q in qualifiers:
+                if len(q) >= 2 and q.isupper() and acronym_of(item) == q and looks_like_name(item):
+                    self.state(Term(item, NAME), "", Term(q, NAME), line, "acronym")
+
     def _field_subject(self, extractor: str) -> tuple[Term, str]:
         """Fields under a heading that names something may describe it ("### Auth Service" / "Owner: …"): pass 3
         decides between that name and the section's record (extractor "entry"); elsewhere, the record."""
@@ -124,6 +131,7 @@ class DocumentParser:
         label = clean(label)
         if not label or not value.strip():
             return
+        self._acronyms(value, line)
         items = split_items(value)
         terms = [self.term(item, value=True) for item, _ in items]
         if not terms or all(t.kind == LITERAL for t in terms) or len(terms) > 12:
@@ -198,6 +206,8 @@ class DocumentParser:
                 continue
             if subject.kind == NAME:
                 self.out.declared.append(Declared(subject.text, self.doc.doc_id, line, "table", header[0] if header else ""))
+            for cell in cells:
+                self._acronyms(cell, line)
             row_label = " ".join(cells[j] for j in sorted(relation_columns) if len(cells) > j)
             for j, cell in enumerate(cells[1:len(header)], start=1):
                 if not cell or j in relation_columns:
@@ -318,10 +328,9 @@ class DocumentParser:
         ref = self._reference_item(item)
         if LIST_ITEM.match(text) and ref:
             self._flush()
-            body, qualifiers = split_qualifiers(item)
             self.state(self._subject, self._context, Term(ref, RECORD), line_no, "reference_list", self._context)
-            for q in qualifiers:
-                self.state(self._subject, q, Term(ref, RECORD), line_no, "reference_list", self._context)
+            for note in split_qualifiers(item)[1]:  # "MEETING-2026-02-20 (approval)": the note may name the relation
+                self.state(self._subject, note, Term(ref, RECORD), line_no, "reference_note")
         if LIST_ITEM.match(text):  # an item starts a paragraph; unmarked lines continue the current one
             self._flush()
         self._para.append((line_no, item))

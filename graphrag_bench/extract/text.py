@@ -7,18 +7,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# Function words of English: they may sit inside a name ("Head of Engineering", "Data & Analytics")
-# and a predicate made of nothing else says nothing ("on", "in the").
-FUNCTION_WORDS = frozenset(
-    "a an the of to in on at for by with from into onto over under via per as and or but nor so than then that "
-    "this these those it its is are was were be been being has have had do does did will would shall should can "
-    "could may might must not no there here which who whom whose what when where why how our we they their them "
-    "he she his her you your i me my us also just only after before until since while during about against "
-    "between through up down out off again further once each both all any few more most other some such own "
-    "same too very".split())
-NAME_CONNECTORS = frozenset({"of", "&", "and", "de", "da", "van", "von", "der", "la", "le", "du", "for"})
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-          "november", "december")
+from ..english import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS
+
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 # "14 October 2025", "October 14, 2025", "Feb 20", "February 2026": dates, never names.
@@ -26,11 +16,12 @@ WORD_DATE = re.compile(rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+\d{{4
                        rf"|{_MONTH}\s+\d{{4}})\b", re.IGNORECASE)
 WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_MONTH})(?:,?\s+(?P<y1>\d{{4}}))?"
                              rf"|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{{4}}))?)", re.IGNORECASE)
+# A name by typography: capitalised words (with "of", "&" … between them) or a word with an inner capital.
+CAPITALISED = re.compile(
+    r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for|de|van|von|der)\s+)?(?:[A-Z][\w'’+-]*\.?))*")
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
 LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.IGNORECASE)
-ITEM_SPLIT = re.compile(r"\s*(?:;|,|\band\b|\bor\b|&(?=\s+[A-Z][a-z]+\s*$))\s*")
-WORD = re.compile(r"[^\W_][\w'’.&+-]*", re.UNICODE)
 
 
 def fold(text: str) -> str:
@@ -84,6 +75,27 @@ def _is_one_name(text: str) -> bool:
 def is_date(text: str) -> bool:
     text = text.strip()
     return bool(ISO_DATE.fullmatch(text) or WORD_DATE.fullmatch(text))
+
+
+def month_day(match: re.Match) -> tuple[int, int] | None:
+    """Month and day of an ISO_DATE or WORD_DATE_PARTS match (a year may be missing: 'Feb 20')."""
+    if match.re is ISO_DATE:
+        _, month, day = match.group(1).split("-")
+        return int(month), int(day)
+    day, month = (match.group("d1"), match.group("m1")) if match.group("m1") else (match.group("d2"), match.group("m2"))
+    number = next((i + 1 for i, m in enumerate(MONTHS) if m.startswith(month.lower().rstrip(".")[:3])), None)
+    return (number, int(day)) if number and day else None
+
+
+def dates_in(text: str) -> list[tuple[int, int, int, int]]:
+    """(start, end, month, day) of every day written in the text, ISO or in words."""
+    found = []
+    for pattern in (ISO_DATE, WORD_DATE_PARTS):
+        for match in pattern.finditer(text):
+            md = month_day(match)
+            if md:
+                found.append((match.start(), match.end(), *md))
+    return found
 
 
 def iso_day(text: str, year_hint: str | None = None) -> str | None:

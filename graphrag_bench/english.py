@@ -1,0 +1,28 @@
+"""The English the product knows: grammar words and the names of the months, in one place.
+
+Extraction, question reading and answers rely on English grammar (a pronoun opens a sentence with
+no subject of its own, an auxiliary after "what" asks for an object, "of" may sit inside a name);
+they never rely on a corpus's labels, headings, verbs or names — those come only from the
+vocabulary's descriptions (`vocabulary`) and from the corpus itself.
+"""
+
+from __future__ import annotations
+
+# Function words: they may sit inside a name ("Head of Engineering") and a phrase of nothing else says nothing.
+FUNCTION_WORDS = frozenset(
+    "a an the of to in on at for by with from into onto over under via per as and or but nor so than then that "
+    "this these those it its is are was were be been being has have had do does did will would shall should can "
+    "could may might must not no there here which who whom whose what when where why how our we they their them "
+    "he she his her you your i me my us also just only after before until since while during about against "
+    "between through up down out off again further once each both all any few more most other some such own "
+    "same too very".split())
+NAME_CONNECTORS = frozenset({"of", "&", "and", "de", "da", "van", "von", "der", "la", "le", "du", "for"})
+PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them"})
+# A sentence opening with one of these has no subject of its own: "We decided to use …", "This decision supersedes …".
+SUBJECT_STAND_INS = PERSONAL_PRONOUNS | frozenset({"this", "these", "that", "our", "its", "their"})
+# Words that point back to something named before: "… and who approved it?"
+BACK_REFERENCES = frozenset({"it", "its", "them", "they", "he", "she", "him", "her"})
+AUXILIARIES = frozenset("do does did is are was were has have had will would can could should shall may might".split())
+COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+          "november", "december")
