@@ -68,13 +68,15 @@ def resolved_graph(context: AssetExecutionContext, entity_mentions: Extraction, 
 
 @asset_check(asset=resolved_graph, blocking=True, additional_ins={"documents": AssetIn("documents")})
 def entity_resolution_audit(resolved_graph: dict, documents: pl.DataFrame) -> AssetCheckResult:
-    """SPEC §3.4: ids well-formed and unique, one type per entity, no unresolved POSSIBLE_SAME_AS, stable re-run."""
+    """SPEC §3.4: ids well-formed and unique, no alias group across types, every POSSIBLE_SAME_AS decided, stable
+    re-run. Pairs decided for lack of evidence are reported in the metadata, not blocking."""
     audit = run_audit(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts(),
                       resolved_graph["audit"], _documents(documents))
     return AssetCheckResult(
         passed=audit["passed"], severity=AssetCheckSeverity.ERROR,
         description=None if audit["passed"] else "; ".join(audit["failures"] + audit["unresolved_pairs"])[:2000],
         metadata={"duplicates": audit["duplicates"], "unresolved": audit["unresolved"], "flagged": audit["flagged"],
+                  "no_evidence": MetadataValue.json(audit.get("no_evidence_pairs", [])),
                   "failures": MetadataValue.json(audit["failures"]),
                   "resolutions": MetadataValue.json(audit["resolutions"])})
 

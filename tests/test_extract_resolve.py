@@ -202,6 +202,37 @@ def test_other_document_conventions_are_understood(tmp_path):
     assert result.audit["passed"], result.audit
 
 
+SERVICE_PER_DOCUMENT = {
+    "SVC-0001.md": "---\nid: SVC-0001\nname: Orders API\nowner: Priya Nair\ndepends_on: [Inventory Service, Payments Gateway]\n"
+                   "---\n# Orders API\n\n| Attribute | Value |\n|---|---|\n| Tier | 1 |\n| Team | Commerce |\n\n"
+                   "Orders API talks to Inventory Service over gRPC. Payments Gateway serves card authorisations to Orders API.\n",
+    "SVC-0002.md": "---\nid: SVC-0002\nname: Inventory Service\nowner: Tom Berg\n---\n# Inventory Service\n\n"
+                   "```\nInventory Service -> Stock DB\n```\n",
+    "SVC-0003.md": "---\nid: SVC-0003\nname: Payments Gateway\n---\n# Payments Gateway\n\n"
+                   "Owned by the Payments team. Payments Gateway talks to Card Processor over HTTPS.\n",
+    "TEAMS.md": "# Teams\n\nCommerce\n: Priya Nair, Tom Berg\n\nPayments\n: Ana Lima\n",
+}
+
+
+def test_a_document_about_one_thing_describes_that_thing(tmp_path):
+    """One service per document (YAML front matter, an attribute table, dependency prose): the fields are the
+    service's, not the document's; a definition list of names lists a team's members."""
+    for name, text in SERVICE_PER_DOCUMENT.items():
+        write(tmp_path / name, text)
+    docs = load_corpus(tmp_path)
+    edges = _edges(resolve(Extractor().extract(docs), docs))
+    for edge in [("system:orders_api", "DEPENDS_ON", "system:inventory_service"),
+                 ("system:orders_api", "DEPENDS_ON", "system:payments_gateway"),  # front matter and "serves … to"
+                 ("person:priya_nair", "OWNS", "system:orders_api"), ("team:commerce", "OWNS", "system:orders_api"),
+                 ("team:payments", "OWNS", "system:payments_gateway"),
+                 ("system:payments_gateway", "DEPENDS_ON", "system:card_processor"),
+                 ("person:tom_berg", "MEMBER_OF", "team:commerce"), ("person:ana_lima", "MEMBER_OF", "team:payments")]:
+        assert edge in edges, edge
+    assert not any(rel == "OWNS" and dst.startswith("artifact:") for _, rel, dst in edges)
+    # A bare arrow under a heading that names no relation says which two things are linked, not how: kept, generic.
+    assert ("system:inventory_service", "RELATED_TO", "system:stock_db") in edges
+
+
 def test_expansion_metrics_count_wrong_and_missing_connections(resolution):
     from graphrag_bench.ground_truth import evaluate_expansion
 

@@ -202,7 +202,7 @@ class Interpreter:
             if hinted and term.kind != RECORD:
                 priors[self._type_key(term)][hinted] += HINT_WEIGHT
         for s in statements:
-            if s.extractor in STRUCTURAL and s.value.kind == NAME:
+            if s.extractor in STRUCTURAL | {"topic"} and s.value.kind == NAME:
                 siblings[(s.doc_id, s.extractor, s.label, s.context)].add(self._type_key(s.value))
             for term in (s.subject, s.value):  # initials are typography for people, wherever the name stands
                 if term.kind in {NAME, CANDIDATE} and person_shaped(term.text):
@@ -331,9 +331,11 @@ class Interpreter:
                 # A field the vocabulary has no relation for (status, severity, role): an attribute of its subject.
                 _add_attribute(out.attributes[subject_key], _attribute_name(s.label), s)
             if reading is None:
+                # Kept with its own words when the vocabulary has no type for it; a bare arrow is a link too.
+                label = s.label or ("→" if s.extractor == "diagram" else "")
                 if (s.extractor not in IMPLICIT | {"acronym", "topic"} and is_entity(s.subject) and is_entity(s.value)
-                        and content_words(s.label) and s.subject.kind != LITERAL):
-                    self._relate(out, key(s.subject), key(s.value), GENERIC, s, s.label)
+                        and (content_words(label) or label == "→") and s.subject.kind != LITERAL):
+                    self._relate(out, key(s.subject), key(s.value), GENERIC, s, label)
                 continue
             if not (is_entity(s.subject) and is_entity(s.value)):
                 continue
@@ -409,6 +411,12 @@ def _settle_entries(parsed: list[ParsedDocument], prose: dict[str, ProseResult])
             settled.append(s)
         doc.statements = settled
         doc.declared = list(dict.fromkeys(doc.declared))
+        # A sentence with no subject of its own under such a heading ("## Decision / We decided to use …") is about the
+        # section's record unless the heading is a name the corpus knows.
+        unknown = {e for e in doc.entries if canonical_name(e) not in known}
+        prose[doc.doc_id].statements[:] = [
+            s._replace(subject=doc.subject) if s.extractor == "sentence_implicit" and s.subject.text in unknown else s
+            for s in prose[doc.doc_id].statements]
 
 
 def _upgrade(s: Statement, declared: set[str]) -> Statement:

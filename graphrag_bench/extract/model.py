@@ -76,6 +76,7 @@ class ParsedDocument:
     declared: list[Declared] = field(default_factory=list)
     paragraphs: list[Paragraph] = field(default_factory=list)
     records: list[tuple[str, int, str]] = field(default_factory=list)  # (id, line, heading) of records defined here
+    entries: set[str] = field(default_factory=set)  # names of headings that may be what their section is about
     warnings: list[str] = field(default_factory=list)
 
 

@@ -143,7 +143,8 @@ class ProseReader:
             copula = COPULA.match(prefix)
             # No subject of its own: a bare verb ("Resolves", "Approved by"), a pronoun ("We decided to use"),
             # or a copula whose subject is the label ("The root cause is").
-            if copula or len(words) <= 2 or (words[0].lower() in SUBJECT_STAND_INS and len(words) <= MAX_IMPLICIT_WORDS):
+            if copula or len(content_words(prefix)) <= 2 and len(words) <= 4 or (
+                    words[0].lower() in SUBJECT_STAND_INS and len(words) <= MAX_IMPLICIT_WORDS):
                 for _, _, term in groups[0]:
                     add(owner, copula.group("label") if copula else prefix, term, groups[0][0][0], "sentence_implicit")
             governing = prefix if len(words) <= 4 else ""

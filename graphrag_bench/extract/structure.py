@@ -15,6 +15,7 @@ import re
 
 from ..english import PERSONAL_PRONOUNS
 from ..ingest import ID_IN_TEXT, Document
+from ..keys import canonical_name
 from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
 from .text import acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
@@ -86,7 +87,9 @@ class DocumentParser:
         self._para_topic: Term | None = None
         self._subject = self.out.subject
         self._context = doc.title
-        self._entry: Term | None = None  # a section headed by a name, holding fields: "### Auth Service / Owner: …"
+        # A document or section headed by a name, holding fields: "# Orders API / owner: …", "### Auth Service / Owner: …"
+        self._entry: Term | None = None
+        self._entry = self._named(re.sub(r"^[\W\d]*" + ID_IN_TEXT.pattern + r"\W*", "", doc.title))
 
     # -- terms -------------------------------------------------------------------------------------------------
     def term(self, text: str, value: bool = False) -> Term:
@@ -120,6 +123,13 @@ class DocumentParser:
             for q in qualifiers:
                 if len(q) >= 2 and q.isupper() and acronym_of(item) == q and looks_like_name(item):
                     self.state(Term(item, NAME), "", Term(q, NAME), line, "acronym")
+
+    def _named(self, title: str) -> Term | None:
+        name = clean(title)
+        if name and looks_like_name(name) and not self.ref(name):
+            self.out.entries.add(name)
+            return Term(name, NAME)
+        return None
 
     def _field_subject(self, extractor: str) -> tuple[Term, str]:
         """Fields under a heading that names something may describe it ("### Auth Service" / "Owner: …"): pass 3
@@ -171,12 +181,18 @@ class DocumentParser:
             while j < end and re.match(r"^\s+-\s+", lines[j]):  # a YAML list under the key
                 items.append((j + 1, re.sub(r"^\s+-\s+", "", lines[j]).strip().strip("'\"")))
                 j += 1
+            key = re.sub(r"[_-]+", " ", key)  # "depends_on", "drafted-by"
             if key.lower() in {"id", "title"}:
                 continue  # the document's id and title are known already
+            value = value.strip("'\"")
+            named = self._named(value) if not items else None
+            if named and self._entry and canonical_name(named.text) == canonical_name(self._entry.text):
+                continue  # "name: Orders API" in a document titled Orders API: what the fields are about
+            subject, extractor = (self._entry, "entry") if self._entry else (self._subject, "front_matter")
             for item_line, item in items:
-                self.field(self._subject, "front_matter", key, item, item_line)
+                self.field(subject, extractor, key, item, item_line)
             if value and value not in {"|", ">"}:
-                self.field(self._subject, "front_matter", key, value.strip("'\""), line)
+                self.field(subject, extractor, key, value, line)
         return end + 1 if end else 0
 
     def _table(self, header: list[str], rows: list[tuple[int, list[str]]]) -> None:
@@ -258,7 +274,8 @@ class DocumentParser:
                 self._context = re.sub(r"^\W+", "", ID_IN_TEXT.sub("", title)).strip() or title
                 match = ID_IN_TEXT.match(clean(title))
                 ref = self.ref(match.group(1)) if match else None
-                self._entry = None
+                if len(heading.group(1)) >= 2:
+                    self._entry = None
                 if ref and len(heading.group(1)) >= 2:  # a section that is a record of its own (a changelog entry)
                     self._subject = Term(ref, RECORD)
                     self.out.records.append((ref, line_no, title))
@@ -267,8 +284,7 @@ class DocumentParser:
                         self.state(self._subject, "date", Term(day, DATE), line_no, "heading")
                 elif len(heading.group(1)) >= 2:
                     self._subject = self.out.subject
-                    name = clean(title)
-                    self._entry = Term(name, NAME) if looks_like_name(name) else None
+                    self._entry = self._named(title)
             elif stripped.startswith("|") and i + 1 < len(lines) and SEPARATOR.match(lines[i + 1]):
                 self._flush()
                 header, rows, j = _cells(stripped), [], i + 2
@@ -284,10 +300,17 @@ class DocumentParser:
                 continue
             elif i + 1 < len(lines) and DEFINITION.match(lines[i + 1]) and not DEFINITION.match(text):
                 self._flush()
+                term = clean(stripped) if not self.is_label(stripped) and looks_like_name(clean(stripped)) else None
+                term = Term(term, NAME) if term else None
+                if term:  # "Commerce / : Priya Nair, Tom Berg": an entry listing its members, unlabelled
+                    self.out.declared.append(Declared(term.text, self.doc.doc_id, line_no, "topic", self._context))
                 j = i + 1
                 while j < len(lines) and (DEFINITION.match(lines[j]) or not lines[j].strip()):
                     if lines[j].strip():
-                        self.field(*self._field_subject("definition"), stripped, DEFINITION.match(lines[j]).group(1), j + 1)
+                        if term:
+                            self._entry_items(term, DEFINITION.match(lines[j]).group(1), j + 1)
+                        else:
+                            self.field(*self._field_subject("definition"), stripped, DEFINITION.match(lines[j]).group(1), j + 1)
                     j += 1
                 i = j
                 continue
@@ -314,11 +337,7 @@ class DocumentParser:
             self._para_topic = self.term(name)
             self._para = [(line_no, f"{name} — {topic.group('rest')}")]
             # "**Mei Chen** — Data Engineering Lead, Data & Analytics." : the entry's items, unlabelled.
-            first = re.split(r"(?<=[a-z)])\.\s", topic.group("rest") + " ", maxsplit=1)[0]
-            for item, _ in split_items(first):
-                t = self.term(item, value=True)
-                if t.kind != LITERAL:
-                    self.state(self._para_topic, "", t, line_no, "topic")
+            self._entry_items(self._para_topic, re.split(r"(?<=[a-z)])\.\s", topic.group("rest") + " ", maxsplit=1)[0], line_no)
             return
         label = field and (field.group("b") or field.group("p"))
         if field and self._is_field_label(label, bold=bool(field.group("b"))):
@@ -333,8 +352,18 @@ class DocumentParser:
                 self.state(self._subject, note, Term(ref, RECORD), line_no, "reference_note")
         if LIST_ITEM.match(text):  # an item starts a paragraph; unmarked lines continue the current one
             self._flush()
+        if not self._para and self._para_topic is None:
+            self._para_topic = self._entry  # prose right under a name ("# Payments Gateway / Owned by …") is about it
         self._para.append((line_no, item))
         self._entry = None  # a section with prose is about its record, not a name's entry
+
+    def _entry_items(self, topic: Term, text: str, line: int) -> None:
+        """The things an entry lists without a label; pass 3 relates them to the entry by their types alone. The
+        context keeps each item's place: in "role, unit" entries the second items are one kind of thing."""
+        for position, (item, _) in enumerate(split_items(text)):
+            t = self.term(item, value=True)
+            if t.kind != LITERAL:
+                self.state(topic, "", t, line, "topic", f"{self._context} #{position}")
 
     def _is_field_label(self, label: str, bold: bool) -> bool:
         """'Owner:', 'Root cause:', 'Written up by:' are labels; 'We compared three options:' opens a sentence.
