@@ -113,6 +113,16 @@ class Answerer:
         return prefix + self._passage_answer(r, reading)
 
     # -- relevance of a fact to a part --------------------------------------------------------------------------
+    def _asked(self, part: Part, main: dict, last: Fact, end: str) -> float:
+        """How well a path's last step is what the part asks. "When did INC-001 happen?" names no relation: then a
+        day the record states ("Date: 2026-02-03") is its answer, as an explicit statement."""
+        if last.type != GENERIC:
+            return main.get(last.type, 0.0)
+        ask = self.relevance(part, last)
+        if not main and part.answer_types == {"date"} and _type(end) == "date":
+            ask = max(ask, RELATION_THRESHOLD)
+        return ask
+
     def relevance(self, part: Part, f: Fact) -> float:
         """How well the fact's relation is what the part asks: its type's reading, or for a RELATED_TO fact the
         similarity of its label to the part's predicate."""
@@ -163,18 +173,18 @@ class Answerer:
             if part.answer_types and _type(end) not in part.answer_types:
                 continue
             # The last step is the relation the question's main predicate names (or a labelled fact it names).
-            ask = main.get(last.type, 0.0) if last.type != GENERIC else self.relevance(part, last)
+            ask = self._asked(part, main, last, end)
             if ask < ASK_THRESHOLD:
                 continue
             score = 2.0 * ask
             used: set[int] = set()
-            for step, _ in path[:-1]:
+            for index, (step, _) in enumerate(path[:-1]):
                 group = part.modifier(step.type)
                 if group is not None and group not in used:  # each other predicate of the question explains one step
                     used.add(group)
                     score += EXPLAINED_STEP
-                elif step.type in IDENTITY:
-                    score += IDENTITY_STEP
+                elif step.type in IDENTITY or index == 0 and _type(start) == "date":
+                    score += IDENTITY_STEP  # "the review on 2026-02-15": a day names what it dates
                 else:
                     score += UNASKED_STEP * (GENERIC_FACTOR if step.type == GENERIC else 1.0)
             score += 0.0 if start in anchors else SEED_START
@@ -196,9 +206,10 @@ class Answerer:
         forward = last.target == end
         before = last.source if forward else last.target
         # Every fact of the same relation from the same node answers too ("depends on A and B").
+        main = part.main_relations()
         answers = [f for f in facts if f.type == last.type and (f.source if forward else f.target) == before
                    and _type(f.target if forward else f.source) == _type(end)
-                   and (f.type != GENERIC or self.relevance(part, f) >= ASK_THRESHOLD)]
+                   and self._asked(part, main, f, f.target if forward else f.source) >= ASK_THRESHOLD]
         answers.sort(key=lambda f: (f is not last, f.doc_id, f.line))
         further = _further(facts, answers, forward, last.type) if reading.transitive and last.type != GENERIC else []
         answers += further  # level by level, after the direct ones
@@ -208,7 +219,7 @@ class Answerer:
         values = {name for _, name in ends}
         conflicting = RELATIONS[last.type].single_valued and len(values) > 1
         reasoning = [f for f in steps if f.type not in IDENTITY]
-        strength = part.main_relations().get(last.type, 0.0) if last.type != GENERIC else self.relevance(part, last)
+        strength = self._asked(part, main, last, end)
         if conflicting:
             label = "conflicting"
         elif strength < RELATION_THRESHOLD or any(f.certainty < SUPPORTED_MIN for f in [*steps, last]):

@@ -151,6 +151,7 @@ class QuestionReader:
             answer_types, noun_words = self._type_noun(leading)
         following = re.match(r"\s*([\w'-]+)", rest[len(" ".join(noun_words)) + 1 if noun_words else 0:])
         wh_subject = not (following and following.group(1).lower() in AUXILIARIES)
+        local = [(a, s, self._apposed_end(rest, e)) for a, s, e in local]  # "the Platform team": the noun is the name's
         tokens = [w for w in _strip(rest, local).split() if w not in AUXILIARIES]
         if noun_words and tokens[:len(noun_words)] == noun_words:
             tokens = tokens[len(noun_words):]
@@ -168,16 +169,32 @@ class QuestionReader:
         the wh-word that names a type, extended while the longer run names it at least as well."""
         allowed = NAMED_TYPES + RECORD_TYPES
         for n in range(1, len(words) + 1):
-            named = self.semantics.entity_type(" ".join(words[:n]), allowed)
+            named = self._type_noun_of(" ".join(words[:n]), allowed)
             if named:
                 best = self.semantics.type_scores(" ".join(words[:n]))[named]
                 while n < len(words):
                     longer = " ".join(words[:n + 1])
-                    if self.semantics.entity_type(longer, allowed) != named or self.semantics.type_scores(longer)[named] < best:
+                    if self._type_noun_of(longer, allowed) != named or self.semantics.type_scores(longer)[named] < best:
                         break
                     n += 1
                 return frozenset({named}), words[:n]
         return frozenset(), []
+
+    def _apposed_end(self, text: str, end: int) -> int:
+        """Where a named thing ends, taking in a noun right after it that names a type ("Platform team")."""
+        match = re.match(r"\s+([a-z][a-z-]+)\b", text[end:])
+        if match and self._type_noun_of(match.group(1), NAMED_TYPES + RECORD_TYPES):
+            return end + match.end()
+        return end
+
+    def _type_noun_of(self, text: str, allowed) -> str | None:
+        """The type `text` names, if it names one at least as well as it names a relation ("What replaced …" is a
+        verb, "Which team …" a type)."""
+        named = self.semantics.entity_type(text, allowed)
+        if not named:
+            return None
+        readings = self.semantics.readings(text)
+        return named if not readings or self.semantics.type_scores(text)[named] >= readings[0].score else None
 
     def _relations(self, phrase: str) -> tuple[dict, list[dict]]:
         """Relation → best similarity over the phrase's word windows; and the relations grouped by where in the

@@ -18,7 +18,7 @@ from .prose import ProseReader
 from .structure import DocumentParser
 from .text import clean, split_qualifiers
 
-EXTRACTOR_VERSION = "7"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "8"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 

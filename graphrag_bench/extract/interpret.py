@@ -40,6 +40,7 @@ MAX_ROUNDS = 4
 SIBLING_WEIGHT = 0.5
 IMPLICIT_WEIGHT = 0.5  # a sentence without its own subject says less about its ends' types
 TOPIC_CERTAINTY = 0.8  # a relation read from the types alone: explicit evidence, inferred meaning
+GENERIC_CERTAINTY = 0.8
 MARGIN_FLOOR = 0.45  # a structural label read below the threshold must still reach this…
 MARGIN = 0.1  # …and stand this far above the next relation the two ends could have
 STRUCTURAL = {"field", "front_matter", "definition", "table", "heading", "entry"}
@@ -382,7 +383,8 @@ class Interpreter:
     @staticmethod
     def _relate(out: Extraction, source: str, target: str, rtype: str, s: Statement, label: str, score: float = 1.0) -> None:
         if source and target and source != target:
-            certainty = round(min(s.certainty, 0.5 + score / 2), 3) if rtype != GENERIC else 0.5
+            # A generic relation is as explicit as its statement; whether it answers a question is the answerer's call.
+            certainty = round(min(s.certainty, 0.5 + score / 2), 3) if rtype != GENERIC else min(s.certainty, GENERIC_CERTAINTY)
             out.relations.append(Relation(source, target, rtype, s.doc_id, s.line, s.evidence, s.extractor, certainty,
                                           label.strip()[:80]))
 

@@ -276,12 +276,14 @@ class DocumentParser:
                 ref = self.ref(match.group(1)) if match else None
                 if len(heading.group(1)) >= 2:
                     self._entry = None
+                day = iso_day(title)
                 if ref and len(heading.group(1)) >= 2:  # a section that is a record of its own (a changelog entry)
                     self._subject = Term(ref, RECORD)
                     self.out.records.append((ref, line_no, title))
-                    day = iso_day(title)
                     if day:
                         self.state(self._subject, "date", Term(day, DATE), line_no, "heading")
+                elif day and len(heading.group(1)) == 1:  # "# Architecture review — 2026-02-15": the document's day
+                    self.state(self.out.subject, "date", Term(day, DATE), line_no, "heading")
                 elif len(heading.group(1)) >= 2:
                     self._subject = self.out.subject
                     self._entry = self._named(title)
