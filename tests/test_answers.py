@@ -13,12 +13,18 @@ from .conftest import graph_retriever
 SHOP = {
     "INC-7-checkout-errors.md": "# INC-7: Checkout errors during the spring sale\n\n**Reported by:** Ana Souza\n"
                                 "**Written by:** Ana Souza\n\nThe Checkout service returned errors for twenty minutes.\n",
-    "INC-8-checkout-latency.md": "# INC-8: Checkout latency during the spring sale\n\n**Written by:** Ravi Menon\n\n"
+    "INC-8-checkout-latency.md": "# INC-8: Checkout latency during the spring sale\n\n**Written by:** Ravi Menon\n"
+                                 "**Date:** 2026-04-02\n\n"
                                  "The Checkout service answered slowly for twenty minutes. CHG-31 caused it.\n",
     "INC-9-checkout-errors-again.md": "# INC-9: Checkout errors during the summer sale\n\n"
                                       "The Checkout service returned errors for ten minutes.\n",
     "RFC-3-cart-store.md": "# RFC-3: A store for carts\n\n**Written by:** Omar Haddad\n**Sign-off:** Mia Chen\n\n"
                            "We decided to use Redis for carts.\n",
+    "RFC-4-cart-cache.md": "# RFC-4: A cache in front of the cart store\n\n**Written by:** Mia Chen\n**Replaces:** RFC-3\n",
+    "SYNC-2026-04-01.md": "# Platform sync — 2026-04-01\n\nPresent: Ana Souza, Omar Haddad\n",
+    "SYNC-2026-04-08.md": "# Platform sync — 2026-04-08\n\nPresent: Ravi Menon, Mia Chen\n",
+    "people.md": "# People\n\n| Person | Team |\n|---|---|\n| Ana Souza | Storefront |\n| Ravi Menon | Storefront |\n"
+                 "| Omar Haddad | Platform |\n",
     "changes.md": "# Changes\n\n## CHG-31 — 2026-04-02\n\nTurned on request tracing in the Checkout service.\n\n"
                   "## CHG-32 — 2026-04-03\n\nFixes INC-8 by sampling traces.\n",
     "topology.md": "# Runtime dependencies\n\n- Checkout → Payments\n- Payments → Ledger\n- Ledger → Postgres\n",
@@ -65,6 +71,17 @@ def test_a_chain_question_gets_the_whole_path_in_order(shop):
     assert [n for n in ("Checkout", "Payments", "Ledger", "Postgres") if n in head] == ["Checkout", "Payments", "Ledger", "Postgres"]
     assert head.index("Payments") < head.index("Ledger") < head.index("Postgres")
     assert answer_label(head) == "likely"  # three statements, not one
+
+
+@pytest.mark.parametrize("question, expected, wrong", [
+    ("Who was present at the platform sync on 2026-04-08?", {"Ravi Menon", "Mia Chen"}, {"Ana Souza"}),  # by its day
+    ("When did INC-8 happen?", {"2026-04-02"}, set()),  # no relation named: the record's stated day
+    ("What replaced RFC-3?", {"RFC-4"}, set()),  # "replaced" is the verb, not a kind of thing
+    ("Who are the members of the Storefront team?", {"Ana Souza", "Ravi Menon"}, {"Omar Haddad"}),
+])
+def test_more_question_shapes(shop, question, expected, wrong):
+    head = _head(shop, question)
+    assert expected <= {n for n in expected | wrong if n in head} and not wrong & {n for n in wrong if n in head}, head
 
 
 # -- certainty, rule by rule, on hand-made evidence --------------------------------------------------------------
