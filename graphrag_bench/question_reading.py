@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
-from .extract.text import CAPITALISED, WORD_DATE
+from .text import CAPITALISED, WORD_DATE
 from .ingest import ID_IN_TEXT
 from .semantics import RELATION_THRESHOLD, Semantics, normalize_label
 from .vocabulary import NAMED_TYPES, RECORD_TYPES

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from .cache import TTLCache
-from .extract.text import dates_in
+from .text import dates_in
 from .question_reading import stems
 from .settings import RetrievalSettings
 from .store.templates import MAX_LIMIT

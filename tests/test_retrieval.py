@@ -207,3 +207,15 @@ def test_benchmark_runs_split_by_mode_and_join_back(retrievers, chunk_index, emb
     assert result["latency_graphrag"]["samples"] == len(questions)  # run 1 dropped: one kept run each
     e_answers = [result["answers"]["graphrag"][q["question_id"]] for q in questions if q["failure_mode"]]
     assert any(a.startswith("[GRAPH_FALLBACK]") for a in e_answers) and any(a.startswith("[GRAPH_EMPTY]") for a in e_answers)
+
+
+def test_the_baseline_path_needs_no_graph_or_extraction_library():
+    """SPEC §2: graph-only dependencies are optional for the baseline; the flag-off entry point loads none of them."""
+    import subprocess
+    import sys
+
+    code = ("import sys, graphrag_bench.memory, graphrag_bench.answer; "
+            "print(sorted(m for m in ('spacy', 'ladybug', 'neo4j', 'graphrag_bench.extract', 'graphrag_bench.store.ladybug_store')"
+            " if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "[]", out

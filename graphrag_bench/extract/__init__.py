@@ -9,8 +9,9 @@ Three passes:
    against `graphrag_bench.vocabulary` by similarity (`graphrag_bench.semantics`).
 Nothing here knows a label, heading, verb or name of any corpus.
 
-Modules: `model` (what each pass yields), `text` (shapes of names, values, dates), `structure`,
-`prose`, `interpret`, `extractor` (the corpus, record ids, the per-document cache).
+Modules: `model` (what each pass yields), `structure`, `prose`, `interpret`, `extractor` (the
+corpus, record ids, the per-document cache); shapes of names, values and dates are in
+`graphrag_bench.text`.
 """
 
 from .extractor import EXTRACTOR_VERSION, Extractor, RecordIds

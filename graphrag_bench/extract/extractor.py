@@ -16,7 +16,7 @@ from .interpret import Interpreter
 from .model import NAME, Extraction, ParsedDocument
 from .prose import ProseReader
 from .structure import DocumentParser
-from .text import clean, split_qualifiers
+from ..text import clean, split_qualifiers
 
 EXTRACTOR_VERSION = "8"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)

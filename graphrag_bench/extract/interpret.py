@@ -31,7 +31,7 @@ from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, 
 from .model import (CANDIDATE, DATE, LITERAL, NAME, RECORD, Declared, Extraction, Mention, ParsedDocument, Relation,
                     Statement, Term)
 from .prose import ProseResult
-from .text import content_words, has_negation, person_shaped
+from ..text import content_words, has_negation, person_shaped
 
 # A name found only by its typography becomes an entity on a clearer reading than a declared one.
 CANDIDATE_THRESHOLD = 0.7

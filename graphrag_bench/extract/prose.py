@@ -23,7 +23,7 @@ from spacy.language import Language
 from ..ingest import ID_IN_TEXT
 from .model import CANDIDATE, DATE, NAME, RECORD, Paragraph, Statement, Term
 from ..english import FUNCTION_WORDS, SUBJECT_STAND_INS
-from .text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
+from ..text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
 
 MAX_PREDICATE_WORDS = 12
 MAX_IMPLICIT_WORDS = 8

@@ -1,13 +1,14 @@
-"""Shapes of text that extraction relies on, in general English typography only: what looks like
-a name, how a cell or field value splits into items, qualifiers in parentheses, dates, person
-initials, acronyms. Nothing here knows a label, heading or name of any corpus."""
+"""Shapes of text, in general English typography only: what looks like a name, how a cell or field
+value splits into items, qualifiers in parentheses, dates, person initials, acronyms. Used by
+extraction, question reading and pinning (light: no spaCy, no model). Nothing here knows a label,
+heading or name of any corpus."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
-from ..english import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS
+from .english import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
