@@ -2,10 +2,13 @@
 
 
 from dataclasses import asdict
+from pathlib import Path
 
 import polars as pl
 from dagster import AssetExecutionContext, MetadataValue, asset
 
+from graphrag_bench.changes import compare_with_manifest
+from graphrag_bench.embedding_store import EmbeddingStore, text_key
 from graphrag_bench.ingest import chunk_document, load_corpus
 from resources import BenchSettings, EmbedderResource
 
@@ -20,30 +23,46 @@ def documents(context: AssetExecutionContext, bench: BenchSettings) -> pl.DataFr
     for warning in warnings:
         context.log.warning(warning)
     frame = pl.DataFrame([asdict(d) for d in docs])
-    context.add_output_metadata({"documents": len(docs), "corpus": bench.corpus_dir, "skipped": len(warnings),
+    changes = compare_with_manifest(_manifest(bench, "documents"), {d.doc_id: d.content_hash for d in docs})
+    context.add_output_metadata({"documents": len(docs), **changes.as_dict(), "corpus": bench.corpus_dir, "skipped": len(warnings),
                                  "warnings": MetadataValue.md("\n".join(f"- {w}" for w in warnings) or "none"),
                                  "ids": MetadataValue.md("\n".join(f"- `{d.doc_id}` ({d.path})" for d in docs))})
-    context.log.info(f"ingest: {len(docs)} documents from {bench.corpus_dir}")
+    context.log.info(f"ingest: {len(docs)} documents from {bench.corpus_dir} ({_describe(changes.as_dict())})")
     return frame
 
 
 @asset(group_name=GROUP, kinds={"python", "polars"})
-def chunks(context: AssetExecutionContext, documents: pl.DataFrame) -> pl.DataFrame:
+def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings) -> pl.DataFrame:
     """Sections of each document with their 1-based line spans."""
     from graphrag_bench.ingest import Document
 
     rows = [asdict(c) for doc in documents.iter_rows(named=True) for c in chunk_document(Document(**doc))]
     frame = pl.DataFrame(rows)
-    context.add_output_metadata({"chunks": frame.height, "mean_lines": float((frame["end_line"] - frame["start_line"] + 1).mean())})
+    changes = compare_with_manifest(_manifest(bench, "chunks"), {r["chunk_id"]: text_key(r["text"]) for r in rows})
+    context.add_output_metadata({"chunks": frame.height, **changes.as_dict(),
+                                 "mean_lines": float((frame["end_line"] - frame["start_line"] + 1).mean())})
     return frame
 
 
 @asset(group_name=GROUP, kinds={"python", "pytorch"})
-def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embedder: EmbedderResource) -> pl.DataFrame:
-    """all-MiniLM-L6-v2 embeddings of every chunk (normalized), saved for the retriever too."""
+def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embedder: EmbedderResource,
+                     bench: BenchSettings) -> pl.DataFrame:
+    """all-MiniLM-L6-v2 embeddings of every chunk (normalized), saved for the retriever too.
+
+    Incremental: a chunk's text is embedded once per model (`EmbeddingStore`); unchanged text is reused."""
     model = embedder.get()
-    vectors = model.encode(chunks["text"].to_list())
-    frame = chunks.with_columns(pl.Series("embedding", vectors.tolist(), dtype=pl.List(pl.Float32)))
-    context.add_output_metadata({"chunks": frame.height, "dimension": model.dimension})
-    context.log.info(f"embed: {frame.height} chunks, dimension {model.dimension}")
+    store = EmbeddingStore(Path(bench.data_dir) / "embeddings" / "chunks.parquet", model.identity)
+    vectors, counts = store.vectors(chunks["text"].to_list(), model)
+    frame = chunks.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, model.dimension)))
+    context.add_output_metadata({"chunks": frame.height, **counts.as_dict(), "dimension": model.dimension,
+                                 "model": model.identity})
+    context.log.info(f"embed: {frame.height} chunks ({_describe(counts.as_dict())}), dimension {model.dimension}")
     return frame
+
+
+def _manifest(bench: BenchSettings, stage: str) -> Path:
+    return Path(bench.data_dir) / "manifests" / f"{stage}.json"
+
+
+def _describe(counts: dict) -> str:
+    return ", ".join(f"{n} {what}" for what, n in counts.items() if n) or "nothing"

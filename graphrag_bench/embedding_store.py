@@ -1,0 +1,89 @@
+"""Embeddings computed once per text: a persistent store keyed by content hash and model identity.
+
+The nightly job would otherwise spend most of its time re-embedding text that did not change.
+A vector is kept under sha256(text) together with the identity of the model that made it
+(`Embedder.identity`); vectors of another model are never reused, so changing the model
+invalidates the whole store. Texts no longer asked for are dropped when the store is saved
+(`prune=True`), so deleted chunks leave it. One parquet file per store, replaced atomically.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+
+
+def text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class EmbeddingCounts:
+    """What one call cost: vectors reused from the store, computed now, and dropped from it."""
+
+    reused: int
+    computed: int
+    removed: int
+    invalidated: int  # stored by another model (or dimension), so not reusable
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+class EmbeddingStore:
+    def __init__(self, path: str | Path, model_identity: str):
+        self.path, self.model_identity = Path(path), model_identity
+        self._keys: list[str] = []
+        self._vectors: np.ndarray | None = None
+        self._invalid = 0
+        if self.path.exists():
+            frame = pl.read_parquet(self.path)
+            current = frame.filter(pl.col("model") == model_identity)
+            self._invalid = frame.height - current.height
+            if current.height:
+                self._keys = current["key"].to_list()
+                self._vectors = current["vector"].to_numpy().astype(np.float32, copy=False)
+        if self._vectors is None:
+            self._vectors = np.zeros((0, 0), dtype=np.float32)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def vectors(self, texts: list[str], embedder, prune: bool = True) -> tuple[np.ndarray, EmbeddingCounts]:
+        """A vector per text, in order; only texts the store has not seen are embedded, each once."""
+        dimension = embedder.dimension
+        if self._vectors.shape[1:] != (dimension,):  # another model's shape: nothing reusable
+            self._invalid += len(self._keys)
+            self._keys, self._vectors = [], np.zeros((0, dimension), np.float32)
+        keys = [text_key(t) for t in texts]
+        position = {k: i for i, k in enumerate(self._keys)}
+        missing: dict[str, str] = {}
+        for key, text in zip(keys, texts):
+            if key not in position:
+                missing.setdefault(key, text)
+        all_keys = [*self._keys, *missing]
+        table = np.concatenate([self._vectors, embedder.encode(list(missing.values()))]) if missing else self._vectors
+        index = {k: i for i, k in enumerate(all_keys)}
+        result = table[[index[k] for k in keys]] if keys else np.zeros((0, dimension), np.float32)
+        wanted = set(keys)
+        kept = [i for i, k in enumerate(all_keys) if k in wanted] if prune else list(range(len(all_keys)))
+        removed = len(all_keys) - len(kept)
+        changed = bool(missing) or removed or self._invalid
+        self._keys, self._vectors, invalidated = [all_keys[i] for i in kept], table[kept], self._invalid
+        self._invalid = 0
+        if changed:
+            self._save(dimension)
+        reused = len(set(keys)) - len(missing)
+        return result, EmbeddingCounts(reused=reused, computed=len(missing), removed=removed, invalidated=invalidated)
+
+    def _save(self, dimension: int) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        frame = pl.DataFrame({"key": self._keys, "model": [self.model_identity] * len(self._keys),
+                              "vector": pl.Series(self._vectors, dtype=pl.Array(pl.Float32, dimension))})
+        tmp = self.path.with_name(f".{self.path.name}.tmp")
+        frame.write_parquet(tmp)
+        tmp.replace(self.path)
