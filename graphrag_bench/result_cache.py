@@ -21,6 +21,7 @@ class ResultCache:
         self.path = Path(path)
         self._old: dict = {}
         self._used: dict = {}
+        self._written = False
         if self.path.exists():
             try:
                 self._old = pickle.loads(self.path.read_bytes())
@@ -40,8 +41,11 @@ class ResultCache:
 
     def put(self, key: str, value) -> None:
         self._used[key] = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        self._written = True
 
     def save(self) -> None:
+        if not self._written and self._used.keys() == self._old.keys() and self.path.exists():
+            return  # the file already holds exactly this
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
         tmp.write_bytes(pickle.dumps(self._used, protocol=pickle.HIGHEST_PROTOCOL))

@@ -64,3 +64,19 @@ def test_graph_build_reembeds_only_what_changed(tmp_path, corpus_copy, edit):
         assert second["computed"] == 0 and second["reused"] == first["chunks"]
     else:  # the edited document's last chunk only
         assert second["computed"] == 1 and second["removed"] == 1 and second["reused"] == first["chunks"] - 1
+
+
+def test_cache_keys_are_the_same_in_every_process():
+    """Cache keys must not depend on Python's per-process string hash seed, or nothing is ever reused."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import CORPUS, REPO
+
+    script = ("from graphrag_bench.extract import Extractor; from graphrag_bench.ingest import load_corpus; "
+              f"print(Extractor().extract(load_corpus({str(CORPUS)!r})).fingerprint)")
+    prints = {subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip().splitlines()[-1]
+              for seed in ("1", "2")}
+    assert len(prints) == 1

@@ -4,7 +4,9 @@ passes 1 and 2."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import re
 
 from ..ingest import ID_IN_TEXT, Document
@@ -23,8 +25,21 @@ SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", ""
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
 
+def _canonical(value):
+    """The same value in every process: sets sorted (their order follows the per-process string hash seed)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}]
+    if isinstance(value, dict):
+        return [[_canonical(k), _canonical(v)] for k, v in sorted(value.items(), key=lambda kv: repr(_canonical(kv[0])))]
+    if isinstance(value, (set, frozenset)):
+        return sorted((_canonical(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    return value
+
+
 def _digest(value) -> str:
-    return hashlib.sha256(repr(value).encode()).hexdigest()[:20]
+    return hashlib.sha256(json.dumps(_canonical(value), default=repr).encode()).hexdigest()[:20]
 
 
 VOCABULARY_DIGEST = _digest([sorted(RELATIONS.items()), sorted(ENTITY_TYPES.items()), QUESTION_SHAPES, RELATION_THRESHOLD])

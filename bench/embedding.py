@@ -1,0 +1,82 @@
+"""Embedding settings, measured: torch threads and batch size for the shipped all-MiniLM-L6-v2.
+
+Prints chunk throughput (texts/s) per thread count and batch size, and single-query latency
+(p50/p95 ms) per thread count, each on an idle machine and with a CPU-bound neighbour process
+(a nightly run shares the machine), plus the largest difference between vectors of the settings
+(they must be the same vectors). The defaults in graphrag_bench/embed.py come from this table.
+
+    .venv/bin/python bench/embedding.py [--corpus corpus] [--texts 512] [--queries 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import multiprocessing as mp
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from graphrag_bench.embed import Embedder, set_threads  # noqa: E402
+from graphrag_bench.ingest import chunk_document, load_corpus  # noqa: E402
+from graphrag_bench.metrics import p95  # noqa: E402
+
+
+def _busy(stop) -> None:
+    while not stop.is_set():
+        sum(i * i for i in range(10_000))
+
+
+def measure(embedder: Embedder, texts: list[str], queries: list[str], threads: int, batch: int) -> dict:
+    set_threads(threads)
+    embedder.batch_size = batch
+    embedder.encode(texts[:batch])  # warm
+    start = time.perf_counter()
+    vectors = embedder.encode(texts)
+    throughput = len(texts) / (time.perf_counter() - start)
+    latencies = []
+    for q in queries:
+        start = time.perf_counter()
+        embedder.encode([q])  # not encode_one: that applies the chosen query setting
+        latencies.append((time.perf_counter() - start) * 1000)
+    return {"texts_per_s": throughput, "query_p50": float(np.median(latencies)), "query_p95": p95(latencies), "vectors": vectors}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default="corpus")
+    parser.add_argument("--texts", type=int, default=512)
+    parser.add_argument("--queries", type=int, default=60)
+    args = parser.parse_args()
+    chunks = [dataclasses.asdict(c)["text"] for d in load_corpus(args.corpus) for c in chunk_document(d)]
+    texts = [chunks[i % len(chunks)] + f" ({i})" for i in range(args.texts)]
+    queries = [f"What does item {i} of the corpus depend on?" for i in range(args.queries)]
+    embedder = Embedder()
+    print(f"{len(texts)} chunk texts, {len(queries)} single queries; torch default threads: {set_threads(None)}")
+    print(f"{'load':<10}{'threads':>8}{'batch':>7}{'texts/s':>10}{'query p50 ms':>14}{'query p95 ms':>14}{'max |Δ|':>10}")
+    reference = None
+    for load in ("idle", "neighbour"):
+        stop = mp.Event()
+        neighbour = mp.Process(target=_busy, args=(stop,), daemon=True) if load == "neighbour" else None
+        if neighbour:
+            neighbour.start()
+        try:
+            for threads in (1, 2):
+                for batch in (16, 32, 64):
+                    m = measure(embedder, texts, queries, threads, batch)
+                    reference = m["vectors"] if reference is None else reference
+                    delta = float(np.abs(m["vectors"] - reference).max())
+                    print(f"{load:<10}{threads:>8}{batch:>7}{m['texts_per_s']:>10.1f}{m['query_p50']:>14.2f}"
+                          f"{m['query_p95']:>14.2f}{delta:>10.2e}")
+        finally:
+            stop.set()
+            if neighbour:
+                neighbour.join()
+
+
+if __name__ == "__main__":
+    main()

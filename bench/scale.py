@@ -1,0 +1,258 @@
+"""Scale benchmark: the whole pipeline on generated corpora of N documents (default 1,000 / 5,000 / 10,000).
+
+For each N it generates a corpus (its own generator: a system catalogue, a people directory
+with name variants and two people one letter apart, ADRs, incidents, changes, meeting notes
+and distractor pages; every fact known) with 20 questions, then runs the benchmark job three
+times on one data folder, each in a fresh process: first run, unchanged re-run, and a re-run
+after one document was edited. It prints time per stage, the re-run ratios, chunk embeddings
+computed, per-row cost of extraction / upsert / audit, p95 per mode and their ratio, peak RSS,
+and points per category.
+
+    .venv/bin/python bench/scale.py [--sizes 1000,5000,10000] [--runs 3] [--work /tmp/graphrag-scale]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+FIRST = ["Dana", "Omar", "Lucia", "Kenji", "Aisha", "Marek", "Ines", "Tobias", "Yara", "Felix", "Noor", "Pavel",
+         "Greta", "Rahul", "Selin", "Hugo", "Mira", "Diego", "Ada", "Bram"]
+LAST = ["Whitlow", "Haddad", "Ferreira", "Sato", "Bello", "Nowak", "Duarte", "Krause", "Lindqvist", "Okafor",
+        "Petrov", "Moreau", "Iyer", "Castillo", "Novak", "Brandt", "Tanaka", "Quinn", "Varga", "Holm"]
+WORDS = ["Kestrel", "Ledger", "Beacon", "Harbor", "Quarry", "Atlas", "Juniper", "Cobalt", "Falcon", "Meridian",
+         "Orchard", "Prism", "Summit", "Tundra", "Vector", "Willow", "Zephyr", "Ember", "Granite", "Lattice"]
+KINDS = ["Service", "Store", "Gateway", "Queue", "Index", "Scheduler", "Registry", "Cache"]
+
+
+def _names(rng: random.Random, count: int, parts: list[list[str]]) -> list[str]:
+    names = sorted({" ".join(p) for p in itertools.product(*parts) if len(set(p)) == len(p)})
+    rng.shuffle(names)
+    return names[:count]
+
+
+def generate(target: Path, n_docs: int, seed: int = 7) -> Path:
+    """Write N documents and a 20-question file under `target`; returns the question file."""
+    rng = random.Random(seed)
+    corpus = target / "corpus"
+    if corpus.exists():
+        shutil.rmtree(corpus)
+    corpus.mkdir(parents=True)
+    n_sys, n_people = max(40, n_docs // 8), max(24, n_docs // 25)
+    systems = _names(rng, n_sys, [WORDS, WORDS, KINDS])
+    people = _names(rng, n_people - 2, [FIRST, LAST]) + ["Jon Elis", "Jon Ellis"]  # two people, one letter apart
+    owner = {s: people[rng.randrange(len(people))] for s in systems}
+    depends = {s: sorted({systems[j] for j in rng.sample(range(i + 1, n_sys), min(2, n_sys - i - 1))}) if i < n_sys - 1 else []
+               for i, s in enumerate(systems)}
+    pages: dict[str, list[str]] = {}
+    for i, s in enumerate(systems):
+        pages.setdefault(f"CATALOGUE-{i // 100 + 1:03d}", []).append(s)
+    page_of = {s: page for page, members in pages.items() for s in members}
+    for page, members in pages.items():
+        rows = "\n".join(f"| {s} | {owner[s]} | {', '.join(depends[s]) or '—'} |" for s in members)
+        (corpus / f"{page}.md").write_text(f"# System catalogue, part {page[-3:]}\n\n| System | Owner | Depends on |\n"
+                                           f"|---|---|---|\n{rows}\n")
+    lines = [f"- **{p}** — {'platform' if k % 2 else 'operations'} engineer, {p.split()[0].lower()}{k}@example.org"
+             for k, p in enumerate(people)]
+    (corpus / "PEOPLE.md").write_text("# People directory\n\n" + "\n".join(lines) +
+                                      "\n\nJon Elis and Jon Ellis are two different people.\n")
+    adrs, incidents, changes = [], [], []
+    fixed = 2 + len(pages)
+    for k in range(n_docs - fixed):
+        kind = ("adr", "adr", "adr", "inc", "inc", "chg", "chg", "meeting", "note", "note")[k % 10]
+        day = f"2026-{1 + k % 12:02d}-{1 + k % 28:02d}"
+        s, t = systems[rng.randrange(n_sys)], systems[rng.randrange(n_sys)]
+        a, b = people[rng.randrange(len(people))], people[rng.randrange(len(people))]
+        if kind == "adr":
+            rid = f"ADR-{len(adrs) + 1:04d}"
+            adrs.append((rid, s, a, b))
+            text = (f"# {rid}: Move {s} onto {t}\n\nStatus: Accepted\nDate: {day}\nAuthor: {a}\nApproved by: {b}\n\n"
+                    f"## Context\n\n{s} has outgrown its current hosting and its on-call load keeps rising.\n\n"
+                    f"## Decision\n\nWe will run {s} on {t} from next quarter.\n")
+        elif kind == "inc":
+            rid = f"INC-{len(incidents) + 1:04d}"
+            reporter = "Jon Ellis" if len(incidents) % 7 == 0 else a
+            incidents.append((rid, s, reporter))
+            text = (f"# {rid}: {s} degraded\n\n**Affected system:** {s}\n**Reported by:** {reporter}\n**Date:** {day}\n\n"
+                    f"Requests to {s} timed out for forty minutes. Traffic was drained and the service recovered.\n")
+        elif kind == "chg":
+            rid = f"CHG-{len(changes) + 1:04d}"
+            changes.append((rid, s, b))
+            text = (f"# {rid}: Upgrade {s}\n\n- Owner: {a}\n- Approved by: {b}\n- Window: {day}\n\n"
+                    f"The runtime of {s} is upgraded; rollback is a redeploy of the previous image.\n")
+        elif kind == "meeting":
+            rid = f"MEETING-{day}-{k}"
+            text = (f"# Architecture sync {day}\n\nAttendees: {a}, {b}\n\n- Reviewed the on-call load of {s}.\n"
+                    f"- Agreed to revisit capacity planning next month.\n")
+        else:
+            rid = f"NOTE-{k:05d}"
+            text = (f"# Working notes {k}\n\nThe words gateway, ledger, store and queue appear in many pages; this one"
+                    f" only records that the team met on {day} and talked about hiring and the office move.\n")
+        (corpus / f"{rid}.md").write_text(text)
+    return _questions(target, rng, systems, depends, owner, page_of, adrs, incidents)
+
+
+def _question(qid, text, cat, required, sources, certainty="supported", multi_hop=False, **extra) -> dict:
+    return {"question_id": qid, "question": text, "category": cat, "required_entities": required,
+            "required_sources": sources, "forbidden_claims": extra.pop("forbidden", []), "certainty": certainty,
+            "multi_hop": multi_hop, "signals": {"supported": sources, "likely_min_signals": 2, "possible_min_signals": 1},
+            "relevant_documents": [{"id": s, "relevance": 3} for s in sources], **extra}
+
+
+def _questions(target, rng, systems, depends, owner, page_of, adrs, incidents) -> Path:
+    chains = [s for s in systems if depends[s] and depends[depends[s][0]]]
+    qs = []
+    for i, s in enumerate(rng.sample(chains, 6)):
+        mid = depends[s][0]
+        far = depends[mid][0]
+        qs.append(_question(f"A{i + 1}", f"What does {s} depend on, directly or indirectly?", "A", [mid, far],
+                            sorted({page_of[s], page_of[mid]}), certainty="likely", multi_hop=True))
+    for i, (rid, _, _, approver) in enumerate(rng.sample(adrs, 5)):
+        qs.append(_question(f"B{i + 1}", f"Who approved {rid}?", "B", [approver], [rid]))
+    twins = [inc for inc in incidents if inc[2] == "Jon Ellis"]
+    for i, (rid, _, reporter) in enumerate((twins + rng.sample(incidents, 4))[:4]):
+        qs.append(_question(f"C{i + 1}", f"Who reported {rid}?", "C", [reporter], [rid],
+                            forbidden=[f"{rid} was reported by Jon Elis"] if reporter == "Jon Ellis" else []))
+    for i, s in enumerate(rng.sample(systems, 3)):
+        qs.append(_question(f"D{i + 1}", f"Who is the owner of {s}?", "D", [owner[s]], [page_of[s]]))
+    for i, (mode, s) in enumerate(zip(("graph_down", "graph_empty"), rng.sample([c for c in systems if depends[c]], 2))):
+        qs.append(_question(f"E{i + 1}", f"Which systems does {s} depend on?", "E", depends[s][:1], [], failure_mode=mode))
+    path = target / "questions.json"
+    path.write_text(json.dumps({"questions": qs}, indent=1))
+    return path
+
+
+def measure(corpus: str, questions: str, data_dir: str, results_dir: str, runs: int) -> dict:
+    """One in-process benchmark_job run (as the CLI does); time per step from Dagster's own step stats."""
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import benchmark_job, build_definitions
+    from resources import BenchSettings
+
+    settings = BenchSettings(corpus_dir=corpus, questions_file=questions, data_dir=data_dir, results_dir=results_dir, runs=runs)
+    started = time.perf_counter()
+    with DagsterInstance.ephemeral() as instance:
+        result = build_definitions(settings).resolve_job_def(benchmark_job.name).execute_in_process(
+            instance=instance, raise_on_error=False, run_config={"loggers": {"console": {"config": {"log_level": "WARNING"}}}})
+        seconds = time.perf_counter() - started
+        steps = {s.step_key: round(s.end_time - s.start_time, 3) for s in instance.get_run_step_stats(result.run_id)
+                 if s.end_time and s.start_time}
+    metadata = {}
+    for event in result.get_asset_materialization_events():
+        metadata[event.asset_key.path[-1]] = {k: v.value for k, v in event.materialization.metadata.items()
+                                              if isinstance(v.value, (int, float, str)) and not isinstance(v.value, bool)}
+    report = result.output_for_node("benchmark_report") if result.is_node_success("benchmark_report") else None
+    summary = report["summary"] if report else None
+    return {"seconds": round(seconds, 2), "steps": steps, "metadata": metadata, "success": result.success,
+            "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
+            "summary": None if not summary else {
+                "modes": {m: {"points": v["points"], "p95": v["p95_pipeline_ms"],
+                              "by_category": {c: r["points"] for c, r in v["by_category"].items()}}
+                          for m, v in summary["modes"].items()},
+                "ratio": summary["latency_ratio_p95"], "gates": {g["name"]: g["passed"] for g in summary["gates"]}}}
+
+
+def _child(args_list: list[str]) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--measure", *args_list], capture_output=True, text=True,
+                         env={**os.environ, "HF_HUB_OFFLINE": "1"})
+    if out.returncode != 0:
+        raise SystemExit(f"scale run failed:\n{out.stderr[-3000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def per_row(run: dict) -> dict:
+    """Seconds per row for the stages whose cost must stay constant as the corpus grows (ms per row)."""
+    md, steps = run["metadata"], run["steps"]
+    extracted = md.get("entity_mentions", {}).get("documents_extracted") or 0
+    graph = md.get("graph_store", {})
+    written = (graph.get("created") or 0) + (graph.get("changed") or 0)
+    entities = md.get("resolved_graph", {}).get("entities") or 0
+    audit = next((v for k, v in steps.items() if "entity_resolution_audit" in k), None)
+    ms = lambda s, n: None if not n or s is None else round(1000 * s / n, 3)  # noqa: E731
+    return {"extract_ms_per_doc": ms(steps.get("entity_mentions"), extracted),
+            "upsert_ms_per_row": ms(steps.get("graph_store"), written),
+            "audit_ms_per_entity": ms(audit, entities)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,5000,10000")
+    parser.add_argument("--runs", type=int, default=3, help="runs per question per mode (run 1 dropped)")
+    parser.add_argument("--work", default="/tmp/graphrag-scale")
+    parser.add_argument("--measure", nargs=5, metavar=("CORPUS", "QUESTIONS", "DATA", "RESULTS", "RUNS"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:
+        corpus, questions, data, results, runs = args.measure
+        print(json.dumps(measure(corpus, questions, data, results, int(runs))))
+        return
+    table = []
+    for n in [int(x) for x in args.sizes.split(",")]:
+        work = Path(args.work) / f"n{n}"
+        shutil.rmtree(work, ignore_errors=True)
+        questions = generate(work, n)
+        child_args = [str(work / "corpus"), str(questions), str(work / "data"), str(work / "results"), str(args.runs)]
+        first = _child(child_args)
+        again = _child(child_args)
+        edited_doc = sorted((work / "corpus").glob("ADR-*.md"))[0]
+        edited_doc.write_text(edited_doc.read_text() + "\nA note added after review.\n")
+        edited = _child(child_args)
+        row = {"n": n, "first": first, "unchanged": again, "edited": edited}
+        table.append(row)
+        print_row(row)
+    (Path(args.work) / "scale.json").write_text(json.dumps(table, indent=1))
+    print_summary(table)
+
+
+def print_row(row: dict) -> None:
+    first, again, edited = row["first"], row["unchanged"], row["edited"]
+    print(f"\n== {row['n']} documents ==")
+    print(f"first run {first['seconds']:.0f} s | unchanged re-run {again['seconds']:.0f} s "
+          f"({again['seconds'] / first['seconds']:.3f} x first) | one document edited {edited['seconds']:.0f} s "
+          f"({edited['seconds'] / first['seconds']:.3f} x first) | peak RSS {max(first['rss_mb'], again['rss_mb'], edited['rss_mb'])} MB")
+    emb = [r["metadata"].get("chunk_embeddings", {}) for r in (first, again, edited)]
+    print(f"chunk embeddings computed: first {emb[0].get('computed')}, unchanged {emb[1].get('computed')}, edited {emb[2].get('computed')}")
+    print(f"{'stage':<34}{'first s':>9}{'unchanged s':>13}{'edited s':>10}")
+    for step in sorted(first["steps"], key=lambda k: -first["steps"][k])[:12]:
+        print(f"{step:<34}{first['steps'][step]:>9.2f}{again['steps'].get(step, 0):>13.2f}{edited['steps'].get(step, 0):>10.2f}")
+    print(f"per-row cost (first run): {per_row(first)}")
+    s = first["summary"]
+    if s:
+        b, g = s["modes"]["baseline"], s["modes"]["graphrag"]
+        print(f"p95 ms: baseline {b['p95']}, GraphRAG {g['p95']}, ratio {s['ratio']}; points baseline {b['points']} / "
+              f"GraphRAG {g['points']}; by category baseline {b['by_category']} GraphRAG {g['by_category']}")
+        print(f"gates: {s['gates']}")
+
+
+def print_summary(table: list[dict]) -> None:
+    print("\n| documents | first run s | unchanged re-run | one edited | extract ms/doc | upsert ms/row | audit ms/entity "
+          "| p95 base / GraphRAG ms (ratio) | points base / GraphRAG | peak RSS MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for row in table:
+        f, u, e = row["first"], row["unchanged"], row["edited"]
+        cost = per_row(f)
+        s = f["summary"] or {"modes": {"baseline": {"p95": None, "points": None}, "graphrag": {"p95": None, "points": None}}, "ratio": None}
+        print(f"| {row['n']:,} | {f['seconds']:.0f} | {u['seconds']:.0f} s ({u['seconds'] / f['seconds']:.2f}×) | "
+              f"{e['seconds']:.0f} s ({e['seconds'] / f['seconds']:.2f}×) | {cost['extract_ms_per_doc']} | {cost['upsert_ms_per_row']} | "
+              f"{cost['audit_ms_per_entity']} | {s['modes']['baseline']['p95']} / {s['modes']['graphrag']['p95']} ({s['ratio']}) | "
+              f"{s['modes']['baseline']['points']} / {s['modes']['graphrag']['points']} | "
+              f"{max(f['rss_mb'], u['rss_mb'], e['rss_mb'])} |")
+    if len(table) > 1:
+        lo, hi = per_row(table[0]["first"]), per_row(table[-1]["first"])
+        ratios = {k: None if not lo[k] or hi[k] is None else round(hi[k] / lo[k], 2) for k in lo}
+        print(f"\nper-row cost at {table[-1]['n']:,} / at {table[0]['n']:,} documents: {ratios}  (target ≤ 1.5)")
+
+
+if __name__ == "__main__":
+    main()
