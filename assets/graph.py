@@ -63,15 +63,16 @@ def resolved_graph(context: AssetExecutionContext, entity_mentions: Extraction, 
         "relationship_types": MetadataValue.md("\n".join(f"- {t}: {n}" for t, n in relationships.group_by("type").len().sort("type").iter_rows())),
     })
     context.log.info(f"resolve: {entities.height} entities, {relationships.height} relationships, audit passed={audit['passed']}")
-    return {"entities": entities, "relationships": relationships, "audit": audit}
+    return {"entities": entities, "relationships": relationships, "audit": audit, "fingerprint": entity_mentions.fingerprint}
 
 
 @asset_check(asset=resolved_graph, blocking=True, additional_ins={"documents": AssetIn("documents")})
-def entity_resolution_audit(resolved_graph: dict, documents: pl.DataFrame) -> AssetCheckResult:
+def entity_resolution_audit(resolved_graph: dict, documents: pl.DataFrame, bench: BenchSettings) -> AssetCheckResult:
     """SPEC §3.4: ids well-formed and unique, no alias group across types, every POSSIBLE_SAME_AS decided, stable
     re-run. Pairs decided for lack of evidence are reported in the metadata, not blocking."""
     audit = run_audit(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts(),
-                      resolved_graph["audit"], _documents(documents))
+                      resolved_graph["audit"], _documents(documents), resolved_graph.get("fingerprint", ""),
+                      ResultCache(Path(bench.data_dir) / "audit_cache.pkl"))
     return AssetCheckResult(
         passed=audit["passed"], severity=AssetCheckSeverity.ERROR,
         description=None if audit["passed"] else "; ".join(audit["failures"] + audit["unresolved_pairs"])[:2000],
