@@ -80,3 +80,15 @@ def test_cache_keys_are_the_same_in_every_process():
                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip().splitlines()[-1]
               for seed in ("1", "2")}
     assert len(prints) == 1
+
+
+def test_the_audit_rerun_is_reused_only_for_the_same_extraction(tmp_path, documents):
+    from graphrag_bench.audit import rerun_ids
+    from graphrag_bench.result_cache import ResultCache
+
+    ids = rerun_ids(documents, "fingerprint-1", ResultCache(tmp_path / "audit.pkl"))
+    assert len(ids) > 10
+    # Same fingerprint: the stored verdict stands (no documents needed to reproduce it).
+    assert rerun_ids([], "fingerprint-1", ResultCache(tmp_path / "audit.pkl")) == ids
+    # Another extraction: re-run for real.
+    assert rerun_ids([], "fingerprint-2", ResultCache(tmp_path / "audit.pkl")) == []
