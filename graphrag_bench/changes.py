@@ -10,6 +10,8 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from .files import replace_atomically
+
 
 @dataclass(frozen=True)
 class ItemChanges:
@@ -35,8 +37,5 @@ def compare_with_manifest(path: str | Path, current: dict[str, str]) -> ItemChan
         changed=sum(1 for k, h in current.items() if k in previous and previous[k] != h),
         removed=sum(1 for k in previous if k not in current))
     if changes.added or changes.changed or changes.removed or not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(json.dumps(current, sort_keys=True))
-        tmp.replace(path)
+        replace_atomically(path, lambda tmp: tmp.write_text(json.dumps(current, sort_keys=True)))
     return changes

@@ -16,6 +16,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from .files import replace_atomically
+
 
 def text_key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -81,9 +83,6 @@ class EmbeddingStore:
         return result, EmbeddingCounts(reused=reused, computed=len(missing), removed=removed, invalidated=invalidated)
 
     def _save(self, dimension: int) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         frame = pl.DataFrame({"key": self._keys, "model": [self.model_identity] * len(self._keys),
                               "vector": pl.Series(self._vectors, dtype=pl.Array(pl.Float32, dimension))})
-        tmp = self.path.with_name(f".{self.path.name}.tmp")
-        frame.write_parquet(tmp)
-        tmp.replace(self.path)
+        replace_atomically(self.path, frame.write_parquet)

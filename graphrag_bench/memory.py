@@ -19,6 +19,7 @@ import numpy as np
 import polars as pl
 
 from .answer import compose
+from .files import replace_atomically
 from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
 from .settings import RetrievalSettings, graph_rag_enabled
 
@@ -29,12 +30,8 @@ ENTITIES_FILE = "entities.parquet"
 
 def save_index(data_dir: str | Path, chunks: pl.DataFrame, entities: pl.DataFrame) -> None:
     """Persist what retrieval needs besides the graph (written by the pipeline)."""
-    data_dir = Path(data_dir)
-    data_dir.mkdir(parents=True, exist_ok=True)
     for frame, name in ((chunks, CHUNKS_FILE), (entities, ENTITIES_FILE)):
-        tmp = data_dir / f".{name}.tmp"
-        frame.write_parquet(tmp)
-        tmp.replace(data_dir / name)
+        replace_atomically(Path(data_dir) / name, frame.write_parquet)
 
 
 def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:

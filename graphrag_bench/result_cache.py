@@ -10,6 +10,8 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
+from .files import replace_atomically
+
 
 class ResultCache:
     """Per-document extraction results (or the last resolution) in one pickle file of the data folder.
@@ -46,7 +48,4 @@ class ResultCache:
     def save(self) -> None:
         if not self._written and self._used.keys() == self._old.keys() and self.path.exists():
             return  # the file already holds exactly this
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_bytes(pickle.dumps(self._used, protocol=pickle.HIGHEST_PROTOCOL))
-        tmp.replace(self.path)
+        replace_atomically(self.path, lambda tmp: tmp.write_bytes(pickle.dumps(self._used, protocol=pickle.HIGHEST_PROTOCOL)))
