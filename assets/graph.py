@@ -19,6 +19,7 @@ from graphrag_bench.validation import validate
 from resources import BenchSettings, GraphStoreResource
 
 GROUP = "graph"
+EXTRACTION_CACHE = "extraction_cache.pkl"
 
 
 def _documents(frame: pl.DataFrame) -> list[Document]:
@@ -30,7 +31,7 @@ def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, ben
     """Mentions and raw relationships, from structure (tables, header fields, diagrams) and prose (spaCy).
 
     Incremental: unchanged documents reuse their cached extraction (see `ResultCache`)."""
-    cache = ResultCache(Path(bench.data_dir) / "extraction_cache.pkl")
+    cache = ResultCache(Path(bench.data_dir) / EXTRACTION_CACHE)
     extraction = Extractor().extract(_documents(documents), cache)
     for warning in extraction.warnings:
         context.log.warning(warning)
@@ -72,7 +73,7 @@ def entity_resolution_audit(resolved_graph: dict, documents: pl.DataFrame, bench
     re-run. Pairs decided for lack of evidence are reported in the metadata, not blocking."""
     audit = run_audit(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts(),
                       resolved_graph["audit"], _documents(documents), resolved_graph.get("fingerprint", ""),
-                      ResultCache(Path(bench.data_dir) / "audit_cache.pkl"))
+                      ResultCache(Path(bench.data_dir) / "audit_cache.pkl"), ResultCache(Path(bench.data_dir) / EXTRACTION_CACHE))
     return AssetCheckResult(
         passed=audit["passed"], severity=AssetCheckSeverity.ERROR,
         description=None if audit["passed"] else "; ".join(audit["failures"] + audit["unresolved_pairs"])[:2000],

@@ -53,10 +53,11 @@ def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embed
     model = embedder.get()
     store = EmbeddingStore(Path(bench.data_dir) / "embeddings" / "chunks.parquet", model.identity)
     vectors, counts = store.vectors(chunks["text"].to_list(), model)
-    frame = chunks.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, model.dimension)))
-    context.add_output_metadata({"chunks": frame.height, **counts.as_dict(), "dimension": model.dimension,
+    dimension = vectors.shape[1]
+    frame = chunks.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, dimension)))
+    context.add_output_metadata({"chunks": frame.height, **counts.as_dict(), "dimension": dimension,
                                  "model": model.identity})
-    context.log.info(f"embed: {frame.height} chunks ({_describe(counts.as_dict())}), dimension {model.dimension}")
+    context.log.info(f"embed: {frame.height} chunks ({_describe(counts.as_dict())}), dimension {dimension}")
     return frame
 
 

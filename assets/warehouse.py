@@ -4,14 +4,16 @@ DuckDB allows one writer per file: `warehouse_load` finishes before dbt starts (
 source is this asset), and nothing else writes the file.
 """
 
+from graphlib import TopologicalSorter
 from pathlib import Path
 
-from dagster import AssetExecutionContext, AssetIn, AssetSpec, MaterializeResult, multi_asset
+from dagster import AssetCheckResult, AssetExecutionContext, AssetIn, AssetSpec, MaterializeResult, multi_asset
 from dagster_dbt import DbtCliResource, dbt_assets
 from dagster_duckdb import DuckDBResource
 
-from graphrag_bench.history import RAW_TABLES, raw_frames
+from graphrag_bench.history import RAW_TABLES, last_built_state, raw_frames, record_built_state, warehouse_state
 from pipelines.dbt import dbt_project
+from resources import BenchSettings
 
 GROUP = "warehouse"
 
@@ -38,7 +40,23 @@ def warehouse_load(context: AssetExecutionContext, benchmark_summary: dict, ware
 
 
 @dbt_assets(manifest=dbt_project.manifest_path, project=dbt_project)
-def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource):
+def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: DuckDBResource, bench: BenchSettings):
     """Aggregates over the warehouse: per-category scores, latency percentiles, cache rates,
-    the acceptance-criteria table and the run history (incremental, never overwritten)."""
+    the acceptance-criteria table and the run history (incremental, never overwritten).
+
+    dbt runs only when its inputs changed (a new run's rows, a changed model): an unchanged night skips it."""
+    with warehouse.get_connection() as conn:
+        state = warehouse_state(conn, dbt_project.project_dir)
+    if state == last_built_state(bench.data_dir):
+        context.log.info("dbt: the warehouse and the models are unchanged since the last build; nothing to rebuild")
+        deps = context.assets_def.asset_deps  # a multi-asset yields its assets in dependency order
+        for key in TopologicalSorter({k: deps.get(k, set()) & context.selected_asset_keys
+                                      for k in sorted(context.selected_asset_keys)}).static_order():
+            yield MaterializeResult(asset_key=key, metadata={"dbt": "not run: inputs unchanged since the last build"})
+        for check in sorted(context.selected_asset_check_keys):  # a build is recorded only when its tests passed
+            yield AssetCheckResult(asset_key=check.asset_key, check_name=check.name, passed=True,
+                                   metadata={"dbt": "not run: passed at the last build, on the same inputs"})
+        return
     yield from dbt.cli(["build"], context=context).stream()
+    with warehouse.get_connection() as conn:
+        record_built_state(bench.data_dir, warehouse_state(conn, dbt_project.project_dir))

@@ -6,7 +6,7 @@ re-run of extraction giving the same entity count and ids.
 
 from __future__ import annotations
 
-from .extract import Extractor
+from .extract import Extractor, RerunCache
 from .ingest import Document
 from .keys import KEY_FORMAT
 from .resolve import audit_frames, resolve
@@ -16,28 +16,42 @@ from .validation import validate
 SUITES = ("entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")
 
 
-def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCache | None = None) -> list[str]:
-    """Entity ids of an uncached extraction and resolution of the same documents.
+def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCache | None = None,
+              extraction_cache: ResultCache | None = None) -> tuple[list[str], set[str]]:
+    """Entity ids of a re-run of extraction and resolution of the same documents, and the per-document cache
+    keys it re-ran.
 
-    With a cache, the ids of the last re-run are reused when the extraction's fingerprint (documents, extractor
-    version, vocabulary) is the one that was re-run then: identical input was already shown to give these ids."""
+    The corpus-level passes (interpretation, resolution) always run again. Each document's own passes run again
+    uncached once per content: with `extraction_cache`, contents an earlier re-run already covered are taken from
+    it (`RerunCache`), so one edited document costs one document. With `cache`, the ids of the last re-run are
+    reused outright when the extraction's fingerprint is the one re-run then."""
     key = f"rerun|{fingerprint}"
     known = cache.get(key) if cache is not None and fingerprint else None
-    if known is None:
-        known = sorted(e["id"] for e in resolve(Extractor().extract(documents), documents).entities)
-        if cache is not None and fingerprint:
-            cache.put(key, known)
-            cache.save()
-    return known
+    if known is not None:
+        return known, set(cache.get("verified") or ())
+    verified = set(cache.get("verified") or ()) if cache is not None else set()
+    view = RerunCache(extraction_cache, verified if extraction_cache is not None else set())
+    ids = sorted(e["id"] for e in resolve(Extractor().extract(documents, view), documents).entities)
+    return ids, view.per_document_keys
+
+
+def _remember_rerun(cache: ResultCache | None, fingerprint: str, ids: list[str], covered: set[str]) -> None:
+    """Keep the re-run (only a matching one: a mismatch must be re-run, not trusted)."""
+    if cache is not None and fingerprint:
+        cache.put(f"rerun|{fingerprint}", ids)
+        cache.put("verified", sorted(covered))
+        cache.save()
 
 
 def run_audit(entities: list[dict], relationships: list[dict], facts: dict, documents: list[Document],
-              fingerprint: str = "", cache: ResultCache | None = None) -> dict:
+              fingerprint: str = "", cache: ResultCache | None = None, extraction_cache: ResultCache | None = None) -> dict:
     """`facts` is the resolver's own audit summary; the result adds GX verdicts and failures."""
     frames = audit_frames(entities, relationships)
-    rerun = rerun_ids(documents, fingerprint, cache)
-    frames["entity_audit_rerun"] = [{"same_count": len(rerun) == len(entities),
-                                     "same_ids": rerun == sorted(e["id"] for e in entities)}]
+    rerun, covered = rerun_ids(documents, fingerprint, cache, extraction_cache)
+    same_ids = rerun == sorted(e["id"] for e in entities)
+    if same_ids:
+        _remember_rerun(cache, fingerprint, rerun, covered)
+    frames["entity_audit_rerun"] = [{"same_count": len(rerun) == len(entities), "same_ids": same_ids}]
     results = [validate(name, frames[name], {"key_format": KEY_FORMAT} if name == "entity_audit_entities" else None)
                for name in SUITES]
     audit = dict(facts)

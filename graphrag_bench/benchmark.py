@@ -18,6 +18,7 @@ from typing import Callable
 from .answer import compose
 from .metrics import p95
 from .retrieve import Retrieval
+from .reuse import BenchmarkInputs, BenchmarkReuse, new_run_id
 
 
 def _answer(retriever, question: str, compose_fn: Callable[[Retrieval], str], **kwargs) -> tuple[Retrieval, str, float]:
@@ -100,6 +101,8 @@ def mode_run(result: dict, mode: str) -> dict:
     """One mode's share of a `run_benchmark` result (what the baseline_run / graphrag_run assets hold)."""
     run = {"answers": result["answers"][mode], "retrievals": result["retrievals"][mode],
            "latency": result[f"latency_{mode}"], "phases": result[f"phases_{mode}"]}
+    if "measurement" in result:  # set by `measured_or_reused`
+        run["measurement"] = result["measurement"]
     if mode == "graphrag":
         run.update(cache=result["cache"], runs=result["runs"], nondeterministic=result["nondeterministic"])
     return run
@@ -109,9 +112,26 @@ def joined_runs(baseline: dict, graphrag: dict) -> dict:
     """The inverse of `mode_run`: both modes back in the shape of a `run_benchmark` result."""
     result = {"answers": {}, "retrievals": {}, "cache": graphrag["cache"], "runs": graphrag["runs"],
               "nondeterministic": graphrag["nondeterministic"]}
+    if "measurement" in graphrag:
+        result["measurement"] = graphrag["measurement"]
     for mode, run in (("baseline", baseline), ("graphrag", graphrag)):
         result["answers"][mode], result["retrievals"][mode] = run["answers"], run["retrievals"]
         result[f"latency_{mode}"], result[f"phases_{mode}"] = run["latency"], run["phases"]
+    return result
+
+
+def measured_or_reused(inputs: BenchmarkInputs, reuse: BenchmarkReuse, measure: Callable[[], dict],
+                       remeasure: bool = False) -> dict:
+    """`measure()` (a `run_benchmark` result) unless the last measurement had exactly these inputs.
+
+    The result carries `measurement`: the run id it was measured in, the inputs' digest, and whether it was reused."""
+    result = None if remeasure else reuse.get(inputs.digest, "run")
+    if result is not None:
+        result["measurement"] = {**result["measurement"], "reused": True}
+        return result
+    result = measure()
+    result["measurement"] = {"run_id": new_run_id(), "inputs": inputs.digest, "reused": False}
+    reuse.put(inputs.digest, "run", result, replace=True)
     return result
 
 

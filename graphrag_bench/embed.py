@@ -68,16 +68,24 @@ BATCH_SIZE = 16
 
 
 class Embedder:
-    """Normalized float32 embeddings, so a dot product is the cosine similarity."""
+    """Normalized float32 embeddings, so a dot product is the cosine similarity.
+
+    The model loads on the first `encode`: a run whose vectors all come from a store never imports torch."""
 
     def __init__(self, path: str | None = None, batch_size: int = BATCH_SIZE):
-        _bulk_threads()
         self.path = path or model_path()
         self.batch_size = batch_size
-        self.model = _load(self.path)
-        dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
-        self.dimension = int(dim())
         self.identity = model_identity(self.path)
+
+    @property
+    def model(self):
+        _bulk_threads()  # torch's own default, read before encode_one changes it
+        return _load(self.path)
+
+    @property
+    def dimension(self) -> int:
+        dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        return int(dim())
 
     def encode(self, texts: list[str]) -> np.ndarray:
         if not texts:

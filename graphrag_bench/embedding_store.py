@@ -57,16 +57,19 @@ class EmbeddingStore:
 
     def vectors(self, texts: list[str], embedder, prune: bool = True) -> tuple[np.ndarray, EmbeddingCounts]:
         """A vector per text, in order; only texts the store has not seen are embedded, each once."""
-        dimension = embedder.dimension
-        if self._vectors.shape[1:] != (dimension,):  # another model's shape: nothing reusable
-            self._invalid += len(self._keys)
-            self._keys, self._vectors = [], np.zeros((0, dimension), np.float32)
         keys = [text_key(t) for t in texts]
         position = {k: i for i, k in enumerate(self._keys)}
         missing: dict[str, str] = {}
         for key, text in zip(keys, texts):
             if key not in position:
                 missing.setdefault(key, text)
+        # The model (and its dimension) is needed only when something must be embedded; stored vectors of
+        # the same model identity already have its shape.
+        dimension = embedder.dimension if missing or not self._keys else self._vectors.shape[1]
+        if self._vectors.shape[1:] != (dimension,):  # another model's shape: nothing reusable
+            self._invalid += len(self._keys)
+            self._keys, self._vectors = [], np.zeros((0, dimension), np.float32)
+            position, missing = {}, dict(zip(keys, texts))
         all_keys = [*self._keys, *missing]
         table = np.concatenate([self._vectors, embedder.encode(list(missing.values()))]) if missing else self._vectors
         index = {k: i for i, k in enumerate(all_keys)}

@@ -3,10 +3,48 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
+from pathlib import Path
 
 import polars as pl
 
+from .files import replace_atomically
+
 RAW_TABLES = ("question_scores", "latency_samples", "cache_metrics", "gate_results", "runs")
+BUILT_FILE = "dbt_built.json"
+
+
+def warehouse_state(conn, project_dir: str | Path) -> str:
+    """What the dbt models are a function of: the raw tables' contents (an order-free hash of every row but its
+    load time), the tables present (a dropped model is rebuilt) and the dbt project's files. A re-run of an
+    unchanged night changes none of them; a re-judged gate or a new run changes the raw rows."""
+    tables = conn.execute("select table_schema, table_name from information_schema.tables order by 1, 2").fetchall()
+    present = {(schema, name) for schema, name in tables}
+    runs = {}
+    for name in RAW_TABLES:
+        if ("raw", name) in present:
+            columns = [c for (c,) in conn.execute("select column_name from information_schema.columns where table_schema = "
+                                                  "'raw' and table_name = ? order by ordinal_position", [name]).fetchall()
+                       if c != "created_at"]
+            row = ", ".join(f'"{c}"' for c in columns)
+            runs[name] = conn.execute(f"select count(*), sum(hash(row({row}))::hugeint) from raw.{name}").fetchall()
+    project = Path(project_dir)
+    files = {p.relative_to(project).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+             for p in sorted([*project.glob("models/**/*"), *project.glob("*.yml")]) if p.is_file()}
+    text = json.dumps({"tables": sorted(present), "runs": runs, "project": files}, default=str, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def last_built_state(data_dir: str | Path) -> str | None:
+    try:
+        return json.loads((Path(data_dir) / BUILT_FILE).read_text())["state"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def record_built_state(data_dir: str | Path, state: str) -> None:
+    replace_atomically(Path(data_dir) / BUILT_FILE, lambda tmp: tmp.write_text(json.dumps({"state": state})))
 
 
 def raw_frames(result: dict) -> dict[str, pl.DataFrame]:

@@ -34,6 +34,10 @@ def save_index(data_dir: str | Path, chunks: pl.DataFrame, entities: pl.DataFram
         replace_atomically(Path(data_dir) / name, frame.write_parquet)
 
 
+def index_files(data_dir: str | Path) -> list[Path]:
+    return [Path(data_dir) / name for name in (CHUNKS_FILE, ENTITIES_FILE)]
+
+
 def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:
     data_dir = Path(data_dir)
     chunks = pl.read_parquet(data_dir / CHUNKS_FILE)

@@ -37,6 +37,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     run.add_argument("--data-dir", default=None, help="this corpus's stores (default: data/ for the default corpus)")
     run.add_argument("--runs", type=int, default=None, help="runs per question per mode (default 10, GRAPHRAG_RUNS)")
     run.add_argument("--gates", default=None, help="thresholds file (default config/gates.toml, GRAPHRAG_GATES_FILE)")
+    run.add_argument("--remeasure", action="store_true", default=None,
+                     help="run the benchmark even when nothing it measures changed since the last run (GRAPHRAG_REMEASURE)")
     return parser.parse_args(argv)
 
 
@@ -44,7 +46,7 @@ def validate_inputs(args: argparse.Namespace):
     """Everything a user can get wrong, checked before anything is written."""
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
-    from graphrag_bench.settings import REPO_ROOT, RetrievalSettings, env_number, id_types_from_env, load_thresholds
+    from graphrag_bench.settings import REPO_ROOT, RetrievalSettings, env_flag, env_number, id_types_from_env, load_thresholds
     from resources import BenchSettings
 
     docs = load_corpus(args.corpus)
@@ -60,7 +62,8 @@ def validate_inputs(args: argparse.Namespace):
     default_corpus = corpus == (REPO_ROOT / "corpus").resolve()
     data_dir = args.data_dir or str(REPO_ROOT / "data" if default_corpus else corpus.parent / f".graphrag-bench-data-{corpus.name}")
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
-                             results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs)
+                             results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
+                             remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"))
     return settings, len(docs), len(questions)
 
 
@@ -74,6 +77,10 @@ def print_table(summary: dict, out) -> None:
     print(f"  {'total':<26}{b['points']:>8g}{g['points']:>10g}{b['max_points']:>6}", file=out)
     print(f"\np95 pipeline ms: baseline {b['p95_pipeline_ms']}, GraphRAG {g['p95_pipeline_ms']}, ratio {summary['latency_ratio_p95']}", file=out)
     print(f"graph cache hit rate (warm): {g['graph_cache_hit_rate']}   hallucinations: baseline {b['hallucinations']}, GraphRAG {g['hallucinations']}", file=out)
+    measured = summary.get("measurement") or {}
+    if measured.get("reused"):
+        print(f"(nothing the benchmark measures changed since run {measured['run_id']}: its answers and latencies stand;"
+              " --remeasure measures again)", file=out)
     print("\ngates:", file=out)
     for gate in summary["gates"]:
         print(f"  [{'pass' if gate['passed'] else 'FAIL'}] {gate['name']}: value {gate['value']}, threshold {gate['threshold']}", file=out)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from dagster import ConfigurableResource
 
-from graphrag_bench.settings import DEFAULT_THRESHOLDS, REPO_ROOT, env_number
+from graphrag_bench.settings import DEFAULT_THRESHOLDS, REPO_ROOT, env_flag, env_number
 
 
 class BenchSettings(ConfigurableResource):
@@ -17,6 +17,7 @@ class BenchSettings(ConfigurableResource):
     results_dir: str = str(REPO_ROOT / "results")
     thresholds_file: str = str(DEFAULT_THRESHOLDS)
     runs: int = 10
+    remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.reuse)
 
     @classmethod
     def from_env(cls) -> "BenchSettings":
@@ -28,6 +29,7 @@ class BenchSettings(ConfigurableResource):
             results_dir=env.get("GRAPHRAG_RESULTS_DIR", cls.model_fields["results_dir"].default),
             thresholds_file=env.get("GRAPHRAG_GATES_FILE", cls.model_fields["thresholds_file"].default),
             runs=int(env_number("GRAPHRAG_RUNS", 10, minimum=2)),
+            remeasure=env_flag("GRAPHRAG_REMEASURE", False),
         )
 
     @property

@@ -71,6 +71,22 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert _stamp(REPO / "data") == repo_data_before
 
 
+def test_an_unchanged_rerun_reuses_the_measurement_and_rebuilds_nothing(first_run, outside):
+    assert first_run[0].returncode == 0
+    built = outside / "data" / "dbt_built.json"
+    built_before = built.stat().st_mtime_ns
+    result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
+                 "--results-dir", "results", "--runs", "2", cwd=outside)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "nothing the benchmark measures changed since run" in result.stdout
+    runs = list((outside / "results").glob("run_*"))
+    assert len(runs) == 1  # the same run stands: no second folder, no second history row
+    summary = json.loads((runs[0] / "summary.json").read_text())
+    assert summary["measurement"]["reused"] is True and summary["run_id"] == summary["measurement"]["run_id"]
+    assert all(g["passed"] for g in summary["gates"]) and (runs[0] / "RELEASE_APPROVED").exists()
+    assert built.stat().st_mtime_ns == built_before  # dbt did not run
+
+
 def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
     """The check-only job re-evaluates every gate on the stored outputs of the last run."""
     from dagster import DagsterInstance

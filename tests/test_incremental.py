@@ -82,13 +82,76 @@ def test_cache_keys_are_the_same_in_every_process():
     assert len(prints) == 1
 
 
-def test_the_audit_rerun_is_reused_only_for_the_same_extraction(tmp_path, documents):
-    from graphrag_bench.audit import rerun_ids
+def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, monkeypatch):
+    """The audit's re-run: every document the first time; nothing for the same extraction; one edited document
+    re-runs only that document's own passes (the corpus-level passes always run again)."""
+    from graphrag_bench.audit import run_audit
+    from graphrag_bench.extract import Extractor, extractor as extractor_module
+    from graphrag_bench.ingest import load_corpus
+    from graphrag_bench.resolve import resolve
     from graphrag_bench.result_cache import ResultCache
 
-    ids = rerun_ids(documents, "fingerprint-1", ResultCache(tmp_path / "audit.pkl"))
-    assert len(ids) > 10
-    # Same fingerprint: the stored verdict stands (no documents needed to reproduce it).
-    assert rerun_ids([], "fingerprint-1", ResultCache(tmp_path / "audit.pkl")) == ids
-    # Another extraction: re-run for real.
-    assert rerun_ids([], "fingerprint-2", ResultCache(tmp_path / "audit.pkl")) == []
+    parsed: list[str] = []
+    real_parser = extractor_module.DocumentParser
+
+    def counting_parser(doc, *args):
+        parsed.append(doc.doc_id)
+        return real_parser(doc, *args)
+
+    monkeypatch.setattr(extractor_module, "DocumentParser", counting_parser)
+
+    def build_and_audit(documents):
+        extraction = Extractor().extract(documents, ResultCache(tmp_path / "extraction.pkl"))
+        resolution = resolve(extraction, documents)
+        parsed.clear()
+        audit = run_audit(resolution.entities, resolution.relationships, resolution.audit, documents,
+                          extraction.fingerprint, ResultCache(tmp_path / "audit.pkl"),
+                          ResultCache(tmp_path / "extraction.pkl"))
+        return audit, sorted(parsed)
+
+    documents = load_corpus(corpus_copy)
+    audit, rerun = build_and_audit(documents)
+    assert audit["passed"] and rerun == sorted(d.doc_id for d in documents)
+    audit, rerun = build_and_audit(documents)
+    assert audit["passed"] and rerun == []  # the same extraction: its verdict stands
+
+    edited = sorted(corpus_copy.glob("*.md"))[0]
+    edited.write_text(edited.read_text() + "\nA closing remark added in an edit.\n")
+    documents = load_corpus(corpus_copy)
+    audit, rerun = build_and_audit(documents)
+    assert audit["passed"] and rerun == [next(d.doc_id for d in documents if d.path == edited.name)]
+
+    # A re-run that disagrees (here: of no documents at all) is reported, not remembered: it fails again next time.
+    resolution = resolve(Extractor().extract(documents), documents)
+    for _ in range(2):
+        audit = run_audit(resolution.entities, resolution.relationships, resolution.audit, [], "another extraction",
+                          ResultCache(tmp_path / "audit.pkl"), ResultCache(tmp_path / "extraction.pkl"))
+        assert not audit["passed"] and any("rerun" in f for f in audit["failures"])
+
+
+def test_a_benchmark_is_measured_again_only_when_an_input_changed(tmp_path):
+    from graphrag_bench.benchmark import measured_or_reused
+    from graphrag_bench.reuse import BenchmarkInputs, BenchmarkReuse
+    from graphrag_bench.settings import RetrievalSettings
+
+    index, questions = tmp_path / "chunks.parquet", tmp_path / "questions.json"
+    index.write_bytes(b"index v1")
+    questions.write_text('{"questions": []}')
+    measured = []
+
+    def run(settings=RetrievalSettings(), state="s1", remeasure=False):
+        inputs = BenchmarkInputs.collect([index], questions, state, settings, "ladybug:", "deterministic", "model-1", 3)
+        return measured_or_reused(inputs, BenchmarkReuse(tmp_path), lambda: measured.append(1) or {"n": len(measured)},
+                                  remeasure=remeasure)
+
+    first = run()
+    assert len(measured) == 1 and first["measurement"]["reused"] is False
+    again = run()
+    assert len(measured) == 1 and again["measurement"] == {**first["measurement"], "reused": True} and again["n"] == 1
+    run(remeasure=True)
+    assert len(measured) == 2
+    changes = [lambda: run(state="s2"), lambda: run(settings=RetrievalSettings(top_k=3)),
+               lambda: (questions.write_text('{"questions": [1]}'), run()), lambda: (index.write_bytes(b"v2"), run())]
+    for count, change in enumerate(changes, start=3):
+        change()
+        assert len(measured) == count  # each changed input measures again

@@ -14,9 +14,9 @@ corpus, record ids, the per-document cache); shapes of names, values and dates a
 `graphrag_bench.text`.
 """
 
-from .extractor import EXTRACTOR_VERSION, Extractor, RecordIds
+from .extractor import EXTRACTOR_VERSION, Extractor, RecordIds, RerunCache
 from .model import Extraction, Mention, Relation, Statement, Term
 from .structure import DocumentParser, diagram_edges
 
 __all__ = ["EXTRACTOR_VERSION", "DocumentParser", "Extraction", "Extractor", "Mention", "RecordIds", "Relation",
-           "Statement", "Term", "diagram_edges"]
+           "RerunCache", "Statement", "Term", "diagram_edges"]

@@ -75,6 +75,38 @@ class RecordIds:
         return _digest(sorted(self.known.items()))
 
 
+PER_DOCUMENT = ("structure|", "prose|")  # cache keys of one document's passes 1 and 2 (by its content)
+
+
+class RerunCache:
+    """The extraction cache as an audit re-run sees it: a document's passes 1 and 2 come from it only when
+    that content was already re-run once (`verified`); label vectors are reused (content-addressed, as chunk
+    vectors are); the corpus-level interpretation never is. Nothing is written back. After the re-run,
+    `per_document_keys` are the documents it covered."""
+
+    def __init__(self, cache: ResultCache | None, verified: set[str]):
+        self._cache, self._verified = cache, verified
+        self.per_document_keys: set[str] = set()
+
+    def get(self, key: str):
+        if key.startswith(PER_DOCUMENT):
+            self.per_document_keys.add(key)
+            if key not in self._verified:
+                return None
+        elif not key.startswith("vectors|"):
+            return None
+        return self._cache.get(key) if self._cache is not None else None
+
+    def put(self, key: str, value) -> None:
+        pass
+
+    def keep_all(self) -> None:
+        pass
+
+    def save(self) -> None:
+        pass
+
+
 class Extractor:
     """Corpus-level extraction. `semantics` (built on the shipped embedding model when not given) reads labels."""
 
@@ -102,14 +134,22 @@ class Extractor:
         readings = self.semantics.readings(text)
         return bool(readings) and readings[0].score >= RELATION_THRESHOLD
 
-    def extract(self, documents: list[Document], cache: ResultCache | None = None) -> Extraction:
+    def extract(self, documents: list[Document], cache: ResultCache | RerunCache | None = None) -> Extraction:
         """All documents; with a cache, unchanged documents reuse their passes 1 and 2."""
         ids = RecordIds(documents)
         corpus_key = _digest([EXTRACTOR_VERSION, VOCABULARY_DIGEST, ids.digest()])
-        if cache is not None:
-            self.semantics.prepare([])  # load the model before reading persisted vectors
-            for text, vector in (cache.get(f"vectors|{VOCABULARY_DIGEST}") or {}).items():
-                self.semantics.known_vectors.setdefault(text, vector)
+        vectors_key = None
+        if cache is not None:  # label vectors of earlier runs: the model loads only for a label never seen
+            if self._semantics is None:
+                from ..embed import Embedder
+
+                embedder = Embedder()
+                vectors_key = f"vectors|{VOCABULARY_DIGEST}|{embedder.identity}"
+                self._semantics = Semantics(embedder, cache.get(vectors_key))
+            else:
+                vectors_key = f"vectors|{VOCABULARY_DIGEST}|{getattr(self._semantics.embedder, 'identity', '')}"
+                for text, vector in (cache.get(vectors_key) or {}).items():
+                    self._semantics.known_vectors.setdefault(text, vector)
         parsed: list[ParsedDocument] = []
         keys: dict[str, str] = {}
         result = Extraction()
@@ -134,6 +174,7 @@ class Extractor:
             if known is not None:
                 known.processed, known.reused = [], [p.doc_id for p in parsed]
                 cache.keep_all()
+                self._remember_vectors(cache, vectors_key)
                 cache.save()
                 return known
         reader = None
@@ -155,6 +196,11 @@ class Extractor:
         out.fingerprint = fingerprint
         if cache is not None:
             cache.put(f"interpretation|{fingerprint}", out)
-            cache.put(f"vectors|{VOCABULARY_DIGEST}", dict(self.semantics.known_vectors))
+            self._remember_vectors(cache, vectors_key)
             cache.save()
         return out
+
+    def _remember_vectors(self, cache: ResultCache | RerunCache, key: str) -> None:
+        """Persist the label vectors when this run embedded any the cache did not hold."""
+        if self._semantics is not None and len(self._semantics.known_vectors) != len(cache.get(key) or {}):
+            cache.put(key, dict(self._semantics.known_vectors))

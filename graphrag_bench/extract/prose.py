@@ -15,15 +15,15 @@ pass 3, the same way as for a field label.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, NamedTuple
-
-import spacy
-from spacy.language import Language
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
 from ..ingest import ID_IN_TEXT
 from .model import CANDIDATE, DATE, NAME, RECORD, Paragraph, Statement, Term
 from ..english import FUNCTION_WORDS, SUBJECT_STAND_INS
 from ..text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 MAX_PREDICATE_WORDS = 12
 MAX_IMPLICIT_WORDS = 8
@@ -47,6 +47,8 @@ class ProseReader:
     def __init__(self, names: Iterable[str], ref: Callable[[str], str | None], mid_sentence_capitals: set[str]):
         self.ref = ref
         self.mid_capitals = mid_sentence_capitals
+        import spacy  # here, not at module import: a run whose documents are all unchanged never loads spaCy (nor torch)
+
         self.nlp: Language = spacy.blank("en")
         self.nlp.add_pipe("sentencizer")
         ruler = self.nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"})

@@ -1,0 +1,90 @@
+"""An unchanged night costs almost nothing: a benchmark whose inputs are all unchanged is not run again.
+
+What a benchmark measures is fixed by its inputs: the retrieval index (chunks, their vectors,
+the entity table), the graph's state hash, the question file, the retrieval settings, the
+graph store it reads, the answerer, the embedding model and the product's own code. When all of
+them hash to what the last measured run had, that run's answers, scores and latencies stand:
+the job reports them again under that run's id (so the warehouse gains no duplicate row and dbt
+has nothing to rebuild) and says so. `--remeasure` (GRAPHRAG_REMEASURE=true) measures anyway,
+e.g. to re-time after a machine change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .result_cache import ResultCache
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+REUSE_FILE = "benchmark_reuse.pkl"
+
+
+def new_run_id() -> str:
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d_%H%M%S")
+
+
+def _file_digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def code_digest(package_dir: Path = PACKAGE_DIR) -> str:
+    """The product's own code: every module of the package, by content."""
+    digest = hashlib.sha256()
+    for file in sorted(package_dir.rglob("*.py")):
+        digest.update(file.relative_to(package_dir).as_posix().encode() + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class BenchmarkInputs:
+    """Everything a benchmark's answers and timings depend on, each part by digest or value."""
+
+    index_files: tuple[str, ...]  # digests of the saved retrieval index files
+    questions: str
+    state_hash: str
+    settings: str
+    store: str
+    answerer: str
+    model: str
+    runs: int
+    code: str
+
+    @classmethod
+    def collect(cls, index_files: list[Path], questions_file: str | Path, state_hash: str, settings, store: str,
+                answerer: str, model: str, runs: int) -> "BenchmarkInputs":
+        settings_text = json.dumps(dataclasses.asdict(settings) if dataclasses.is_dataclass(settings) else settings,
+                                   sort_keys=True)
+        return cls(tuple(_file_digest(Path(p)) for p in index_files), _file_digest(Path(questions_file)), state_hash,
+                   settings_text, store, answerer, model, runs, code_digest())
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(json.dumps(dataclasses.asdict(self), sort_keys=True).encode()).hexdigest()[:20]
+
+
+class BenchmarkReuse:
+    """The last measured benchmark, keyed by its inputs' digest (one pickle in the data folder).
+
+    Only the latest measurement is kept: a changed input replaces it."""
+
+    def __init__(self, data_dir: str | Path):
+        self._cache = ResultCache(Path(data_dir) / REUSE_FILE)
+
+    def get(self, digest: str, part: str):
+        return self._cache.get(f"{digest}|{part}")
+
+    def put(self, digest: str, part: str, value, replace: bool = False) -> None:
+        """Store one part of a measurement; `replace` drops every part of other inputs (a new measurement)."""
+        if not replace:
+            self._cache.keep_all()
+        self._cache.put(f"{digest}|{part}", value)
+        self._cache.save()
