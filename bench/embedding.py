@@ -1,11 +1,15 @@
-"""Embedding settings, measured: torch threads and batch size for the shipped all-MiniLM-L6-v2.
+"""Embedding settings, measured: backends, threads and batch size for the shipped all-MiniLM-L6-v2.
+
+First the backends (torch / sentence-transformers, ONNX Runtime on the setup-time export, and that
+export quantized to int8): bulk throughput, single-query latency on one thread, the largest vector
+difference from torch and how many of the corpus's questions keep the same top-6 chunks in order.
 
 Prints chunk throughput (texts/s) per thread count and batch size, and single-query latency
 (p50/p95 ms) per thread count, each on an idle machine and with a CPU-bound neighbour process
 (a nightly run shares the machine), plus the largest difference between vectors of the settings
 (they must be the same vectors). The defaults in graphrag_bench/embed.py come from this table.
 
-    .venv/bin/python bench/embedding.py [--corpus corpus] [--texts 512] [--queries 60]
+    .venv/bin/python bench/embedding.py [--corpus corpus] [--questions questions/benchmark_questions.json] [--texts 512] [--queries 60]
 """
 
 from __future__ import annotations
@@ -46,17 +50,58 @@ def measure(embedder: Embedder, texts: list[str], queries: list[str], threads: i
     return {"texts_per_s": throughput, "query_p50": float(np.median(latencies)), "query_p95": p95(latencies), "vectors": vectors}
 
 
+def compare_backends(chunks: list[str], texts: list[str], questions: list[str]) -> None:
+    """torch vs ONNX (fp32, int8): speed, and whether retrieval would change."""
+    import tempfile
+
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    from graphrag_bench import embed
+
+    torch_model, onnx_model = Embedder(backend="torch"), Embedder(backend="onnx")
+    int8_file = Path(tempfile.mkdtemp()) / "int8.onnx"
+    quantize_dynamic(str(embed.onnx_file(onnx_model.path)), str(int8_file), weight_type=QuantType.QInt8)
+    int8 = embed._OnnxModel(onnx_model.path, int8_file)
+    runners = {"torch": (torch_model.encode, torch_model.encode_one),
+               "onnx": (onnx_model.encode, onnx_model.encode_one),
+               "onnx int8": (lambda t: int8.encode(t, embed.BATCH_SIZE, 2), lambda q: int8.encode([q], 1, 1)[0])}
+    reference = None
+    print(f"{'backend':<11}{'texts/s':>9}{'query p50 ms':>14}{'query p95 ms':>14}{'max |Δ|':>10}{'same top-6':>12}")
+    for name, (bulk, one) in runners.items():
+        bulk(texts[:16])
+        start = time.perf_counter()
+        bulk(texts)
+        rate = len(texts) / (time.perf_counter() - start)
+        latencies = []
+        for q in questions * 3:
+            start = time.perf_counter()
+            one(q)
+            latencies.append((time.perf_counter() - start) * 1000)
+        vectors = (bulk(chunks), np.stack([one(q) for q in questions]))
+        top = [list(np.argsort(-(vectors[0] @ q), kind="stable")[:6]) for q in vectors[1]]
+        reference = reference or (vectors, top)
+        delta = max(float(np.abs(a - b).max()) for a, b in zip(vectors, reference[0]))
+        same = sum(a == b for a, b in zip(top, reference[1]))
+        print(f"{name:<11}{rate:>9.1f}{float(np.median(latencies)):>14.2f}{p95(latencies):>14.2f}{delta:>10.1e}"
+              f"{f'{same}/{len(questions)}':>12}")
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default="corpus")
+    parser.add_argument("--questions", default="questions/benchmark_questions.json")
     parser.add_argument("--texts", type=int, default=512)
     parser.add_argument("--queries", type=int, default=60)
     args = parser.parse_args()
     chunks = [dataclasses.asdict(c)["text"] for d in load_corpus(args.corpus) for c in chunk_document(d)]
     texts = [chunks[i % len(chunks)] + f" ({i})" for i in range(args.texts)]
     queries = [f"What does item {i} of the corpus depend on?" for i in range(args.queries)]
-    embedder = Embedder()
-    print(f"{len(texts)} chunk texts, {len(queries)} single queries; torch default threads: {set_threads(None)}")
+    from graphrag_bench.questions import load_questions
+
+    compare_backends(chunks, texts, [q["question"] for q in load_questions(args.questions)])
+    embedder = Embedder(backend="torch")
+    print(f"torch: {len(texts)} chunk texts, {len(queries)} single queries; torch default threads: {set_threads(None)}")
     print(f"{'load':<10}{'threads':>8}{'batch':>7}{'texts/s':>10}{'query p50 ms':>14}{'query p95 ms':>14}{'max |Δ|':>10}")
     reference = None
     for load in ("idle", "neighbour"):

