@@ -44,6 +44,7 @@ GENERIC_CERTAINTY = 0.8
 MARGIN_FLOOR = 0.45  # a structural label read below the threshold must still reach this…
 MARGIN = 0.1  # …and stand this far above the next relation the two ends could have
 STRUCTURAL = {"field", "front_matter", "definition", "table", "heading", "entry"}
+CONTEXTUAL = frozenset({"table", "diagram", "reference_list"})  # bare labels read with their heading or caption
 IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group", "reference_note"}  # typed readings only
 PASSIVE = re.compile(r"^\s*(?:(?:is|are|was|were|has been|have been|had been|been|being)\s+)?(?:\w+ly\s+)?"
                      r"(\w+(?:ed|en|wn|t)(?:\s+\w+)?)\s+by(?:\s+the)?\s*$", re.IGNORECASE)
@@ -66,6 +67,8 @@ class Interpreter:
     def __init__(self, semantics: Semantics, id_types: dict[str, str]):
         self.semantics, self.id_types = semantics, id_types
         self._tiers: dict[tuple, list[list[tuple[str, bool, float]]]] = {}  # label tiers → ranked readings
+        self._read: dict[tuple, tuple[Reading | None, float]] = {}  # see `read`
+        self._bare: dict[str, bool] = {}  # label → has no content word (then its context is read with it)
 
     # -- types -----------------------------------------------------------------------------------------------------
     def _end_types(self, term: Term, types: dict[str, str] | None, final: bool = False) -> frozenset[str]:
@@ -92,7 +95,7 @@ class Interpreter:
             return [_windows(" ".join(words))]
         context = [c.strip() for c in s.context.split("|") if c.strip()]
         tiers = [[s.label]] if s.label else []
-        if s.extractor in {"table", "diagram", "reference_list"} and context and not content_words(s.label):
+        if s.extractor in CONTEXTUAL and context and not content_words(s.label):
             # A bare label ("To") or none (an arrow) is read with the heading over it, then the caption.
             tiers.append([f"{s.label} {c}".strip() for c in context] + _windows(context[0]) + context[1:])
         return tiers
@@ -110,6 +113,14 @@ class Interpreter:
         if s.extractor == "acronym":
             return Reading("SAME_AS", False, 1.0), 1.0
         sub, val = self._end_types(s.subject, types, final), self._end_types(s.value, types, final)
+        # Everything a reading depends on: statements that share it (a field in every record) are read once.
+        key = (s.extractor, self._tier_key(s), sub, val, final, _family(s.subject), _family(s.value))
+        if key not in self._read:
+            self._read[key] = self._read_uncached(s, sub, val, final)
+        return self._read[key]
+
+    def _read_uncached(self, s: Statement, sub: frozenset[str], val: frozenset[str], final: bool
+                       ) -> tuple[Reading | None, float]:
         if s.extractor == "topic":
             return self._only_fit(sub, val) if final else (None, 0.0)
         for ranked in self._ranked_tiers(s):
@@ -135,7 +146,7 @@ class Interpreter:
 
     def _ranked_tiers(self, s: Statement) -> list[list[tuple[str, bool, float]]]:
         """Per tier of label texts, every (relation, inverse, score) best first — computed once per label."""
-        key = (s.extractor.startswith("sentence"), s.extractor in {"table", "diagram", "reference_list"}, s.label, s.context)
+        key = self._tier_key(s)
         if key not in self._tiers:
             tiers = []
             for tier in self.label_texts(s):
@@ -147,6 +158,13 @@ class Interpreter:
                 tiers.append([(n, i, sc) for (n, i), sc in sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))])
             self._tiers[key] = tiers
         return self._tiers[key]
+
+    def _tier_key(self, s: Statement) -> tuple:
+        """What `label_texts` reads: the label, and the context only where a bare label is read with it."""
+        contextual = s.extractor in CONTEXTUAL
+        if contextual and s.label not in self._bare:
+            self._bare[s.label] = not content_words(s.label)
+        return (s.extractor.startswith("sentence"), contextual, s.label, s.context if contextual and self._bare[s.label] else "")
 
     def _readings(self, text: str) -> list[Reading]:
         """The text's readings; a passive ("is looked after by") is also read as its active verb, turned round."""
