@@ -99,7 +99,7 @@ def graph_store(context: AssetExecutionContext, resolved_graph: dict, graph: Gra
     store = graph.open()
     try:
         result = store.sync(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts())
-        state_hash, counts = store.state_hash(), store.counts()
+        state_hash, counts = store.snapshot()
     finally:
         store.close()
     context.log.info(f"upsert ({graph.kind}): created {result.created}, changed {result.changed}, "

@@ -119,10 +119,11 @@ class EntityIndex:
     """Names and aliases of resolved entities → canonical ids, for pinning text to the graph."""
 
     def __init__(self, entities: list[dict]):
-        import spacy
-        from spacy.matcher import PhraseMatcher
+        from .spacy_pipeline import blank_english
 
-        self.nlp = spacy.blank("en")
+        self.nlp = blank_english()
+        from spacy.matcher import PhraseMatcher  # spaCy is loaded by now (without torch)
+
         self.matcher = PhraseMatcher(self.nlp.vocab, attr="LOWER")
         self.names: dict[str, str] = {}
         self.canonical: dict[str, str] = {}

@@ -241,3 +241,20 @@ def test_the_onnx_embedding_path_retrieves_exactly_what_torch_retrieves(document
     for q in load_questions(QUESTIONS):
         ranked = {b: [p.chunk_id for p in r.retrieve(q["question"]).passages] for b, r in retrievers.items()}
         assert ranked["onnx"] == ranked["torch"], q["question_id"]
+
+
+def test_queries_need_neither_torch_nor_a_download():
+    """The agent's path (spaCy's matcher, the ONNX embedder) runs without importing torch; torch still imports after."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    script = ("import sys; from graphrag_bench.spacy_pipeline import blank_english; from graphrag_bench.embed import Embedder; "
+              "nlp = blank_english(); nlp.add_pipe('sentencizer'); assert len(list(nlp('One. Two.').sents)) == 2; "
+              "assert Embedder().encode_one('a question').shape == (384,); print('torch' in sys.modules); "
+              "import torch; print(torch.ones(1).item())")
+    out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True,
+                         env={**os.environ, "HF_HUB_OFFLINE": "1"}).stdout.split()
+    assert out == ["False", "1.0"]

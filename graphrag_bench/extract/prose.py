@@ -47,9 +47,9 @@ class ProseReader:
     def __init__(self, names: Iterable[str], ref: Callable[[str], str | None], mid_sentence_capitals: set[str]):
         self.ref = ref
         self.mid_capitals = mid_sentence_capitals
-        import spacy  # here, not at module import: a run whose documents are all unchanged never loads spaCy (nor torch)
+        from ..spacy_pipeline import blank_english  # here, not at import: an unchanged run never loads spaCy
 
-        self.nlp: Language = spacy.blank("en")
+        self.nlp: Language = blank_english()
         self.nlp.add_pipe("sentencizer")
         ruler = self.nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"})
         ruler.add_patterns([{"label": "NAME", "pattern": name} for name in sorted(set(names)) if len(name) >= 2])

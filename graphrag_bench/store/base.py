@@ -118,16 +118,22 @@ class GraphStore(ABC):
         return UpsertResult(len(node_new) + len(edge_new), len(node_changed) + len(edge_changed), unchanged,
                             len(stale_nodes) + len(stale_edges))
 
+    def snapshot(self) -> tuple[str, dict]:
+        """The state hash and the counts, from one read of every node and edge."""
+        digest, counts = hashlib.sha256(), {}
+        for kind, name, query in (("n", "entities", self.ALL_NODES), ("e", "relationships", self.ALL_EDGES)):
+            rows = self._read(query)
+            counts[name] = len(rows)
+            for row in sorted(rows, key=lambda r: r["id"]):
+                digest.update(f"{kind}|{row['id']}|{row['hash']}\n".encode())
+        return digest.hexdigest(), counts
+
     def state_hash(self) -> str:
         """sha256 over the sorted content hashes of every node and edge, read back from the store."""
-        digest = hashlib.sha256()
-        for kind, query in (("n", self.ALL_NODES), ("e", self.ALL_EDGES)):
-            for row in sorted(self._read(query), key=lambda r: r["id"]):
-                digest.update(f"{kind}|{row['id']}|{row['hash']}\n".encode())
-        return digest.hexdigest()
+        return self.snapshot()[0]
 
     def counts(self) -> dict:
-        return {"entities": len(self._read(self.ALL_NODES)), "relationships": len(self._read(self.ALL_EDGES))}
+        return self.snapshot()[1]
 
     def query(self, template_name: str, **params) -> list[dict]:
         """Run an allowlisted read template. The only read path retrieval uses."""
