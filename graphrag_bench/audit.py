@@ -17,9 +17,9 @@ SUITES = ("entity_audit_entities", "entity_audit_types", "entity_audit_flags", "
 
 
 def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCache | None = None,
-              extraction_cache: ResultCache | None = None) -> tuple[list[str], set[str]]:
+              extraction_cache: ResultCache | None = None) -> tuple[list[str], set[str] | None]:
     """Entity ids of a re-run of extraction and resolution of the same documents, and the per-document cache
-    keys it re-ran.
+    keys it re-ran (None when the stored re-run was reused).
 
     The corpus-level passes (interpretation, resolution) always run again. Each document's own passes run again
     uncached once per content: with `extraction_cache`, contents an earlier re-run already covered are taken from
@@ -28,7 +28,7 @@ def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCac
     key = f"rerun|{fingerprint}"
     known = cache.get(key) if cache is not None and fingerprint else None
     if known is not None:
-        return known, set(cache.get("verified") or ())
+        return known, None
     verified = set(cache.get("verified") or ()) if cache is not None else set()
     view = RerunCache(extraction_cache, verified if extraction_cache is not None else set())
     ids = sorted(e["id"] for e in resolve(Extractor().extract(documents, view), documents).entities)
@@ -49,7 +49,7 @@ def run_audit(entities: list[dict], relationships: list[dict], facts: dict, docu
     frames = audit_frames(entities, relationships)
     rerun, covered = rerun_ids(documents, fingerprint, cache, extraction_cache)
     same_ids = rerun == sorted(e["id"] for e in entities)
-    if same_ids:
+    if same_ids and covered is not None:
         _remember_rerun(cache, fingerprint, rerun, covered)
     frames["entity_audit_rerun"] = [{"same_count": len(rerun) == len(entities), "same_ids": same_ids}]
     results = [validate(name, frames[name], {"key_format": KEY_FORMAT} if name == "entity_audit_entities" else None)
