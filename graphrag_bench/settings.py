@@ -6,8 +6,10 @@ Bad values raise InputError naming the variable.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
+import zoneinfo
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +41,8 @@ def env_number(name: str, default: float, env: dict | None = None, minimum: floa
         value = float(raw)
     except ValueError:
         raise InputError("environment", f"expected a number, got {raw!r}", field=name) from None
+    if not math.isfinite(value):  # nan passes every comparison and would silently disable a bound
+        raise InputError("environment", f"expected a finite number, got {raw!r}", field=name)
     if value < minimum:
         raise InputError("environment", f"must be >= {minimum}, got {raw!r}", field=name)
     return value
@@ -68,6 +72,43 @@ class RetrievalSettings:
             max_context_bytes=min(5120, int(env_number("GRAPHRAG_MAX_CONTEXT_BYTES", cls.max_context_bytes, env, minimum=256))),
             cache_ttl_s=env_number("GRAPHRAG_CACHE_TTL_S", cls.cache_ttl_s, env),
         )
+
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+ANSWERERS = ("deterministic",)
+DEFAULT_NIGHTLY = ("0 2 * * *", "UTC")
+
+
+def _choice(name: str, default: str, choices: tuple[str, ...], env: dict | None, upper: bool = False) -> str:
+    raw = ((env if env is not None else os.environ).get(name) or default).strip()
+    value = raw.upper() if upper else raw.lower()
+    if value not in choices:
+        raise InputError("environment", f"expected one of {', '.join(choices)}, got {raw!r}", field=name)
+    return value
+
+
+def log_level_from_env(env: dict | None = None) -> str:
+    """GRAPHRAG_LOG_LEVEL: the progress output of `graphrag-bench run`."""
+    return _choice("GRAPHRAG_LOG_LEVEL", "INFO", LOG_LEVELS, env, upper=True)
+
+
+def answerer_from_env(env: dict | None = None) -> str:
+    """GRAPHRAG_ANSWERER: the answer composer (only the deterministic one ships)."""
+    return _choice("GRAPHRAG_ANSWERER", "deterministic", ANSWERERS, env)
+
+
+def nightly_from_env(env: dict | None = None) -> tuple[str, str]:
+    """GRAPHRAG_NIGHTLY_CRON and GRAPHRAG_NIGHTLY_TZ; the time zone is checked here, the cron by the scheduler's
+    own parser where the schedule is defined (pipelines/)."""
+    env = env if env is not None else os.environ
+    cron = (env.get("GRAPHRAG_NIGHTLY_CRON") or DEFAULT_NIGHTLY[0]).strip()
+    tz = (env.get("GRAPHRAG_NIGHTLY_TZ") or DEFAULT_NIGHTLY[1]).strip()
+    try:
+        zoneinfo.ZoneInfo(tz)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise InputError("environment", f"not a time zone name (e.g. UTC, Europe/Berlin), got {tz!r}",
+                         field="GRAPHRAG_NIGHTLY_TZ") from None
+    return cron, tz
 
 
 EMBEDDING_BACKENDS = ("onnx", "torch")

@@ -46,8 +46,8 @@ def validate_inputs(args: argparse.Namespace):
     """Everything a user can get wrong, checked before anything is written."""
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
-    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, embedding_backend_from_env, env_flag, env_number,
-                                         id_types_from_env, load_thresholds)
+    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, answerer_from_env, embedding_backend_from_env, env_flag,
+                                         env_number, id_types_from_env, load_thresholds, log_level_from_env)
     from resources import BenchSettings
 
     docs = load_corpus(args.corpus)
@@ -57,6 +57,8 @@ def validate_inputs(args: argparse.Namespace):
     RetrievalSettings.from_env()
     id_types_from_env()
     embedding_backend_from_env()
+    log_level_from_env()
+    answerer_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
     if runs < 2:
         raise InputError("--runs", f"must be at least 2 (run 1 is the cold run and is dropped), got {runs}")
@@ -95,13 +97,16 @@ def run(args: argparse.Namespace) -> int:
     print(f"  data folder: {settings.data_dir}\n  results:     {settings.results_dir}", flush=True)
     from dagster import DagsterInstance
 
-    from pipelines.definitions import benchmark_job, build_definitions
+    from graphrag_bench.settings import log_level_from_env
+    from pipelines.definitions import benchmark_job, build_definitions, nightly_schedule
+
+    nightly_schedule()  # the schedule's variables too: a bad cron is named now, not when the scheduler loads
 
     defs = build_definitions(settings)
     job = defs.resolve_job_def(benchmark_job.name)
     # With DAGSTER_HOME set (the scripts set it) the run joins the UI's history; else a throwaway instance.
     instance = DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else DagsterInstance.ephemeral()
-    log_level = os.environ.get("GRAPHRAG_LOG_LEVEL", "INFO")
+    log_level = log_level_from_env()
     result = job.execute_in_process(instance=instance, raise_on_error=False,
                                     run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})
     failed_checks = [e for e in result.get_asset_check_evaluations() if not e.passed]

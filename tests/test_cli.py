@@ -156,6 +156,13 @@ def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
     (["run", "--runs", "1"], {}, "--runs: must be at least 2"),
     (["run"], {"GRAPHRAG_TOP_K": "many"}, "field 'GRAPHRAG_TOP_K': expected a number"),
     (["run"], {"GRAPHRAG_ID_TYPES": "ADR=policy"}, "field 'GRAPHRAG_ID_TYPES': expected PREFIX=TYPE pairs"),
+    (["run"], {"GRAPHRAG_TOP_K": "nan"}, "field 'GRAPHRAG_TOP_K': expected a finite number"),
+    (["run"], {"GRAPHRAG_CACHE_TTL_S": "inf"}, "field 'GRAPHRAG_CACHE_TTL_S': expected a finite number"),
+    (["run"], {"GRAPHRAG_LOG_LEVEL": "LOUD"}, "field 'GRAPHRAG_LOG_LEVEL': expected one of DEBUG"),
+    (["run"], {"GRAPHRAG_ANSWERER": "llm"}, "field 'GRAPHRAG_ANSWERER': expected one of deterministic"),
+    (["run"], {"GRAPHRAG_EMBEDDING_BACKEND": "gpu"}, "field 'GRAPHRAG_EMBEDDING_BACKEND': expected one of onnx, torch"),
+    (["run"], {"GRAPHRAG_NIGHTLY_TZ": "Mars/Base"}, "field 'GRAPHRAG_NIGHTLY_TZ': not a time zone name"),
+    (["run"], {"GRAPHRAG_NIGHTLY_CRON": "every night"}, "field 'GRAPHRAG_NIGHTLY_CRON': not a cron expression"),
     (["run", "--gates", "gates.toml"], {}, "item 'gates': field 'cache_min_hit_rate': expected a number"),
     (["fly"], {}, "invalid choice"),
 ])

@@ -258,3 +258,24 @@ def test_queries_need_neither_torch_nor_a_download():
     out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True,
                          env={**os.environ, "HF_HUB_OFFLINE": "1"}).stdout.split()
     assert out == ["False", "1.0"]
+
+
+def test_a_question_naming_more_entities_than_any_bound_is_answered(tmp_path, embedder):
+    """250 named systems in one question: pins are bounded by the documented rule (the first MAX_PINS in question
+    order), every template call stays within its limit, and the answer comes back without an error."""
+    from graphrag_bench.retrieve import MAX_PINS
+
+    from .conftest import graph_retriever
+
+    names = [f"Unit{i:03d} Relay" for i in range(250)]
+    rows = "\n".join(f"| {n} | {names[(i + 1) % 250]} |" for i, n in enumerate(names))
+    graph, store = graph_retriever({"CATALOGUE.md": f"# Catalogue\n\n| System | Depends on |\n|---|---|\n{rows}\n"}, tmp_path, embedder)
+    try:
+        result = graph.retrieve("What do " + ", ".join(names) + " depend on?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert result.status == "ok" and len(result.question_pins) >= 200
+    assert compose(result).startswith("Answer:")
+    nodes = {f.source for f in result.facts} | {f.target for f in result.facts}
+    assert len(nodes) <= RetrievalSettings().max_nodes  # the expansion's bound holds however many were named
+    assert set(result.pinned) <= set(result.question_pins[:MAX_PINS]) | nodes
