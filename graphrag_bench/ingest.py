@@ -118,7 +118,13 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None) -> list[D
         raise InputError(root, "corpus folder does not exist")
     if not root.is_dir():
         raise InputError(root, "corpus path is not a folder")
-    paths = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES)
+    inside = root.resolve()
+    paths = []
+    for p in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES):
+        if not p.resolve().is_relative_to(inside):  # a link out of the corpus must not pull other files in
+            warnings.append(f"{p.relative_to(root).as_posix()}:1: links outside the corpus folder, skipped")
+            continue
+        paths.append(p)
     if not paths:
         raise InputError(root, f"corpus folder has no documents ({', '.join(DOC_SUFFIXES)})")
     documents, seen = [], {}

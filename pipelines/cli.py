@@ -44,6 +44,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def validate_inputs(args: argparse.Namespace):
     """Everything a user can get wrong, checked before anything is written."""
+    from graphrag_bench.files import writable_folder
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, answerer_from_env, embedding_backend_from_env, env_flag,
@@ -65,6 +66,8 @@ def validate_inputs(args: argparse.Namespace):
     corpus = Path(args.corpus).resolve()
     default_corpus = corpus == (REPO_ROOT / "corpus").resolve()
     data_dir = args.data_dir or str(REPO_ROOT / "data" if default_corpus else corpus.parent / f".graphrag-bench-data-{corpus.name}")
+    writable_folder(data_dir, "data folder", "--data-dir")
+    writable_folder(args.results_dir, "results folder", "--results-dir")
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"))

@@ -164,6 +164,8 @@ def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
     (["run"], {"GRAPHRAG_NIGHTLY_TZ": "Mars/Base"}, "field 'GRAPHRAG_NIGHTLY_TZ': not a time zone name"),
     (["run"], {"GRAPHRAG_NIGHTLY_CRON": "every night"}, "field 'GRAPHRAG_NIGHTLY_CRON': not a cron expression"),
     (["run", "--gates", "gates.toml"], {}, "item 'gates': field 'cache_min_hit_rate': expected a number"),
+    (["run", "--data-dir", "gates.toml"], {}, "gates.toml: the data folder is a file, not a folder; pass --data-dir a folder"),
+    (["run", "--results-dir", "broken.json"], {}, "broken.json: the results folder is a file"),
     (["fly"], {}, "invalid choice"),
 ])
 def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment):
@@ -175,7 +177,8 @@ def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment)
     del q["questions"][0]["certainty"]
     (tmp_path / "nofield.json").write_text(json.dumps(q))
     (tmp_path / "gates.toml").write_text((REPO / "config" / "gates.toml").read_text().replace("cache_min_hit_rate = 0.60", 'cache_min_hit_rate = "high"'))
-    result = cli(*args, "--results-dir", "results", cwd=tmp_path, env=env) if args[0] == "run" else cli(*args, cwd=tmp_path, env=env)
+    own_results = args[0] == "run" and "--results-dir" not in args
+    result = cli(*args, "--results-dir", "results", cwd=tmp_path, env=env) if own_results else cli(*args, cwd=tmp_path, env=env)
     assert result.returncode == 2
     assert fragment in result.stderr
     assert "Traceback" not in result.stderr

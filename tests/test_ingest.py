@@ -65,3 +65,17 @@ def test_unusable_documents_are_skipped_with_warnings_and_the_rest_builds(tmp_pa
     assert "empty.md:1: document is empty, skipped" in warnings
     assert "blob.md:2: binary file (NUL byte), skipped" in warnings
     assert "fence.md:3: code fence is never closed; the rest of the file is read as a fence" in warnings
+
+
+def test_links_leading_out_of_the_corpus_are_refused_with_a_warning(tmp_path):
+    corpus, elsewhere = tmp_path / "corpus", tmp_path / "elsewhere"
+    write(corpus / "ADR-001.md", "# ADR-001\n\nAuthor: Ana Souza\n")
+    write(elsewhere / "SECRET.md", "# Secret\n\nNot part of the corpus.\n")
+    write(elsewhere / "more" / "NOTES.md", "# Notes\n\nNot part of it either.\n")
+    (corpus / "secret.md").symlink_to(elsewhere / "SECRET.md")
+    (corpus / "linked-folder").symlink_to(elsewhere / "more", target_is_directory=True)
+    warnings: list[str] = []
+    docs = load_corpus(corpus, warnings)
+    assert [d.doc_id for d in docs] == ["ADR-001"]
+    assert "secret.md:1: links outside the corpus folder, skipped" in warnings
+    assert not any("Not part" in d.text for d in docs)
