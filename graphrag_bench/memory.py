@@ -93,7 +93,7 @@ class MemoryRetriever:
         def open_store():
             from .store import open_store as open_graph
 
-            return open_graph(data_dir, env)
+            return open_graph(data_dir, env, create=False)  # a reader never creates an empty graph
 
         self.retriever = make_retriever(self.baseline, entities, open_store, env, settings)
 

@@ -75,6 +75,19 @@ def test_store_down_falls_back_with_one_warning(chunk_index, embedder, resolutio
     assert answers[0].removeprefix("[GRAPH_FALLBACK] ") == compose(baseline.retrieve("What does the Gateway depend on?"))
 
 
+def test_the_entry_point_with_no_graph_falls_back_and_creates_nothing(chunk_index, embedder, resolution, tmp_path, caplog):
+    import polars as pl
+
+    chunks, vectors = chunk_index
+    frame = pl.DataFrame(chunks).with_columns(pl.Series("embedding", vectors.tolist(), dtype=pl.List(pl.Float32)))
+    save_index(tmp_path, frame, pl.DataFrame(resolution.entities))  # an index, but the graph was never built here
+    with caplog.at_level(logging.WARNING, logger="graphrag_bench"):
+        memory = MemoryRetriever(tmp_path, env={"GRAPH_RAG_ENABLED": "true"}, embedder=embedder)
+        answer = memory.answer("What does the Gateway depend on?")
+    assert isinstance(memory.retriever, FallbackRetriever) and answer.startswith("[GRAPH_FALLBACK]")
+    assert "no graph at" in caplog.text and not (tmp_path / "graph.lbug").exists()
+
+
 def test_unreachable_neo4j_falls_back_through_the_product_switch(chunk_index, embedder, resolution, caplog):
     from graphrag_bench.store.neo4j_store import Neo4jStore
 

@@ -15,7 +15,9 @@ from .templates import TEMPLATES, Template
 __all__ = ["GraphStore", "GraphUnavailable", "UpsertResult", "TEMPLATES", "Template", "open_store"]
 
 
-def open_store(data_dir: str | Path, env: dict | None = None) -> GraphStore:
+def open_store(data_dir: str | Path, env: dict | None = None, create: bool = True) -> GraphStore:
+    """`create=False` (a reader such as the agent entry point): a missing embedded graph is GraphUnavailable,
+    never a new empty file."""
     env = os.environ if env is None else env
     if env.get("NEO4J_URI"):
         from .neo4j_store import Neo4jStore
@@ -24,4 +26,7 @@ def open_store(data_dir: str | Path, env: dict | None = None) -> GraphStore:
                           database=env.get("NEO4J_DATABASE") or None)
     from .ladybug_store import LadybugStore
 
-    return LadybugStore(Path(data_dir) / "graph.lbug")
+    path = Path(data_dir) / "graph.lbug"
+    if not create and not path.exists():
+        raise GraphUnavailable(f"no graph at {path}; run the pipeline first")
+    return LadybugStore(path)
