@@ -4,7 +4,8 @@
 import polars as pl
 from dagster import AssetExecutionContext, AssetOut, MaterializeResult, MetadataValue, Output, asset, multi_asset
 
-from graphrag_bench.benchmark import failure_retrievers, golden_run, joined_runs, measured_or_reused, mode_run, run_benchmark
+from graphrag_bench.benchmark import (failure_retrievers, golden_or_reused, golden_run, joined_runs, measured_or_reused, mode_run,
+                                      run_benchmark)
 from graphrag_bench.gates import evaluate_gates
 from graphrag_bench.ground_truth import evaluate_expansion, evaluate_extraction
 from graphrag_bench.memory import FallbackRetriever, index_files, load_index, make_retriever, save_index
@@ -86,15 +87,14 @@ def golden_equivalence(context: AssetExecutionContext, baseline_run: dict, bench
                        embedder: EmbedderResource, answerer: AnswererResource) -> dict:
     """With GRAPH_RAG_ENABLED=false the product's entry point must answer exactly like the baseline
     (checked again only when the baseline was measured again)."""
-    reuse, measured = BenchmarkReuse(bench.data_dir), baseline_run["measurement"]
-    result = reuse.get(measured["inputs"], "golden") if measured["reused"] else None
-    if result is None:
+    def check() -> dict:
         chunk_rows, vectors, entities = load_index(bench.data_dir)
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), embedder.get(), RetrievalSettings.from_env())
         flag_off = make_retriever(baseline, entities, lambda: None, {"GRAPH_RAG_ENABLED": "false"})
         compose = answerer.composer()
-        result = golden_run(load_questions(bench.questions_file), lambda q: compose(flag_off.retrieve(q)), baseline_run["answers"])
-        reuse.put(measured["inputs"], "golden", result)
+        return golden_run(load_questions(bench.questions_file), lambda q: compose(flag_off.retrieve(q)), baseline_run["answers"])
+
+    result = golden_or_reused(baseline_run["measurement"], BenchmarkReuse(bench.data_dir), check)
     context.add_output_metadata({"identical": result["identical"], "questions": result["questions"], "passed": result["passed"]})
     return result
 

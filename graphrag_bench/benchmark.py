@@ -135,6 +135,15 @@ def measured_or_reused(inputs: BenchmarkInputs, reuse: BenchmarkReuse, measure: 
     return result
 
 
+def golden_or_reused(measurement: dict, reuse: BenchmarkReuse, check: Callable[[], dict]) -> dict:
+    """The golden check of a measurement: `check()` again only when the baseline was measured again."""
+    result = reuse.get(measurement["inputs"], "golden") if measurement["reused"] else None
+    if result is None:
+        result = check()
+        reuse.put(measurement["inputs"], "golden", result)
+    return result
+
+
 def golden_run(questions: list[dict], flag_off_answer: Callable[[str], str], baseline_answers: dict[str, str]) -> dict:
     """Answers through the flag-off entry point must equal the baseline's, byte for byte."""
     mismatches = [q["question_id"] for q in questions if flag_off_answer(q["question"]) != baseline_answers[q["question_id"]]]

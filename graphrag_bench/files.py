@@ -4,9 +4,10 @@ writes are checked before it starts."""
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from .errors import InputError
 
@@ -23,6 +24,23 @@ def writable_folder(path: str | Path, what: str, option: str) -> Path:
     except OSError as exc:
         raise InputError(path, f"the {what} cannot be written ({exc.strerror or exc}); pass {option} a writable folder") from None
     return path
+
+
+def file_digest(path: str | Path) -> str:
+    """sha256 of a file's bytes, read in blocks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def files_digest(root: str | Path, paths: Iterable[Path]) -> str:
+    """sha256 over files by name (relative to `root`) and content, in name order: a folder's identity."""
+    root, digest = Path(root), hashlib.sha256()
+    for path in sorted(p for p in paths if p.is_file()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\n")
+    return digest.hexdigest()
 
 
 def replace_atomically(path: str | Path, write: Callable[[Path], object]) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import polars as pl
 
-from .files import replace_atomically
+from .files import files_digest, replace_atomically
 
 RAW_TABLES = ("question_scores", "latency_samples", "cache_metrics", "gate_results", "runs")
 BUILT_FILE = "dbt_built.json"
@@ -30,8 +30,7 @@ def warehouse_state(conn, project_dir: str | Path) -> str:
             row = ", ".join(f'"{c}"' for c in columns)
             runs[name] = conn.execute(f"select count(*), sum(hash(row({row}))::hugeint) from raw.{name}").fetchall()
     project = Path(project_dir)
-    files = {p.relative_to(project).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-             for p in sorted([*project.glob("models/**/*"), *project.glob("*.yml")]) if p.is_file()}
+    files = files_digest(project, [*project.glob("models/**/*"), *project.glob("*.yml")])
     text = json.dumps({"tables": sorted(present), "runs": runs, "project": files}, default=str, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 

@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .files import file_digest, files_digest
 from .result_cache import ResultCache
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -28,20 +29,9 @@ def new_run_id() -> str:
     return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d_%H%M%S")
 
 
-def _file_digest(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def code_digest(package_dir: Path = PACKAGE_DIR) -> str:
     """The product's own code: every module of the package, by content."""
-    digest = hashlib.sha256()
-    for file in sorted(package_dir.rglob("*.py")):
-        digest.update(file.relative_to(package_dir).as_posix().encode() + b"\0" + file.read_bytes())
-    return digest.hexdigest()
+    return files_digest(package_dir, package_dir.rglob("*.py"))
 
 
 @dataclass(frozen=True)
@@ -63,7 +53,7 @@ class BenchmarkInputs:
                 answerer: str, model: str, runs: int) -> "BenchmarkInputs":
         settings_text = json.dumps(dataclasses.asdict(settings) if dataclasses.is_dataclass(settings) else settings,
                                    sort_keys=True)
-        return cls(tuple(_file_digest(Path(p)) for p in index_files), _file_digest(Path(questions_file)), state_hash,
+        return cls(tuple(file_digest(p) for p in index_files), file_digest(questions_file), state_hash,
                    settings_text, store, answerer, model, runs, code_digest())
 
     @property

@@ -80,9 +80,10 @@ DEFAULT_NIGHTLY = ("0 2 * * *", "UTC")
 
 
 def _choice(name: str, default: str, choices: tuple[str, ...], env: dict | None, upper: bool = False) -> str:
+    """One of `choices`, or `default` when unset (an empty default: unset stays empty)."""
     raw = ((env if env is not None else os.environ).get(name) or default).strip()
     value = raw.upper() if upper else raw.lower()
-    if value not in choices:
+    if value not in choices and not (value == default == ""):
         raise InputError("environment", f"expected one of {', '.join(choices)}, got {raw!r}", field=name)
     return value
 
@@ -116,11 +117,7 @@ EMBEDDING_BACKENDS = ("onnx", "torch")
 
 def embedding_backend_from_env(env: dict | None = None) -> str | None:
     """GRAPHRAG_EMBEDDING_BACKEND: onnx or torch; unset, onnx when the model was exported at setup (graphrag_bench.embed)."""
-    raw = (env if env is not None else os.environ).get("GRAPHRAG_EMBEDDING_BACKEND", "").strip().lower()
-    if raw and raw not in EMBEDDING_BACKENDS:
-        raise InputError("environment", f"expected one of {', '.join(EMBEDDING_BACKENDS)}, got {raw!r}",
-                         field="GRAPHRAG_EMBEDDING_BACKEND")
-    return raw or None
+    return _choice("GRAPHRAG_EMBEDDING_BACKEND", "", EMBEDDING_BACKENDS, env) or None
 
 
 def id_types_from_env(env: dict | None = None) -> dict[str, str]:

@@ -138,18 +138,21 @@ class Extractor:
         """All documents; with a cache, unchanged documents reuse their passes 1 and 2."""
         ids = RecordIds(documents)
         corpus_key = _digest([EXTRACTOR_VERSION, VOCABULARY_DIGEST, ids.digest()])
-        vectors_key = None
+        vectors_key, stored_vectors = None, 0
         if cache is not None:  # label vectors of earlier runs: the model loads only for a label never seen
             if self._semantics is None:
                 from ..embed import Embedder
 
                 embedder = Embedder()
                 vectors_key = f"vectors|{VOCABULARY_DIGEST}|{embedder.identity}"
-                self._semantics = Semantics(embedder, cache.get(vectors_key))
+                stored = cache.get(vectors_key) or {}
+                self._semantics = Semantics(embedder, stored)  # its gloss tables come from the stored vectors
             else:
                 vectors_key = f"vectors|{VOCABULARY_DIGEST}|{getattr(self._semantics.embedder, 'identity', '')}"
-                for text, vector in (cache.get(vectors_key) or {}).items():
+                stored = cache.get(vectors_key) or {}
+                for text, vector in stored.items():
                     self._semantics.known_vectors.setdefault(text, vector)
+            stored_vectors = len(stored)
         parsed: list[ParsedDocument] = []
         keys: dict[str, str] = {}
         result = Extraction()
@@ -174,7 +177,7 @@ class Extractor:
             if known is not None:
                 known.processed, known.reused = [], [p.doc_id for p in parsed]
                 cache.keep_all()
-                self._remember_vectors(cache, vectors_key)
+                self._remember_vectors(cache, vectors_key, stored_vectors)
                 cache.save()
                 return known
         reader = None
@@ -196,11 +199,11 @@ class Extractor:
         out.fingerprint = fingerprint
         if cache is not None:
             cache.put(f"interpretation|{fingerprint}", out)
-            self._remember_vectors(cache, vectors_key)
+            self._remember_vectors(cache, vectors_key, stored_vectors)
             cache.save()
         return out
 
-    def _remember_vectors(self, cache: ResultCache | RerunCache, key: str) -> None:
-        """Persist the label vectors when this run embedded any the cache did not hold."""
-        if self._semantics is not None and len(self._semantics.known_vectors) != len(cache.get(key) or {}):
-            cache.put(key, dict(self._semantics.known_vectors))
+    def _remember_vectors(self, cache: ResultCache | RerunCache, key: str, stored: int) -> None:
+        """Persist the label vectors when this run embedded any beyond the `stored` ones it started with."""
+        if len(self.semantics.known_vectors) != stored:
+            cache.put(key, dict(self.semantics.known_vectors))
