@@ -23,7 +23,7 @@ EXTRACTION_CACHE = "extraction_cache.pkl"
 
 
 def _documents(frame: pl.DataFrame) -> list[Document]:
-    return [Document(**row) for row in frame.iter_rows(named=True)]
+    return [Document.from_row(row) for row in frame.iter_rows(named=True)]
 
 
 @asset(group_name=GROUP, kinds={"python", "spacy"})

@@ -22,7 +22,7 @@ def documents(context: AssetExecutionContext, bench: BenchSettings) -> pl.DataFr
     docs = load_corpus(bench.corpus_dir, warnings)
     for warning in warnings:
         context.log.warning(warning)
-    frame = pl.DataFrame([asdict(d) for d in docs])
+    frame = pl.DataFrame([asdict(d) for d in docs], schema_overrides={"also_declared_by": pl.List(pl.String)})
     changes = compare_with_manifest(_manifest(bench, "documents"), {d.doc_id: d.content_hash for d in docs})
     context.add_output_metadata({"documents": len(docs), **changes.as_dict(), "corpus": bench.corpus_dir, "skipped": len(warnings),
                                  "warnings": MetadataValue.md("\n".join(f"- {w}" for w in warnings) or "none"),
@@ -36,7 +36,7 @@ def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: Bench
     """Sections of each document with their 1-based line spans."""
     from graphrag_bench.ingest import Document
 
-    rows = [asdict(c) for doc in documents.iter_rows(named=True) for c in chunk_document(Document(**doc))]
+    rows = [asdict(c) for doc in documents.iter_rows(named=True) for c in chunk_document(Document.from_row(doc))]
     frame = pl.DataFrame(rows)
     changes = compare_with_manifest(_manifest(bench, "chunks"), {r["chunk_id"]: text_key(r["text"]) for r in rows})
     context.add_output_metadata({"chunks": frame.height, **changes.as_dict(),

@@ -1,6 +1,6 @@
 """The entity-resolution audit (SPEC §3.4), run by Great Expectations suites in expectations/.
 
-Ids well-formed and unique, one type per name, every POSSIBLE_SAME_AS merged or rejected, and a
+Document ids declared by one file each, entity ids well-formed and unique, one type per name, every POSSIBLE_SAME_AS merged or rejected, and a
 re-run of extraction giving the same entity count and ids.
 """
 
@@ -13,7 +13,7 @@ from .resolve import audit_frames, resolve
 from .result_cache import ResultCache
 from .validation import validate
 
-SUITES = ("entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")
+SUITES = ("entity_audit_documents", "entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")
 
 
 def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCache | None = None,
@@ -47,6 +47,8 @@ def run_audit(entities: list[dict], relationships: list[dict], facts: dict, docu
               fingerprint: str = "", cache: ResultCache | None = None, extraction_cache: ResultCache | None = None) -> dict:
     """`facts` is the resolver's own audit summary; the result adds GX verdicts and failures."""
     frames = audit_frames(entities, relationships)
+    frames["entity_audit_documents"] = [{"doc_id": d.doc_id, "path": path} for d in documents
+                                        for path in (d.path, *d.also_declared_by)]
     rerun, covered = rerun_ids(documents, fingerprint, cache, extraction_cache)
     same_ids = rerun == sorted(e["id"] for e in entities)
     if same_ids and covered is not None:
@@ -55,6 +57,9 @@ def run_audit(entities: list[dict], relationships: list[dict], facts: dict, docu
     results = [validate(name, frames[name], {"key_format": KEY_FORMAT} if name == "entity_audit_entities" else None)
                for name in SUITES]
     audit = dict(facts)
-    audit["failures"] = [f"{r['suite']}: {f}" for r in results for f in r["failures"]]
+    audit["duplicate_documents"] = {d.doc_id: [d.path, *d.also_declared_by] for d in documents if d.also_declared_by}
+    audit["failures"] = [f"document id {doc_id!r} is declared by {len(paths)} files: {', '.join(paths)}"
+                         for doc_id, paths in audit["duplicate_documents"].items()]
+    audit["failures"] += [f"{r['suite']}: {f}" for r in results for f in r["failures"]]
     audit["passed"] = all(r["success"] for r in results)
     return audit

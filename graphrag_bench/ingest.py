@@ -1,15 +1,18 @@
 """Ingest: read a corpus folder into documents with stable ids, then chunk them with line spans.
 
 Document ids (SPEC §3.1): front-matter `id:` wins; else a leading stable pattern in the
-file name (ADR-001, MEETING-2026-02-15, SOP-deployment); else the file name. Lines are
-1-based and refer to the file as stored.
+file name (ADR-001, MEETING-2026-02-15, SOP-deployment); else the file name. Every id is then
+normalised to ASCII letters, digits and `_ . -` (`normalized_id`), so a file name with spaces or
+any Unicode still gives an id every store, citation and audit accepts; the file's own name stays
+in `Document.path`. Lines are 1-based and refer to the file as stored.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .errors import InputError
@@ -32,10 +35,17 @@ class Document:
     title: str
     text: str
     content_hash: str
+    # Other files declaring the same id (left out): the audit fails naming them, never a silent replacement.
+    also_declared_by: tuple[str, ...] = ()
 
     @property
     def lines(self) -> list[str]:
         return self.text.split("\n")
+
+    @classmethod
+    def from_row(cls, row: dict) -> "Document":
+        """A document back from a row of a documents frame (lists come back as lists)."""
+        return cls(**{**row, "also_declared_by": tuple(row.get("also_declared_by") or ())})
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,21 @@ class Chunk:
 
 
 def document_id(file_name: str, text: str) -> str:
+    return normalized_id(_declared_id(file_name, text))
+
+
+def normalized_id(raw: str) -> str:
+    """`raw` as an id of ASCII letters, digits and `_ . -`: accents dropped (Réunion → Reunion), every other run of
+    characters one `-`. When letters with no ASCII form had to go (日本, Ωmega), a short hash of `raw` keeps two
+    such names apart."""
+    decomposed = "".join(c for c in unicodedata.normalize("NFKD", raw.strip()) if not unicodedata.combining(c))
+    slug = re.sub(r"-+(?=\.)", "", re.sub(r"[^A-Za-z0-9_.\-]+", "-", decomposed)).strip("-._")
+    if not slug or any(c.isalnum() and not c.isascii() for c in decomposed):
+        slug = f"{slug}-{hashlib.sha256(raw.strip().encode()).hexdigest()[:8]}".lstrip("-")
+    return slug
+
+
+def _declared_id(file_name: str, text: str) -> str:
     lines = text.split("\n")
     if lines and lines[0].strip() == "---":
         for line in lines[1:40]:
@@ -65,8 +90,8 @@ def document_id(file_name: str, text: str) -> str:
 
 
 def normalize_doc_ref(ref: str) -> str:
-    """Citations compare ids case-insensitively, with or without `.md`."""
-    ref = ref.strip().lower()
+    """Citations compare ids case-insensitively, with or without `.md`, and as normalised (`normalized_id`)."""
+    ref = normalized_id(ref).lower()
     return ref[:-3] if ref.endswith(".md") else ref
 
 
@@ -109,8 +134,11 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None) -> list[D
     """Every usable document under `folder`, sorted by id.
 
     A missing or empty folder, an unreadable or non-UTF-8 file raise InputError (the run stops).
-    An empty file, a binary file or a second file with an already-used id is left out with a
-    warning naming the file and line (appended to `warnings`); the rest of the corpus builds.
+    An empty or binary file is left out with a warning naming the file and line (appended to
+    `warnings`); the rest of the corpus builds. A second file declaring an id already used is left
+    out too and named in the first one's `also_declared_by`, which fails the audit. Two different
+    names that normalise alike (`a b.md`, `a-b.md`) are no conflict: the later one's id gets a short
+    hash of its file name.
     """
     warnings = warnings if warnings is not None else []
     root = Path(folder)
@@ -127,7 +155,7 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None) -> list[D
         paths.append(p)
     if not paths:
         raise InputError(root, f"corpus folder has no documents ({', '.join(DOC_SUFFIXES)})")
-    documents, seen = [], {}
+    documents: dict[str, Document] = {}
     for path in paths:
         try:
             doc = read_document(path, root)
@@ -138,16 +166,21 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None) -> list[D
             warnings.append(f"{doc.path}:1: document is empty, skipped")
             continue
         key = doc.doc_id.lower()
-        if key in seen:
-            warnings.append(f"{doc.path}:1: duplicate document id {doc.doc_id!r} (already used by {seen[key]}), skipped")
-            continue
-        seen[key] = doc.path
+        if key in documents:
+            first = documents[key]
+            if _declared_id(Path(first.path).name, first.text).lower() == _declared_id(path.name, doc.text).lower():
+                warnings.append(f"{doc.path}:1: duplicate document id {doc.doc_id!r} (already used by {first.path}), "
+                                "left out; the audit fails until one of them changes its id")
+                documents[key] = replace(first, also_declared_by=(*first.also_declared_by, doc.path))
+                continue
+            doc = replace(doc, doc_id=f"{doc.doc_id}-{hashlib.sha256(doc.path.encode()).hexdigest()[:8]}")
+            key = doc.doc_id.lower()
         if doc.text.count("\n```") % 2 and not doc.text.startswith("```"):
             warnings.append(f"{doc.path}:{_unclosed_fence_line(doc.text)}: code fence is never closed; the rest of the file is read as a fence")
-        documents.append(doc)
+        documents[key] = doc
     if not documents:
         raise InputError(root, "corpus folder has no usable documents (" + "; ".join(warnings) + ")")
-    return sorted(documents, key=lambda d: d.doc_id)
+    return sorted(documents.values(), key=lambda d: d.doc_id)
 
 
 def _unclosed_fence_line(text: str) -> int:

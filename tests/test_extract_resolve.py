@@ -106,6 +106,20 @@ def test_a_merge_across_types_fails_the_audit(resolution):
     assert not audit["passed"] and any("system:gateway" in n for n in audit["multi_typed_names"])
 
 
+def test_a_second_file_declaring_a_used_id_fails_the_audit_naming_both_files(tmp_path):
+    from graphrag_bench.audit import run_audit
+
+    write(tmp_path / "ADR-002-vector-store.md", "# ADR-002: Vector store\n\nAuthor: Ana Souza\n\nWe decided to use Qdrant.\n")
+    write(tmp_path / "drafts" / "vector-store-draft.md", "---\nid: ADR-002\n---\n# Draft\n\nWe decided to use Chroma.\n")
+    docs = load_corpus(tmp_path)
+    assert [d.doc_id for d in docs] == ["ADR-002"] and "Qdrant" in docs[0].text  # the real record is read, not the draft
+    result = resolve(Extractor().extract(docs), docs)
+    audit = run_audit(result.entities, result.relationships, result.audit, docs)
+    assert not audit["passed"]
+    assert audit["failures"][0] == "document id 'ADR-002' is declared by 2 files: ADR-002-vector-store.md, drafts/vector-store-draft.md"
+    assert audit["duplicate_documents"] == {"ADR-002": ["ADR-002-vector-store.md", "drafts/vector-store-draft.md"]}
+
+
 FOREIGN = {
     "SERVICES.md": "# Service catalogue\n\n| Service | Owner | Depends on |\n|---|---|---|\n"
                    "| Billing API | Ana Souza | Ledger |\n| Ledger | Ravi Menon | Kafka |\n| Kafka | Ravi Menon | |\n\n"

@@ -1,9 +1,12 @@
 """Documents: stable ids, 1-based line spans, and bad input named by file and field."""
 
+import re
+
 import pytest
 
 from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import chunk_document, document_id, load_corpus, normalize_doc_ref
+from graphrag_bench.keys import KEY_FORMAT
 
 from .conftest import write
 
@@ -61,7 +64,9 @@ def test_unusable_documents_are_skipped_with_warnings_and_the_rest_builds(tmp_pa
     warnings: list[str] = []
     docs = load_corpus(tmp_path, warnings)
     assert [d.doc_id for d in docs] == ["ADR-001", "fence.md"]
-    assert "ADR-001-b.md:1: duplicate document id 'ADR-001' (already used by ADR-001-a.md), skipped" in warnings
+    assert docs[0].path == "ADR-001-a.md" and docs[0].also_declared_by == ("ADR-001-b.md",)
+    assert ("ADR-001-b.md:1: duplicate document id 'ADR-001' (already used by ADR-001-a.md), left out; "
+            "the audit fails until one of them changes its id") in warnings
     assert "empty.md:1: document is empty, skipped" in warnings
     assert "blob.md:2: binary file (NUL byte), skipped" in warnings
     assert "fence.md:3: code fence is never closed; the rest of the file is read as a fence" in warnings
@@ -79,3 +84,21 @@ def test_links_leading_out_of_the_corpus_are_refused_with_a_warning(tmp_path):
     assert [d.doc_id for d in docs] == ["ADR-001"]
     assert "secret.md:1: links outside the corpus folder, skipped" in warnings
     assert not any("Not part" in d.text for d in docs)
+
+
+def test_file_names_with_spaces_and_any_unicode_get_ids_the_audit_accepts(tmp_path):
+    names = ["Réunion notes é.md", "notes 2026 (draft).txt", "日本の設計.md", "Ωmega plan.md", "a b.md", "a-b.md"]
+    for name in names:
+        write(tmp_path / name, f"# {name}\n\nAuthor: Ana Souza\n")
+    write(tmp_path / "declared.md", "---\nid: Décision 7\n---\n# Seven\n")
+    warnings: list[str] = []
+    docs = {d.path: d for d in load_corpus(tmp_path, warnings)}
+    assert warnings == [] and set(docs) == {*names, "declared.md"}  # every file kept, under its own name
+    assert docs["Réunion notes é.md"].doc_id == "Reunion-notes-e.md"
+    assert docs["notes 2026 (draft).txt"].doc_id == "notes-2026-draft.txt"
+    assert docs["declared.md"].doc_id == "Decision-7"
+    assert len({d.doc_id.lower() for d in docs.values()}) == len(docs)  # a b / a-b and the two non-Latin names apart
+    for doc in docs.values():
+        assert re.fullmatch(KEY_FORMAT, f"artifact:{doc.doc_id}"), doc.doc_id
+    # A citation written with the file's own name finds the document.
+    assert normalize_doc_ref("Réunion notes é.md") == normalize_doc_ref(docs["Réunion notes é.md"].doc_id)
