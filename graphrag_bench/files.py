@@ -1,13 +1,15 @@
 """Files in the data folder are replaced whole: written beside the target, then renamed over it,
 so a run killed mid-write leaves the previous version, never half a file. And the folders a run
-writes are checked before it starts."""
+writes are checked before it starts. Processes that share a file take turns through `locked`."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import tempfile
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import IO, Callable, Iterable, Iterator
 
 from .errors import InputError
 
@@ -24,6 +26,19 @@ def writable_folder(path: str | Path, what: str, option: str) -> Path:
     except OSError as exc:
         raise InputError(path, f"the {what} cannot be written ({exc.strerror or exc}); pass {option} a writable folder") from None
     return path
+
+
+@contextlib.contextmanager
+def locked(path: str | Path, wait: bool = True) -> Iterator[IO[str]]:
+    """An exclusive lock on `path` (created if missing) while the block runs; the open file is yours to read and
+    write. `wait=False`: BlockingIOError at once when another process holds it. The kernel's lock (flock): a
+    killed process never leaves it held."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+", encoding="utf-8") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        handle.seek(0)
+        yield handle
 
 
 def file_digest(path: str | Path) -> str:

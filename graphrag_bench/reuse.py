@@ -15,10 +15,13 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
+import os
+import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import file_digest, files_digest
+from .files import file_digest, files_digest, locked
 from .result_cache import ResultCache
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -26,7 +29,15 @@ REUSE_FILE = "benchmark_reuse.pkl"
 
 
 def new_run_id() -> str:
-    return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d_%H%M%S")
+    """The time of measurement, unique on this machine: two runs measuring in the same second (two corpora sharing
+    a results folder) get consecutive seconds instead of one run folder."""
+    with locked(Path(tempfile.gettempdir()) / f"graphrag-bench-run-id-{os.getuid()}") as last:
+        issued = last.read().strip()
+        while (run_id := dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d_%H%M%S")) == issued:
+            time.sleep(0.05)
+        last.truncate(0)
+        last.write(run_id)
+    return run_id
 
 
 def code_digest(package_dir: Path = PACKAGE_DIR) -> str:

@@ -1,7 +1,8 @@
 """`graphrag-bench run`: the whole asset graph, in-process, on any corpus and question file.
 
 Exit codes: 0 every gate passed; 1 a gate failed (results written, failing gates on
-stderr); 2 bad input or usage (one message, nothing half-written left behind).
+stderr); 2 bad input, usage or an environment fault (one message naming the file, variable or
+service; nothing half-written left behind); 3 a step failed for another reason (a bug: please report).
 """
 
 from __future__ import annotations
@@ -15,7 +16,11 @@ from pathlib import Path
 
 from graphrag_bench.errors import InputError
 
-EXIT_OK, EXIT_GATES, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_GATES, EXIT_INPUT, EXIT_FAILED = 0, 1, 2, 3
+# Raised inside a step, these are the user's input or the machine's environment (a store gone, a disk full), not a
+# gate and not a bug: exit 2 with the message, like the same fault found at preflight.
+USER_OR_ENVIRONMENT_ERRORS = {"InputError", "GraphUnavailable", "OSError", "PermissionError", "FileNotFoundError",
+                              "IsADirectoryError", "NotADirectoryError", "IOException", "ServiceUnavailable"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -94,12 +99,20 @@ def print_table(summary: dict, out) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from graphrag_bench.preflight import check_graph_store, check_warehouse, run_lock
+
     started = time.perf_counter()
     settings, n_docs, n_questions = validate_inputs(args)
-    print(f"graphrag-bench: {n_docs} documents, {n_questions} questions, {settings.runs} runs per question per mode", flush=True)
-    print(f"  data folder: {settings.data_dir}\n  results:     {settings.results_dir}", flush=True)
-    from dagster import DagsterInstance
+    with run_lock(settings.data_dir):  # one run per data folder; the stores are checked once it is ours
+        check_graph_store(settings.data_dir)
+        check_warehouse(settings.warehouse_path)
+        print(f"graphrag-bench: {n_docs} documents, {n_questions} questions, {settings.runs} runs per question per mode", flush=True)
+        print(f"  data folder: {settings.data_dir}\n  results:     {settings.results_dir}", flush=True)
+        return execute(settings, n_docs, started)
 
+
+def execute(settings, n_docs: int, started: float) -> int:
+    """The benchmark job in process; its outcome as an exit code (1 only for a failed gate)."""
     from graphrag_bench.settings import log_level_from_env
     from pipelines.definitions import benchmark_job, build_definitions, nightly_schedule
 
@@ -107,21 +120,24 @@ def run(args: argparse.Namespace) -> int:
 
     defs = build_definitions(settings)
     job = defs.resolve_job_def(benchmark_job.name)
-    # With DAGSTER_HOME set (the scripts set it) the run joins the UI's history; else a throwaway instance.
-    instance = DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else DagsterInstance.ephemeral()
+    instance = dagster_instance()
     log_level = log_level_from_env()
     result = job.execute_in_process(instance=instance, raise_on_error=False,
                                     run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})
     failed_checks = [e for e in result.get_asset_check_evaluations() if not e.passed]
-    step_failures = [e for e in result.all_events if e.event_type_value == "STEP_FAILURE"]
-    for event in step_failures:
+    crashed = None
+    for event in result.all_events:
+        if event.event_type_value != "STEP_FAILURE":
+            continue
         error = event.event_specific_data.error
         cause = error.cause or error
-        input_error = next((c for c in (cause, error) if c and c.cls_name == "InputError"), None)
-        if input_error:
-            print(f"graphrag-bench: error: {input_error.message.strip()}", file=sys.stderr)
+        if cause.cls_name == "DagsterAssetCheckFailedError" or error.cls_name == "DagsterAssetCheckFailedError":
+            continue  # a blocking gate: reported below as the gate it is
+        if cause.cls_name in USER_OR_ENVIRONMENT_ERRORS:
+            print(f"graphrag-bench: error: {event.step_key}: {cause.message.strip()}", file=sys.stderr)
             return EXIT_INPUT
-        print(f"graphrag-bench: step {event.step_key} failed: {error.message.strip()}", file=sys.stderr)
+        print(f"graphrag-bench: step {event.step_key} failed: {cause.message.strip()}", file=sys.stderr)
+        crashed = EXIT_FAILED
     report = result.output_for_node("benchmark_report") if result.is_node_success("benchmark_report") else None
     if report:
         print_table(report["summary"], sys.stdout)
@@ -131,9 +147,20 @@ def run(args: argparse.Namespace) -> int:
         print(f"\nresults (audit stopped the run before the benchmark): {run_dir}")
     for check in failed_checks:
         print(f"graphrag-bench: gate failed: {check.check_name}: {check.description or 'see the check metadata'}", file=sys.stderr)
-    if step_failures and not failed_checks:
-        return EXIT_GATES
-    return EXIT_GATES if failed_checks else EXIT_OK
+    return crashed or (EXIT_GATES if failed_checks else EXIT_OK)
+
+
+def dagster_instance():
+    """With DAGSTER_HOME set (the scripts set it) the run joins the UI's history; else a throwaway instance."""
+    from dagster import DagsterInstance
+
+    from graphrag_bench.files import locked
+
+    if not os.environ.get("DAGSTER_HOME"):
+        return DagsterInstance.ephemeral()
+    # A new DAGSTER_HOME gets its SQLite tables on first use: two runs starting together must not both create them.
+    with locked(Path(os.environ["DAGSTER_HOME"]) / ".graphrag-bench-instance.lock"):
+        return DagsterInstance.get()
 
 
 def write_blocked(result, failed_checks, settings, n_docs: int) -> Path:

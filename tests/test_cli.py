@@ -184,3 +184,52 @@ def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment)
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "results").exists() or not any((tmp_path / "results").iterdir())
 
+
+
+def _hold_data_folder(data):
+    from graphrag_bench.preflight import run_lock
+
+    return run_lock(data)
+
+
+def _hold_warehouse(data):
+    import contextlib
+
+    import duckdb
+
+    return contextlib.closing(duckdb.connect(str(data / "warehouse.duckdb")))
+
+
+def _hold_graph(data):
+    import contextlib
+
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    return contextlib.closing(LadybugStore(data / "graph.lbug"))
+
+
+@pytest.mark.parametrize("hold, env, fragment", [
+    (None, {"NEO4J_URI": "bolt://127.0.0.1:1"}, "NEO4J_URI: bolt://127.0.0.1:1: Neo4j unreachable"),
+    (_hold_data_folder, {}, f"another graphrag-bench run (pid {os.getpid()}) is using this data folder"),
+    (_hold_warehouse, {}, "warehouse.duckdb: the warehouse cannot be opened for writing"),
+    (_hold_graph, {}, "graph.lbug: cannot open embedded graph"),
+])
+def test_environment_faults_exit_2_before_any_work(tmp_path, hold, env, fragment):
+    """A store that is down or held by another process is named in seconds, never found after the run (exit 1)."""
+    import contextlib
+
+    data = tmp_path / "data"
+    data.mkdir()
+    with hold(data) if hold else contextlib.nullcontext():
+        result = cli("run", "--data-dir", str(data), "--results-dir", "results", cwd=tmp_path, env=env)
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert fragment in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert not (tmp_path / "results").exists() or not any((tmp_path / "results").iterdir())
+
+
+def test_two_runs_measuring_in_the_same_second_get_two_run_folders():
+    from graphrag_bench.reuse import new_run_id
+
+    first, second = new_run_id(), new_run_id()
+    assert first != second and second > first

@@ -29,7 +29,8 @@ class LadybugStore(GraphStore):
             self._db = ladybug.Database(str(path), buffer_pool_size=buffer_pool_mb * 1024 * 1024)
             self._conn = ladybug.Connection(self._db)
         except RuntimeError as exc:
-            raise GraphUnavailable(f"cannot open embedded graph at {path}: {exc}") from None
+            reason = str(exc).split("\n")[0]  # the first line says it; the rest is a link to the docs
+            raise GraphUnavailable(f"cannot open embedded graph at {path}: {reason}") from None
         self._schema_ready = False
 
     def ensure_schema(self) -> None:

@@ -37,11 +37,19 @@ class Neo4jStore(GraphStore):
                 cypher, params or {}, database_=self.database,
                 routing_=self._neo4j.RoutingControl.WRITE if write else self._neo4j.RoutingControl.READ)
             return [r.data() for r in records]
-        except (self._neo4j.exceptions.ServiceUnavailable, self._neo4j.exceptions.AuthError, OSError) as exc:
-            raise GraphUnavailable(f"Neo4j unreachable: {exc}") from None
+        except self._unreachable as exc:
+            raise _unavailable(exc) from None
+
+    @property
+    def _unreachable(self) -> tuple[type[Exception], ...]:
+        return self._neo4j.exceptions.ServiceUnavailable, self._neo4j.exceptions.AuthError, OSError
 
     def ensure_schema(self) -> None:
         if not self._schema_ready:
+            try:  # one attempt, no retries: a server that is down is said at once
+                self._driver.verify_connectivity()
+            except self._unreachable as exc:
+                raise _unavailable(exc) from None
             for statement in SCHEMA:
                 self._run(statement, None, write=True)
             self._schema_ready = True
@@ -56,3 +64,7 @@ class Neo4jStore(GraphStore):
         if self._driver is not None:
             self._driver.close()
         self._driver = None
+
+
+def _unavailable(exc: Exception) -> GraphUnavailable:
+    return GraphUnavailable(f"Neo4j unreachable: {' '.join(str(exc).split())}")  # the driver's message, on one line
