@@ -10,6 +10,7 @@ from dagster import AssetExecutionContext, MetadataValue, asset
 from graphrag_bench.changes import compare_with_manifest
 from graphrag_bench.embedding_store import EmbeddingStore, text_key
 from graphrag_bench.ingest import chunk_document, load_corpus
+from graphrag_bench.untrusted import find_untrusted
 from resources import BenchSettings, EmbedderResource
 
 GROUP = "ingest"
@@ -22,10 +23,15 @@ def documents(context: AssetExecutionContext, bench: BenchSettings) -> pl.DataFr
     docs = load_corpus(bench.corpus_dir, warnings)
     for warning in warnings:
         context.log.warning(warning)
+    untrusted = [flag for doc in docs for flag in find_untrusted(doc)]
+    for flag in untrusted:
+        context.log.warning(f"{flag.where()}: reads as {flag.kind}; kept out of the graph and of answers")
     frame = pl.DataFrame([asdict(d) for d in docs], schema_overrides={"also_declared_by": pl.List(pl.String)})
     changes = compare_with_manifest(_manifest(bench, "documents"), {d.doc_id: d.content_hash for d in docs})
     context.add_output_metadata({"documents": len(docs), **changes.as_dict(), "corpus": bench.corpus_dir, "skipped": len(warnings),
                                  "warnings": MetadataValue.md("\n".join(f"- {w}" for w in warnings) or "none"),
+                                 "untrusted_lines": len(untrusted),
+                                 "untrusted": MetadataValue.md("\n".join(f"- `{f.where()}` {f.kind}: {f.text}" for f in untrusted) or "none"),
                                  "ids": MetadataValue.md("\n".join(f"- `{d.doc_id}` ({d.path})" for d in docs))})
     context.log.info(f"ingest: {len(docs)} documents from {bench.corpus_dir} ({_describe(changes.as_dict())})")
     return frame

@@ -13,11 +13,13 @@ the evidence: one explicit statement → supported; a path of statements → lik
 vocabulary has no type for, or a passage that does not state the asked relation → possible; two
 values for a single-valued relation → conflicting, with both sources. The first line is the
 headline `Answer: <what> (<label>) [SRC] …`; the lines after it are claims
-`Subject (label) [SRC] relation Object (label) [SRC].` and quoted sentences.
+`Subject (label) [SRC] relation Object (label) [SRC].` and quoted sentences. Text in the evidence
+that addresses an assistant or is a database query is never repeated (`untrusted`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -26,6 +28,7 @@ from functools import lru_cache
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens, named_spans, stems
 from .retrieve import Fact, Retrieval
 from .semantics import RELATION_THRESHOLD, Semantics
+from .untrusted import withhold, withheld_note
 from .vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
@@ -98,6 +101,15 @@ class Answerer:
         return self._reader
 
     def __call__(self, r: Retrieval) -> str:
+        """Documents are data: untrusted lines of the passages (`untrusted.withhold`) are never repeated. When the answer
+        from the whole evidence would differ, the answer without them is given and says what it withheld."""
+        clean, withheld = withhold(r.passages)
+        if not withheld:
+            return self._compose(r)
+        answer = self._compose(dataclasses.replace(r, passages=clean))
+        return answer if self._compose(r) == answer else f"{answer}\n{withheld_note(withheld)}"
+
+    def _compose(self, r: Retrieval) -> str:
         prefix = PREFIX[r.status]
         facts = r.facts if r.status == "ok" else []
         if _unanchored(r, facts):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .validation import validate
 
-GATES = ("multi_hop", "decision_provenance", "no_baseline_regression", "hallucination", "latency", "cache", "certainty")
+GATES = ("multi_hop", "decision_provenance", "no_baseline_regression", "hallucination", "latency", "cache", "certainty",
+         "untrusted_content")
 
 
 def _gain(graphrag: float, baseline: float) -> float | None:
@@ -53,6 +54,15 @@ def gate_inputs(name: str, summary: dict, golden: dict, thresholds: dict) -> tup
         acc = graph["certainty_accuracy"]
         return ("gate_certainty", [{"accuracy": acc}], {"min_accuracy": thresholds["certainty_min_accuracy"]}, acc,
                 thresholds["certainty_min_accuracy"], "share of GraphRAG certainty labels equal to the reference key")
+    if name == "untrusted_content":
+        flagged, reached = summary["audit"].get("untrusted", []), summary["audit"].get("untrusted_in_answers", [])
+        documents = sorted({where.rsplit(":", 1)[0] for r in reached for where in r["withheld"]})
+        limit = thresholds["untrusted_max_answers"]
+        detail = (f"{len(flagged)} untrusted lines in {len({f['doc_id'] for f in flagged})} documents; "
+                  f"{len(reached)} answers would have used them")
+        if reached:
+            detail += f" (from {', '.join(documents)}; questions {', '.join(sorted({r['question_id'] for r in reached}))})"
+        return ("gate_untrusted", [{"answers": len(reached)}], {"max_answers": limit}, len(reached), limit, detail)
     raise KeyError(name)
 
 

@@ -95,7 +95,7 @@ def normalize_doc_ref(ref: str) -> str:
     return ref[:-3] if ref.endswith(".md") else ref
 
 
-def _title(text: str, fallback: str) -> str:
+def document_title(text: str, fallback: str) -> str:
     for line in text.split("\n"):
         if line.startswith("# "):
             return line[2:].strip()
@@ -124,7 +124,7 @@ def read_document(path: Path, root: Path) -> Document:
     return Document(
         doc_id=document_id(path.name, text),
         path=rel,
-        title=_title(text, path.stem),
+        title=document_title(text, path.stem),
         text=text,
         content_hash=hashlib.sha256(raw).hexdigest(),
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .metrics import mean_metrics, paired_stats, retrieval_metrics
 from .score import cited_sources
+from .untrusted import withheld_in
 
 CATEGORIES = ("A", "B", "C", "D", "E")
 CATEGORY_NAMES = {"A": "multi-hop dependency", "B": "decision provenance", "C": "entity disambiguation",
@@ -56,7 +57,8 @@ def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict
         "graph": graph, "extraction": extraction,
         "audit": {"passed": audit["passed"], "duplicates": audit["duplicates"], "unresolved": audit["unresolved"],
                   "flagged": audit.get("flagged", 0), "no_evidence": audit.get("no_evidence", 0),
-                  "resolutions": audit.get("resolutions", [])},
+                  "resolutions": audit.get("resolutions", []), "untrusted": audit.get("untrusted", []),
+                  "untrusted_in_answers": untrusted_in_answers(questions, bench)},
         "gates": [],
         "questions": [{"question_id": q["question_id"], "category": q["category"],
                        "baseline_points": by_q["baseline"][q["question_id"]], "graphrag_points": by_q["graphrag"][q["question_id"]]}
@@ -65,6 +67,13 @@ def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict
                                    [by_q["graphrag"][q["question_id"]] for q in questions]),
         "runs_per_question": bench["runs"], "nondeterministic_answers": bench["nondeterministic"],
     }
+
+
+def untrusted_in_answers(questions: list[dict], bench: dict) -> list[dict]:
+    """The answers that withheld untrusted document text (it would have changed them), per mode."""
+    return [{"question_id": q["question_id"], "mode": mode, "withheld": withheld}
+            for mode in ("baseline", "graphrag") for q in questions
+            if (withheld := withheld_in(bench["answers"][mode][q["question_id"]]))]
 
 
 def _dump(path: Path, data) -> None:

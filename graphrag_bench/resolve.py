@@ -20,6 +20,7 @@ every other edge is redirected to the canonical entity.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -257,7 +258,9 @@ def resolve(extraction: Extraction, documents: list[Document]) -> Resolution:
             status=flag["status"], reason=flag["reason"])
 
     relationships = sorted(rels.values(), key=lambda x: x["id"])
-    return Resolution(entities, relationships, audit_graph(entities, relationships), list(extraction.warnings))
+    audit = audit_graph(entities, relationships)
+    audit["untrusted"] = [dataclasses.asdict(flag) for flag in extraction.untrusted]
+    return Resolution(entities, relationships, audit, list(extraction.warnings))
 
 
 def _type_groups(entities: list[dict]) -> dict[str, set[str]]:

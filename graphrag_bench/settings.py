@@ -151,7 +151,8 @@ def load_thresholds(path: str | Path | None = None) -> dict:
     gates = data.get("gates")
     if not isinstance(gates, dict):
         raise InputError(path, "missing the [gates] table", field="gates")
-    for key in REQUIRED_THRESHOLDS:
+    gates = {**DEFAULT_OPTIONAL_THRESHOLDS, **gates}
+    for key in (*REQUIRED_THRESHOLDS, *DEFAULT_OPTIONAL_THRESHOLDS):
         value = gates.get(key)
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise InputError(path, f"expected a number, got {value!r}", item="gates", field=key)
@@ -167,3 +168,5 @@ REQUIRED_THRESHOLDS = (
     "cache_min_hit_rate",
     "certainty_min_accuracy",
 )
+# Gates added after thresholds files were written: a file without them gets the strict default.
+DEFAULT_OPTIONAL_THRESHOLDS = {"untrusted_max_answers": 0}

@@ -8,7 +8,7 @@ EXPECTED_ASSETS = {"documents", "chunks", "chunk_embeddings", "entity_mentions",
                    "raw/runs", "stg_question_scores", "stg_latency_samples", "category_scores", "latency_percentiles",
                    "cache_rates", "acceptance_criteria", "run_history", "benchmark_report", "release_decision"}
 GATE_CHECKS = {"gate_multi_hop", "gate_decision_provenance", "gate_no_baseline_regression", "gate_hallucination",
-               "gate_latency", "gate_cache", "gate_certainty"}
+               "gate_latency", "gate_cache", "gate_certainty", "gate_untrusted_content"}
 
 
 def test_definitions_hold_every_asset_check_job_and_schedule(tmp_path, monkeypatch):

@@ -12,6 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from graphrag_bench.gates import GATES
+
 from .conftest import REPO
 
 QUERY = """{ repositoriesOrError { ... on RepositoryConnection { nodes {
@@ -63,7 +65,7 @@ def test_ui_shows_assets_checks_jobs_and_schedule(webserver):
     # The graph is wired: the report sits downstream of the dbt history and the summary.
     assert {"run_history", "benchmark_summary"} <= {"/".join(d["path"]) for d in assets["benchmark_report"]["dependencyKeys"]}
     gate_checks = {c["name"]: c["blocking"] for c in assets["benchmark_report"]["assetChecksOrError"]["checks"]}
-    assert len(gate_checks) == 7 and all(gate_checks.values())
+    assert len(gate_checks) == len(GATES) == 8 and all(gate_checks.values())
     audit = {c["name"] for c in assets["resolved_graph"]["assetChecksOrError"]["checks"]}
     assert {"entity_resolution_audit", "provenance_coverage"} <= audit
     assert {"graph_build_job", "benchmark_job", "release_gate_job"} <= {j["name"] for j in repo["jobs"]}

@@ -1,6 +1,7 @@
 """Extraction over a corpus: pass 1 (structure) and pass 2 (prose) per document, pass 3
 (meaning) over the corpus, and the per-document cache that lets unchanged documents skip
-passes 1 and 2."""
+passes 1 and 2. Untrusted lines (`untrusted`: text addressed to an assistant, query-language
+statements) are blanked before any pass reads a document."""
 
 from __future__ import annotations
 
@@ -19,8 +20,9 @@ from .model import NAME, Extraction, ParsedDocument
 from .prose import ProseReader
 from .structure import DocumentParser
 from ..text import clean, split_qualifiers
+from ..untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "8"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "9"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
@@ -136,6 +138,8 @@ class Extractor:
 
     def extract(self, documents: list[Document], cache: ResultCache | RerunCache | None = None) -> Extraction:
         """All documents; with a cache, unchanged documents reuse their passes 1 and 2."""
+        untrusted = {d.doc_id: find_untrusted(d) for d in documents}
+        documents = [masked(d, untrusted[d.doc_id]) for d in documents]  # documents are data, never instructions
         ids = RecordIds(documents)
         corpus_key = _digest([EXTRACTOR_VERSION, VOCABULARY_DIGEST, ids.digest()])
         vectors_key, stored_vectors = None, 0
@@ -197,6 +201,7 @@ class Extractor:
         out = Interpreter(self.semantics, self.id_types).run(parsed, prose)
         out.processed, out.reused = result.processed, result.reused
         out.fingerprint = fingerprint
+        out.untrusted = [flag for d in documents for flag in untrusted[d.doc_id]]
         if cache is not None:
             cache.put(f"interpretation|{fingerprint}", out)
             self._remember_vectors(cache, vectors_key, stored_vectors)

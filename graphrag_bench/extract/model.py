@@ -118,3 +118,4 @@ class Extraction:
     processed: list[str] = field(default_factory=list)  # documents read in this call
     reused: list[str] = field(default_factory=list)  # unchanged documents taken from the cache
     fingerprint: str = ""  # identifies the whole input: same fingerprint, same resolution
+    untrusted: list = field(default_factory=list)  # `untrusted.Flag`s: lines no pass was allowed to read

@@ -1,0 +1,134 @@
+"""Documents are data, never instructions: text in a document that addresses an AI assistant, or is a statement in a
+database query language, is untrusted.
+
+It is flagged at ingest (`find_untrusted`: asset metadata, summary.json → audit.untrusted), kept out of extraction
+(`masked`: it never becomes an entity, a relation or a field) and withheld by the answerer (`withhold`): an answer
+it would have changed is given without it and marked with `WITHHELD_NOTE`, and the `untrusted_content` gate fails
+naming the documents. The graph is only ever read through the allowlisted templates; this guards what documents say.
+
+What counts is the wording of the text itself, not which corpus it is in: phrases that speak to an assistant
+("ignore all previous instructions", "you are now …", "note to the AI: …", chat-template tokens) and query-language
+statements (a Cypher pattern with MATCH/MERGE/CREATE, DETACH DELETE, CALL db.*, SQL DROP/DELETE/INSERT/UPDATE,
+SELECT … FROM, UNION SELECT). A flagged line takes the lines continuing its paragraph with it (up to
+`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .ingest import Document, document_title
+
+INSTRUCTION, QUERY = "instruction to an assistant", "query-language text"
+_AI = r"(?:ai|a\.i\.|llm|chatbot|chat bot|language model|assistant|gpt|copilot)s?"
+_PATTERNS = {
+    INSTRUCTION: [
+        r"\b(?:ignore|disregard|forget|override|bypass)\b[^\n]{0,40}\b(?:instructions?|prompts?|directives?|guardrails?)\b",
+        r"\b(?:ignore|disregard|forget)\b[^\n]{0,20}\b(?:previous|prior|above|preceding|earlier)\b[^\n]{0,20}\b(?:rules|context|messages?|text)\b",
+        r"\b(?:you are now|from now on,? you|pretend (?:to be|that you are|you are)|roleplay as|new instructions?\s*:)",
+        rf"\bact as (?:an? |the )?{_AI}\b",
+        r"\b(?:reveal|print|repeat|show)\b[^\n]{0,20}\b(?:system|hidden|initial) (?:prompt|instructions?)\b|\bjailbreak",
+        r"<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>|\[/?inst\]|<</?sys>>",
+        rf"\b(?:note|message|instructions?|attention|reminder)\s+(?:to|for)\s+(?:the |any |all )?(?:ai |automated )?{_AI}\b",
+        rf"\b{_AI}\s*[,:]\s*(?:please\s+)?(?:always|never|ignore|disregard|say|answer|respond|reply|output|print|reveal|tell|state|claim|report)\b",
+        rf"\b(?:if|when)\s+(?:you are|you're)\s+(?:an? )?{_AI}\b",
+        rf"\b(?:if|when)\s+(?:an? |the |any )?(?:ai |automated )?{_AI}\s+(?:reads|sees|is asked|processes|summari[sz]es|answers)\b",
+    ],
+    QUERY: [
+        r"\b(?:optional\s+)?(?:match|merge)\s*\([^)\n]*\)\s*(?:-|<-|\bwhere\b|\breturn\b|\bset\b|\bdelete\b|\bwith\b)",
+        r"\bcreate\s*\(\s*\w*\s*:\s*[a-z]\w*\s*[{)]",
+        r"\bdetach\s+delete\b|\bcall\s+(?:db|dbms|apoc|gds)\.\w+|\bload\s+csv\b",
+        r"\b(?:drop|truncate)\s+(?:table|database|schema|index|graph)\b|\bunion\s+(?:all\s+)?select\b",
+        r"'\s*or\s+'?1'?\s*=\s*'?1|;\s*--",
+    ],
+}
+# SQL verbs that are also English ("delete from the list", "select one from"): only in upper case.
+_UPPER_CASE_SQL = re.compile(r"\b(?:DELETE\s+FROM|INSERT\s+INTO)\s+\w|\bUPDATE\s+\w+\s+SET\s+\w+\s*=|\bSELECT\s+[\w*,. ]+\s+FROM\s+\w")
+# Patterns are written in lower case and read the lower-cased line, after a cheap test for any word they need.
+_COMPILED = {kind: re.compile("|".join(f"(?:{p})" for p in patterns)) for kind, patterns in _PATTERNS.items()}
+_TRIGGER = re.compile(r"ignor|disregard|forget|overrid|bypass|you are|you're|from now|pretend|roleplay|instruction|act as|"
+                      r"prompt|jailbreak|<\||inst\]|<<sys|note|message|attention|reminder|\bai\b|a\.i\.|llm|assistant|chat ?bot|"
+                      r"language model|gpt|copilot|match|merge|create|detach|call|load csv|drop|truncate|union|'|--|"
+                      r"delete|insert|update|select")
+CONTINUATION_LINES = 4
+STRUCTURE = re.compile(r"^\s*(?:#|\||[-*+]\s|\d+[.)]\s|```|---)")  # a heading, row, list item or fence starts anew
+WITHHELD_NOTE = "Withheld (untrusted text in the evidence, not repeated):"
+_WITHHELD = re.compile(rf"^{re.escape(WITHHELD_NOTE)} (.+)$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Flag:
+    doc_id: str
+    line: int  # 1-based, in the stored file
+    kind: str  # INSTRUCTION | QUERY
+    text: str  # the line, shortened
+
+    def where(self) -> str:
+        return f"{self.doc_id}:{self.line}"
+
+
+def kind_of(line: str) -> str | None:
+    """INSTRUCTION, QUERY or None for one line of text."""
+    lower = line.lower()
+    if not _TRIGGER.search(lower):
+        return None
+    for kind, pattern in _COMPILED.items():
+        if pattern.search(lower):
+            return kind
+    return QUERY if _UPPER_CASE_SQL.search(line) else None
+
+
+def flagged_lines(lines: list[str]) -> dict[int, str]:
+    """0-based index → kind for every untrusted line, with the lines continuing a flagged line's paragraph."""
+    out: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        kind = kind_of(line) if line.strip() else None
+        if kind is None:
+            continue
+        out[i] = kind
+        for j in range(i + 1, min(len(lines), i + 1 + CONTINUATION_LINES)):
+            if not lines[j].strip() or STRUCTURE.match(lines[j]):
+                break
+            out.setdefault(j, kind)
+    return out
+
+
+def find_untrusted(doc: Document) -> list[Flag]:
+    return [Flag(doc.doc_id, i + 1, kind, doc.lines[i].strip()[:160]) for i, kind in sorted(flagged_lines(doc.lines).items())]
+
+
+def masked(doc: Document, flags: list[Flag]) -> Document:
+    """The document with its flagged lines blank (line numbers unchanged): what extraction may read."""
+    if not flags:
+        return doc
+    lines = doc.lines
+    for flag in flags:
+        lines[flag.line - 1] = ""
+    text = "\n".join(lines)
+    return replace(doc, text=text, title=document_title(text, doc.doc_id))
+
+
+def withhold(passages: list) -> tuple[list, list[str]]:
+    """Passages with their untrusted lines blank, and where those lines were (`DOC:line`, in passage order).
+
+    A passage's text is its heading line, then its stored lines from `start_line`."""
+    clean, where = [], []
+    for p in passages:
+        lines = p.text.split("\n")
+        found = flagged_lines(lines)
+        if not found:
+            clean.append(p)
+            continue
+        where += [f"{p.doc_id}:{'title' if i == 0 else p.start_line + i - 1}" for i in sorted(found)]
+        clean.append(replace(p, text="\n".join("" if i in found else line for i, line in enumerate(lines))))
+    return clean, where
+
+
+def withheld_note(where: list[str]) -> str:
+    return f"{WITHHELD_NOTE} {', '.join(dict.fromkeys(where))}"
+
+
+def withheld_in(answer: str) -> list[str]:
+    """The `DOC:line` places an answer says it withheld (empty when it withheld nothing)."""
+    return [w for m in _WITHHELD.finditer(answer) for w in m.group(1).split(", ")]
