@@ -11,6 +11,7 @@ to the 1 MB one (linear: ≈ 1).
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import resource
 import sys
@@ -29,11 +30,13 @@ MB = 1 << 20
 
 
 def sections(folder: Path) -> list[str]:
-    """Each generated file as one section: front matter dropped, headings one level down."""
+    """Each generated file as one section: front matter dropped, headings one level down; shuffled once (seeded),
+    so every size has the same mix of records, meeting notes and registries."""
     out = []
     for path in sorted(folder.glob("*.md")):
         body = re.sub(r"^---\n.*?\n---\n", "", path.read_text(encoding="utf-8"), flags=re.S)
         out.append(re.sub(r"^(#+) ", r"#\1 ", body, flags=re.M).strip() + "\n")
+    random.Random(7).shuffle(out)
     return out
 
 

@@ -9,7 +9,7 @@
    ("G. Freeney" → George Freeney Jr.), a generational suffix, an acronym ("AMS") — only when
    exactly one name fits.
 4. Near-duplicates (Levenshtein distance < 2 within a type, rapidfuzz, blocked exactly by
-   prefix/suffix) and names with the same role in one registry → POSSIBLE_SAME_AS, and each
+   prefix/suffix) and names sharing a word with the same role in one registry → POSSIBLE_SAME_AS, and each
    flag is decided from the corpus: rejected when it says they differ ("is not the same person
    as"), lists them separately, or gives them different values for one field (role, unit,
    e-mail); otherwise rejected with "no evidence of identity" and reported. Never a silent
@@ -64,6 +64,23 @@ def _blocks(keys: list[str]) -> dict[str, list[str]]:
         blocks[f"{etype}|p|{name[:3]}"].add(key)
         blocks[f"{etype}|s|{name[-3:]}"].add(key)
     return {b: sorted(v) for b, v in blocks.items() if len(v) > 1}
+
+
+SHARED_WORD_LIMIT = 25  # a word more names share than this ("john", "team") says nothing about two of them
+
+
+def _sharing_a_word(keys: list[str]) -> list[tuple[str, str]]:
+    """Pairs of names (of one role in one registry) that could be one name written twice: they share a word.
+
+    Every pair of a large registry would be quadratic and say nothing (a thousand engineers are a thousand people);
+    a shared word is what a second spelling of one name keeps ("sam_whitfield" / "s_whitfield")."""
+    by_word: dict[str, list[str]] = defaultdict(list)
+    for key in keys:
+        for word in sorted(set(key.split(":", 1)[1].split("_"))):
+            by_word[word].append(key)
+    pairs = {(a, b) for group in by_word.values() if len(group) <= SHARED_WORD_LIMIT
+             for i, a in enumerate(group) for b in group[i + 1:]}
+    return sorted(pairs)
 
 
 class _Variants:
@@ -179,9 +196,8 @@ class _Resolver:
             if role and key in self.registry:
                 by_role[(key_type(key), role.lower(), self.registry[key]["doc_id"])].append(key)
         for group in by_role.values():
-            for i, a in enumerate(group):
-                for b in group[i + 1:]:
-                    flags.setdefault((a, b), {"rule": "same_role_same_context"})
+            for a, b in _sharing_a_word(group):
+                flags.setdefault((a, b), {"rule": "same_role_same_context"})
         distinct = {}
         for a, b, doc_id, line, evidence in self.x.distinct:
             distinct.setdefault(tuple(sorted((self.root(a), self.root(b)))), (doc_id, line, evidence))

@@ -16,6 +16,7 @@ SELECT … FROM, UNION SELECT). A flagged line takes the lines continuing its pa
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .ingest import Document, document_title
@@ -79,7 +80,7 @@ def kind_of(line: str) -> str | None:
     return QUERY if _UPPER_CASE_SQL.search(line) else None
 
 
-def flagged_lines(lines: list[str]) -> dict[int, str]:
+def flagged_lines(lines: Sequence[str]) -> dict[int, str]:
     """0-based index → kind for every untrusted line, with the lines continuing a flagged line's paragraph."""
     out: dict[int, str] = {}
     for i, line in enumerate(lines):
@@ -102,7 +103,7 @@ def masked(doc: Document, flags: list[Flag]) -> Document:
     """The document with its flagged lines blank (line numbers unchanged): what extraction may read."""
     if not flags:
         return doc
-    lines = doc.lines
+    lines = list(doc.lines)
     for flag in flags:
         lines[flag.line - 1] = ""
     text = "\n".join(lines)

@@ -56,7 +56,7 @@ def validate_inputs(args: argparse.Namespace):
                                          env_number, id_types_from_env, load_thresholds, log_level_from_env)
     from resources import BenchSettings
 
-    docs = load_corpus(args.corpus)
+    docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
     questions = load_questions(args.questions)
     gates_file = args.gates or os.environ.get("GRAPHRAG_GATES_FILE") or str(REPO_ROOT / "config" / "gates.toml")
     load_thresholds(gates_file)

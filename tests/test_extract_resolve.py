@@ -120,6 +120,22 @@ def test_a_second_file_declaring_a_used_id_fails_the_audit_naming_both_files(tmp
     assert audit["duplicate_documents"] == {"ADR-002": ["ADR-002-vector-store.md", "drafts/vector-store-draft.md"]}
 
 
+def test_a_large_registry_of_one_role_flags_only_names_that_share_a_word(tmp_path):
+    """SPEC §3.4 rule 4 (same role, same context) without a pair per two rows: 80 engineers are 80 people."""
+    first = ["Ana", "Ravi", "Lena", "Omar", "Priya", "Chen", "Maria", "Tomas"]
+    last = ["Souza", "Menon", "Ortiz", "Haddad", "Raman", "Wei", "Lopez", "Novak", "Berg", "Kaur"]
+    rows = [f"| {f} {l} | Engineer |" for f in first for l in last]
+    write(tmp_path / "STAFF.md", "# Staff\n\n| Name | Role |\n|---|---|\n" + "\n".join(rows) + "\n")
+    docs = load_corpus(tmp_path)
+    result = resolve(Extractor().extract(docs), docs)
+    same_role = [r for r in result.relationships if r["evidence"].endswith("(same_role_same_context)")]
+    assert len([e for e in result.entities if e["type"] != "artifact"]) == 80
+    # Each pair shares a first or a last name: 8 × C(10, 2) + 10 × C(8, 2) = 640, not C(80, 2) = 3,160.
+    assert len(same_role) == 640
+    assert all(r["status"] == "rejected" and r["reason"].startswith("listed separately") for r in same_role)
+    assert result.audit["passed"]
+
+
 FOREIGN = {
     "SERVICES.md": "# Service catalogue\n\n| Service | Owner | Depends on |\n|---|---|---|\n"
                    "| Billing API | Ana Souza | Ledger |\n| Ledger | Ravi Menon | Kafka |\n| Kafka | Ravi Menon | |\n\n"

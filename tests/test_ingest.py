@@ -102,3 +102,15 @@ def test_file_names_with_spaces_and_any_unicode_get_ids_the_audit_accepts(tmp_pa
         assert re.fullmatch(KEY_FORMAT, f"artifact:{doc.doc_id}"), doc.doc_id
     # A citation written with the file's own name finds the document.
     assert normalize_doc_ref("Réunion notes é.md") == normalize_doc_ref(docs["Réunion notes é.md"].doc_id)
+
+
+def test_a_document_over_the_size_limit_is_left_out_with_a_warning(tmp_path, monkeypatch):
+    write(tmp_path / "ADR-001.md", "# ADR-001\n\nAuthor: Ana Souza\n")
+    write(tmp_path / "EXPORT.md", "# Export\n\n" + "The Gateway depends on the Auth Service.\n" * 30_000)  # ~1.2 MB
+    monkeypatch.setenv("GRAPHRAG_MAX_DOCUMENT_MB", "1")
+    warnings: list[str] = []
+    assert [d.doc_id for d in load_corpus(tmp_path, warnings)] == ["ADR-001"]
+    assert warnings == ["EXPORT.md:1: 1.2 MB is over the document size limit of 1 MB (GRAPHRAG_MAX_DOCUMENT_MB), skipped"]
+    monkeypatch.setenv("GRAPHRAG_MAX_DOCUMENT_MB", "nan")
+    with pytest.raises(InputError, match="GRAPHRAG_MAX_DOCUMENT_MB"):
+        load_corpus(tmp_path)

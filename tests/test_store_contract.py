@@ -49,6 +49,19 @@ def test_second_upsert_changes_nothing(store, resolution):
     assert store.state_hash() == state
 
 
+def test_whole_graph_reads_come_in_bounded_pages(store, resolution, monkeypatch):
+    store.sync(resolution.entities, resolution.relationships)
+    state, counts = store.snapshot()
+    reads = []
+    original = store._read
+    monkeypatch.setattr(store, "_read", lambda cypher, params=None: reads.append(len(rows := original(cypher, params))) or rows)
+    monkeypatch.setattr(store, "PAGE", 7)  # many pages: every row still read exactly once
+    assert store.snapshot() == (state, counts)
+    assert max(reads) <= 7 and len(reads) >= (counts["entities"] + counts["relationships"]) // 7
+    again = store.sync(resolution.entities, resolution.relationships)
+    assert (again.created, again.changed, again.deleted) == (0, 0, 0)
+
+
 def _doc_edges(store, doc_id):
     rows = store._read("MATCH ()-[r:REL]->() WHERE r.doc_id = $d RETURN r.id AS id, r.evidence AS evidence", {"d": doc_id})
     return {r["id"]: r["evidence"] for r in rows}
@@ -80,7 +93,7 @@ def test_deleting_a_document_removes_its_edges_and_orphans(store, corpus_copy):
     result = store.sync(after.entities, after.relationships)
     assert result.deleted > 0
     assert _doc_edges(store, "CHANGELOG.md") == {}
-    ids = {r["id"] for r in store._read(store.ALL_NODES)}
+    ids = {r["id"] for r in store._read_paged(store.ALL_NODES)}
     assert "change:CHG-000" not in ids and "artifact:CHANGELOG.md" not in ids
 
 

@@ -10,6 +10,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
+from typing import Iterator
 
 from .templates import check_params
 
@@ -86,9 +87,21 @@ class GraphStore(ABC):
                     "line: row.line, evidence: row.evidence, extractor: row.extractor, certainty: row.certainty, "
                     "status: row.status, reason: row.reason, label: row.label, hash: row.hash}]->(b)")
     DELETE_NODES = "UNWIND $ids AS i MATCH (n:Entity {id: i}) DETACH DELETE n"
-    ALL_NODES = "MATCH (n:Entity) RETURN n.id AS id, n.hash AS hash"
-    ALL_EDGES = "MATCH ()-[r:REL]->() RETURN r.id AS id, r.hash AS hash"
+    # Whole-graph reads come in pages, in id order, each page after the last id seen (keyset paging): no read
+    # returns more than PAGE rows however large the graph grows.
+    ALL_NODES = "MATCH (n:Entity) WHERE n.id > $after RETURN n.id AS id, n.hash AS hash ORDER BY id LIMIT $page"
+    ALL_EDGES = "MATCH ()-[r:REL]->() WHERE r.id > $after RETURN r.id AS id, r.hash AS hash ORDER BY id LIMIT $page"
     BATCH = 500
+    PAGE = 50_000
+
+    def _read_paged(self, cypher: str) -> Iterator[dict]:
+        after = ""
+        while True:
+            rows = self._read(cypher, {"after": after, "page": self.PAGE})
+            yield from rows
+            if len(rows) < self.PAGE:
+                return
+            after = rows[-1]["id"]
 
     def _batched(self, cypher: str, key: str, rows: list) -> None:
         for i in range(0, len(rows), self.BATCH):
@@ -101,8 +114,8 @@ class GraphStore(ABC):
         """
         self.ensure_schema()
         nodes, edges = prepare_nodes(entities), prepare_edges(relationships)
-        have_nodes = {r["id"]: r["hash"] for r in self._read(self.ALL_NODES)}
-        have_edges = {r["id"]: r["hash"] for r in self._read(self.ALL_EDGES)}
+        have_nodes = {r["id"]: r["hash"] for r in self._read_paged(self.ALL_NODES)}
+        have_edges = {r["id"]: r["hash"] for r in self._read_paged(self.ALL_EDGES)}
         want_nodes, want_edges = {n["id"]: n for n in nodes}, {e["id"]: e for e in edges}
         node_new = [n for n in nodes if n["id"] not in have_nodes]
         node_changed = [n for n in nodes if n["id"] in have_nodes and have_nodes[n["id"]] != n["hash"]]
@@ -122,10 +135,10 @@ class GraphStore(ABC):
         """The state hash and the counts, from one read of every node and edge."""
         digest, counts = hashlib.sha256(), {}
         for kind, name, query in (("n", "entities", self.ALL_NODES), ("e", "relationships", self.ALL_EDGES)):
-            rows = self._read(query)
+            rows = sorted((row["id"], row["hash"]) for row in self._read_paged(query))  # Python's order, whatever the engine's
             counts[name] = len(rows)
-            for row in sorted(rows, key=lambda r: r["id"]):
-                digest.update(f"{kind}|{row['id']}|{row['hash']}\n".encode())
+            for row_id, row_hash in rows:
+                digest.update(f"{kind}|{row_id}|{row_hash}\n".encode())
         return digest.hexdigest(), counts
 
     def state_hash(self) -> str:
