@@ -31,7 +31,8 @@ def documents(context: AssetExecutionContext, bench: BenchSettings) -> pl.DataFr
     context.add_output_metadata({"documents": len(docs), **changes.as_dict(), "corpus": bench.corpus_dir, "skipped": len(warnings),
                                  "warnings": MetadataValue.md("\n".join(f"- {w}" for w in warnings) or "none"),
                                  "untrusted_lines": len(untrusted),
-                                 "untrusted": MetadataValue.md("\n".join(f"- `{f.where()}` {f.kind}: {f.text}" for f in untrusted) or "none"),
+                                 "untrusted": MetadataValue.md("\n".join(f"- `{f.where()}` {f.kind}: `{f.text.replace('`', '')}`"
+                                                                         for f in untrusted) or "none"),
                                  "ids": MetadataValue.md("\n".join(f"- `{d.doc_id}` ({d.path})" for d in docs))})
     context.log.info(f"ingest: {len(docs)} documents from {bench.corpus_dir} ({_describe(changes.as_dict())})")
     return frame
