@@ -13,12 +13,15 @@ be opened, one warning is logged and answers come from vectors, marked [GRAPH_FA
 from __future__ import annotations
 
 import logging
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import polars as pl
 
 from .answer import compose
+from .errors import InputError
 from .files import replace_atomically
 from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
 from .settings import RetrievalSettings, graph_rag_enabled
@@ -40,6 +43,9 @@ def index_files(data_dir: str | Path) -> list[Path]:
 
 def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:
     data_dir = Path(data_dir)
+    missing = [path for path in index_files(data_dir) if not path.is_file()]
+    if missing:
+        raise InputError(missing[0], "no retrieval index here; run the pipeline (`graphrag-bench run`) on this data folder first")
     chunks = pl.read_parquet(data_dir / CHUNKS_FILE)
     column = chunks["embedding"]
     vectors = (column.to_numpy() if isinstance(column.dtype, pl.Array) else np.asarray(column.to_list())).astype(np.float32)
@@ -102,3 +108,29 @@ class MemoryRetriever:
 
     def answer(self, question: str) -> str:
         return compose(self.retrieve(question))
+
+    def ask(self, question: str) -> "Asked":
+        """The answer with what a person checks it by: certainty, citations, and the graph path it used."""
+        from .answer import answer_label
+        from .score import CITATION, claims
+        from .vocabulary import TYPE_BY_PHRASE
+
+        start = time.perf_counter()
+        r = self.retrieve(question)
+        text = compose(r)
+        ms = (time.perf_counter() - start) * 1000
+        stated = {(c["s"], TYPE_BY_PHRASE[c["p"]], c["o"], c["d1"]) for c in claims(text)}
+        used = [f.line_text() for f in r.facts if (f.source_name, f.type, f.target_name, f.doc_id) in stated]
+        return Asked(question, r.mode, r.status, text, answer_label(text), list(dict.fromkeys(CITATION.findall(text))), used, ms)
+
+
+@dataclass(frozen=True)
+class Asked:
+    question: str
+    mode: str  # baseline | graphrag
+    status: str  # ok | fallback | empty
+    answer: str
+    certainty: str
+    citations: list[str]  # document ids, in the order the answer cites them
+    graph_path: list[str]  # the graph facts the answer states ("A -TYPE-> B [DOC:line]"); empty for vectors only
+    ms: float

@@ -126,6 +126,22 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
         assert conn.execute("select count(*) from main.run_history").fetchall()[0][0] == 2
 
 
+def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_graph_path(first_run, outside):
+    assert first_run[0].returncode == 0
+    graph = cli("ask", "What does the Gateway depend on?", "--mode", "graphrag", "--data-dir", "data", cwd=outside)
+    assert graph.returncode == 0, graph.stderr[-2000:]
+    assert "certainty:  supported" in graph.stdout and "DEPENDENCIES.md" in graph.stdout.split("citations:")[1]
+    assert "graph path: Gateway -DEPENDS_ON-> Auth Service" in graph.stdout
+    assert "mode:       graphrag (ok)" in graph.stdout
+    base = cli("ask", "What does the Gateway depend on?", "--mode", "baseline", "--data-dir", "data", cwd=outside)
+    assert base.returncode == 0 and "graph path: none" in base.stdout and "mode:       baseline (ok)" in base.stdout
+    nothing = cli("ask", "What is the capital of Mars?", "--mode", "graphrag", "--data-dir", "data", cwd=outside)
+    assert nothing.returncode == 0
+    assert nothing.stdout.startswith("Answer: unknown (unknown)") and "citations:  none" in nothing.stdout
+    version = cli("--version", cwd=outside)
+    assert version.returncode == 0 and version.stdout.startswith("graphrag-bench ")
+
+
 def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
     """Real corpora have similar names of different people: the pair is flagged, decided and reported, never a stop."""
     docs = tmp_path / "docs"
@@ -167,6 +183,7 @@ def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
     (["run", "--data-dir", "gates.toml"], {}, "gates.toml: the data folder is a file, not a folder; pass --data-dir a folder"),
     (["run", "--results-dir", "broken.json"], {}, "broken.json: the results folder is a file"),
     (["fly"], {}, "invalid choice"),
+    (["ask", "What does the Gateway depend on?", "--data-dir", "missing"], {}, "missing/chunks.parquet: no retrieval index here"),
 ])
 def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment):
     (tmp_path / "empty").mkdir()
