@@ -4,11 +4,13 @@ DuckDB allows one writer per file: `warehouse_load` finishes before dbt starts (
 source is this asset), and nothing else writes the file.
 """
 
+from collections.abc import Mapping
 from graphlib import TopologicalSorter
 from pathlib import Path
+from typing import Any
 
 from dagster import AssetCheckResult, AssetExecutionContext, AssetIn, AssetSpec, MaterializeResult, multi_asset
-from dagster_dbt import DbtCliResource, dbt_assets
+from dagster_dbt import DagsterDbtTranslator, DbtCliResource, DbtProject, dbt_assets
 from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.history import RAW_TABLES, last_built_state, raw_frames, record_built_state, warehouse_state
@@ -36,10 +38,18 @@ def warehouse_load(context: AssetExecutionContext, benchmark_summary: dict, ware
             conn.execute(f"insert into raw.{name} by name select * from incoming").fetchall()
             conn.unregister("incoming")
             total = conn.execute(f"select count(*) from raw.{name}").fetchall()[0][0]
-            yield MaterializeResult(asset_key=["raw", name], metadata={"run_id": run_id, "rows_this_run": frame.height, "rows_total": total})
+            yield MaterializeResult(asset_key=["raw", name], metadata={"run_id": run_id, "rows_this_run": frame.height,
+                                                                       "dagster/row_count": total})
 
 
-@dbt_assets(manifest=dbt_project.manifest_path, project=dbt_project)
+class WarehouseTranslator(DagsterDbtTranslator):
+    """dbt models live in the warehouse group, beside the raw tables they read (not in "default")."""
+
+    def get_asset_spec(self, manifest: Mapping[str, Any], unique_id: str, project: DbtProject | None) -> AssetSpec:
+        return super().get_asset_spec(manifest, unique_id, project).replace_attributes(group_name=GROUP)
+
+
+@dbt_assets(manifest=dbt_project.manifest_path, project=dbt_project, dagster_dbt_translator=WarehouseTranslator())
 def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: DuckDBResource, bench: BenchSettings):
     """Aggregates over the warehouse: per-category scores, latency percentiles, cache rates,
     the acceptance-criteria table and the run history (incremental, never overwritten).

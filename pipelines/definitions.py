@@ -13,6 +13,7 @@ from dagster import (
     DefaultScheduleStatus,
     DefaultSensorStatus,
     Definitions,
+    EnvVar,
     FilesystemIOManager,
     RunRequest,
     ScheduleDefinition,
@@ -45,9 +46,10 @@ def build_resources(bench: BenchSettings) -> dict:
     os.environ["GRAPHRAG_BENCH_DUCKDB"] = bench.warehouse_path  # dbt's profile reads the same file
     return {
         "bench": bench,
+        # The password is an EnvVar: resolved when the resource is used, never a literal the UI displays.
         "graph": GraphStoreResource(data_dir=bench.data_dir, neo4j_uri=os.environ.get("NEO4J_URI", ""),
                                     neo4j_user=os.environ.get("NEO4J_USER", "neo4j"),
-                                    neo4j_password=os.environ.get("NEO4J_PASSWORD", "")),
+                                    neo4j_password=EnvVar("NEO4J_PASSWORD") if os.environ.get("NEO4J_PASSWORD") else ""),
         "warehouse": DuckDBResource(database=bench.warehouse_path),
         "embedder": EmbedderResource(),
         "answerer": AnswererResource(kind=answerer_from_env()),

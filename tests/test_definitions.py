@@ -16,6 +16,8 @@ def test_definitions_hold_every_asset_check_job_and_schedule(tmp_path, monkeypat
     from pipelines.definitions import build_definitions
     from resources import BenchSettings
 
+    from dagster import AssetKey
+
     defs = build_definitions(BenchSettings.from_env())
     graph = defs.resolve_asset_graph()
     assert {k.to_user_string() for k in graph.get_all_asset_keys()} == EXPECTED_ASSETS
@@ -31,6 +33,32 @@ def test_definitions_hold_every_asset_check_job_and_schedule(tmp_path, monkeypat
     assert schedule.cron_schedule == "0 2 * * *" and schedule.job_name == "benchmark_job"
     assert schedule.default_status == DefaultScheduleStatus.RUNNING
     assert defs.resolve_sensor_def("corpus_change_sensor").job_name == "graph_build_job"
+    for model in ("category_scores", "run_history", "acceptance_criteria"):  # dbt models beside the raw tables
+        assert graph.get(AssetKey(model)).group_name == "warehouse"
+
+
+def test_one_benchmark_mode_can_be_selected_alone(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path))
+    from dagster import AssetKey
+
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    job = build_definitions(BenchSettings.from_env()).resolve_implicit_global_asset_job_def()
+    subset = job.get_subset(asset_selection={AssetKey("baseline_run")})  # was an InvalidSubsetError
+    assert {k.to_user_string() for k in subset.asset_layer.selected_asset_keys} == {"baseline_run"}
+
+
+def test_the_neo4j_password_is_an_env_var_never_a_literal(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("NEO4J_PASSWORD", "s3cret-value")
+    from dagster import EnvVar
+
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    graph = build_definitions(BenchSettings.from_env()).resources["graph"]
+    assert isinstance(graph.neo4j_password, EnvVar) and "s3cret-value" not in repr(graph)
 
 
 def test_graphrag_is_off_without_environment(monkeypatch):
