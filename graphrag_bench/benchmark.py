@@ -121,16 +121,17 @@ def joined_runs(baseline: dict, graphrag: dict) -> dict:
 
 
 def measured_or_reused(inputs: BenchmarkInputs, reuse: BenchmarkReuse, measure: Callable[[], dict],
-                       remeasure: bool = False) -> dict:
+                       remeasure: bool = False, executor: str = "in_process") -> dict:
     """`measure()` (a `run_benchmark` result) unless the last measurement had exactly these inputs.
 
-    The result carries `measurement`: the run id it was measured in, the inputs' digest, and whether it was reused."""
+    The result carries `measurement`: the run id it was measured in, the inputs' digest, whether it was reused, and the
+    executor it was measured under (the latency gate trusts only one process)."""
     result = None if remeasure else reuse.get(inputs.digest, "run")
     if result is not None:
         result["measurement"] = {**result["measurement"], "reused": True}
         return result
     result = measure()
-    result["measurement"] = {"run_id": new_run_id(), "inputs": inputs.digest, "reused": False}
+    result["measurement"] = {"run_id": new_run_id(), "inputs": inputs.digest, "reused": False, "executor": executor}
     reuse.put(inputs.digest, "run", result, replace=True)
     return result
 

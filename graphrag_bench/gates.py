@@ -43,9 +43,14 @@ def gate_inputs(name: str, summary: dict, golden: dict, thresholds: dict) -> tup
     if name == "latency":
         gp, bp = graph["p95_pipeline_ms"], base["p95_pipeline_ms"]
         limit = round(min(thresholds["latency_max_ratio"] * bp, thresholds["latency_max_p95_ms"]), 3)
-        return ("gate_latency", [{"graphrag_p95_ms": gp, "baseline_p95_ms": bp, "ratio_limit_ms": thresholds["latency_max_ratio"] * bp}],
-                {"max_p95_ms": thresholds["latency_max_p95_ms"]}, gp, limit,
-                f"GraphRAG p95 {gp} ms, baseline p95 {bp} ms, limit min({thresholds['latency_max_ratio']} x baseline, {thresholds['latency_max_p95_ms']} ms)")
+        executor = (summary.get("measurement") or {}).get("executor", "in_process")
+        detail = (f"GraphRAG p95 {gp} ms, baseline p95 {bp} ms, limit min({thresholds['latency_max_ratio']} x baseline, "
+                  f"{thresholds['latency_max_p95_ms']} ms)")
+        if executor != "in_process":
+            detail = (f"refused: measured under the {executor} executor (each step a fresh process), not comparable; "
+                      f"run the job in process (the default) to measure again. {detail}")
+        return ("gate_latency", [{"graphrag_p95_ms": gp, "baseline_p95_ms": bp, "ratio_limit_ms": thresholds["latency_max_ratio"] * bp,
+                                  "executor": executor}], {"max_p95_ms": thresholds["latency_max_p95_ms"]}, gp, limit, detail)
     if name == "cache":
         rate = graph.get("graph_cache_hit_rate")
         return ("gate_cache", [{"hit_rate": rate}], {"min_rate": thresholds["cache_min_hit_rate"]}, rate, thresholds["cache_min_hit_rate"],

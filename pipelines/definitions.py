@@ -20,6 +20,7 @@ from dagster import (
     SensorEvaluationContext,
     SkipReason,
     define_asset_job,
+    in_process_executor,
     load_asset_checks_from_modules,
     load_assets_from_modules,
     sensor,
@@ -104,6 +105,9 @@ def build_definitions(bench: BenchSettings | None = None) -> Definitions:
         schedules=[nightly_benchmark],
         sensors=[corpus_change_sensor],
         resources=build_resources(bench or BenchSettings.from_env()),
+        # Every step in one process, as the CLI runs: a UI or scheduled run takes the same time and measures the
+        # same latency (a multiprocess run re-imported the model in 24 processes and its latencies meant nothing).
+        executor=in_process_executor,
     )
 
 

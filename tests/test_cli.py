@@ -62,6 +62,7 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert {"graph_cache_hit_rate", "pipeline_cache_hit_rate"} <= set(summary["modes"]["graphrag"])
     assert summary["corpus"]["documents"] == 12 and summary["graph"]["provenance_coverage"] == 1.0
     assert all(g["passed"] for g in summary["gates"])
+    assert summary["measurement"]["executor"] == "in_process" and summary["audit"]["untrusted"] == []
     assert summary["modes"]["graphrag"]["points"] > summary["modes"]["baseline"]["points"]
     assert summary["extraction"]["entity_f1"] is not None  # the labels file travels with the corpus
     assert summary["graph_expansion"]["connection_precision"] is not None

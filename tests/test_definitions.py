@@ -107,3 +107,21 @@ def test_corpus_change_sensor_requests_a_graph_build_only_on_change(corpus_copy,
         (corpus_copy / "NEW-NOTE.md").write_text("# A new note\n")
         changed = corpus_change_sensor(build_sensor_context(instance=instance, cursor=cursor, resources={"bench": bench}))
         assert isinstance(changed, RunRequest) and changed.run_key != cursor
+
+
+def test_jobs_run_in_process_and_the_latency_gate_refuses_a_multiprocess_measurement(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path))
+    from graphrag_bench.gates import evaluate_gate
+    from graphrag_bench.settings import load_thresholds
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    defs = build_definitions(BenchSettings.from_env())
+    for job in ("graph_build_job", "benchmark_job", "release_gate_job"):
+        assert defs.resolve_job_def(job).executor_def.name == "in_process"
+    summary = {"modes": {"baseline": {"p95_pipeline_ms": 10.0}, "graphrag": {"p95_pipeline_ms": 11.0}},
+               "measurement": {"executor": "in_process"}}
+    assert evaluate_gate("latency", summary, {}, load_thresholds())["passed"]
+    summary["measurement"]["executor"] = "multiprocess"
+    refused = evaluate_gate("latency", summary, {}, load_thresholds())
+    assert not refused["passed"] and refused["detail"].startswith("refused: measured under the multiprocess executor")
