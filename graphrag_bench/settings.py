@@ -101,6 +101,14 @@ def max_document_bytes_from_env(env: dict | None = None) -> int:
 DEFAULT_MAX_DOCUMENT_MB = 50
 
 
+def alert_webhook_from_env(env: dict | None = None) -> str:
+    """GRAPHRAG_ALERT_WEBHOOK: where failed runs are POSTed (unset: alerts go to the log and results/alerts/ only)."""
+    url = ((env if env is not None else os.environ).get("GRAPHRAG_ALERT_WEBHOOK") or "").strip()
+    if url and not url.startswith(("http://", "https://")):
+        raise InputError("environment", f"expected an http(s) URL, got {url!r}", field="GRAPHRAG_ALERT_WEBHOOK")
+    return url
+
+
 def answerer_from_env(env: dict | None = None) -> str:
     """GRAPHRAG_ANSWERER: the answer composer (only the deterministic one ships)."""
     return _choice("GRAPHRAG_ANSWERER", "deterministic", ANSWERERS, env)

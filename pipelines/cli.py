@@ -94,8 +94,9 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.files import writable_folder
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
-    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, answerer_from_env, embedding_backend_from_env, env_flag,
-                                         env_number, id_types_from_env, load_thresholds, log_level_from_env)
+    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
+                                         embedding_backend_from_env, env_flag, env_number, id_types_from_env, load_thresholds,
+                                         log_level_from_env)
     from resources import BenchSettings
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
@@ -107,6 +108,7 @@ def validate_inputs(args: argparse.Namespace):
     embedding_backend_from_env()
     log_level_from_env()
     answerer_from_env()
+    alert_webhook_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
     if runs < 2:
         raise InputError("--runs", f"must be at least 2 (run 1 is the cold run and is dropped), got {runs}")

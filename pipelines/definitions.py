@@ -2,9 +2,11 @@
 
 Jobs: `graph_build_job` (corpus → graph store), `benchmark_job` (everything, nightly),
 `release_gate_job` (re-evaluates the gate checks on the latest report). Schedule:
-`nightly_benchmark` (on by default). Sensor: `corpus_change_sensor` (off by default).
+`nightly_benchmark` (on by default). Sensors: `corpus_change_sensor` (off by default),
+`failed_run_alert` (on: a failed run writes an alert).
 """
 
+import datetime as dt
 import os
 
 from dagster import (
@@ -15,6 +17,7 @@ from dagster import (
     Definitions,
     EnvVar,
     FilesystemIOManager,
+    RunFailureSensorContext,
     RunRequest,
     ScheduleDefinition,
     SensorEvaluationContext,
@@ -23,6 +26,7 @@ from dagster import (
     in_process_executor,
     load_asset_checks_from_modules,
     load_assets_from_modules,
+    run_failure_sensor,
     sensor,
 )
 from dagster_dbt import DbtCliResource
@@ -33,9 +37,10 @@ import assets.graph
 import assets.ingest
 import assets.report
 import assets.warehouse
+from graphrag_bench.alerts import Alert, raise_alert
 from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
-from graphrag_bench.settings import DEFAULT_NIGHTLY, answerer_from_env, nightly_from_env
+from graphrag_bench.settings import DEFAULT_NIGHTLY, alert_webhook_from_env, answerer_from_env, nightly_from_env
 from pipelines.dbt import dbt_project
 from resources import AnswererResource, BenchSettings, EmbedderResource, GraphStoreResource
 
@@ -97,13 +102,25 @@ def corpus_change_sensor(context: SensorEvaluationContext, bench: BenchSettings)
     return RunRequest(run_key=fingerprint)
 
 
+@run_failure_sensor(name="failed_run_alert", monitored_jobs=[benchmark_job, release_gate_job, graph_build_job],
+                    default_status=DefaultSensorStatus.RUNNING,
+                    description="A failed run (a release gate, the audit, a crash): a log line, results/alerts/*.json, and a "
+                                "POST to GRAPHRAG_ALERT_WEBHOOK when set.")
+def failed_run_alert(context: RunFailureSensorContext, bench: BenchSettings) -> None:
+    failed = [event.step_key for event in context.get_step_failure_events() if event.step_key]
+    at = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    alert = Alert(context.dagster_run.run_id, context.dagster_run.job_name, context.failure_event.message or "", failed, at)
+    context.log.error(alert.line())
+    raise_alert(alert, bench.results_dir, alert_webhook_from_env())
+
+
 def build_definitions(bench: BenchSettings | None = None) -> Definitions:
     return Definitions(
         assets=load_assets_from_modules(MODULES),
         asset_checks=load_asset_checks_from_modules(MODULES),
         jobs=[graph_build_job, benchmark_job, release_gate_job],
         schedules=[nightly_benchmark],
-        sensors=[corpus_change_sensor],
+        sensors=[corpus_change_sensor, failed_run_alert],
         resources=build_resources(bench or BenchSettings.from_env()),
         # Every step in one process, as the CLI runs: a UI or scheduled run takes the same time and measures the
         # same latency (a multiprocess run re-imported the model in 24 processes and its latencies meant nothing).

@@ -183,6 +183,7 @@ def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
     (["run", "--gates", "gates.toml"], {}, "item 'gates': field 'cache_min_hit_rate': expected a number"),
     (["run", "--data-dir", "gates.toml"], {}, "gates.toml: the data folder is a file, not a folder; pass --data-dir a folder"),
     (["run", "--results-dir", "broken.json"], {}, "broken.json: the results folder is a file"),
+    (["run"], {"GRAPHRAG_ALERT_WEBHOOK": "ftp://alerts"}, "field 'GRAPHRAG_ALERT_WEBHOOK': expected an http(s) URL"),
     (["fly"], {}, "invalid choice"),
     (["ask", "What does the Gateway depend on?", "--data-dir", "missing"], {}, "missing/chunks.parquet: no retrieval index here"),
 ])

@@ -125,3 +125,51 @@ def test_jobs_run_in_process_and_the_latency_gate_refuses_a_multiprocess_measure
     summary["measurement"]["executor"] = "multiprocess"
     refused = evaluate_gate("latency", summary, {}, load_thresholds())
     assert not refused["passed"] and refused["detail"].startswith("refused: measured under the multiprocess executor")
+
+
+def test_a_failed_run_writes_an_alert_file_and_posts_the_webhook(tmp_path, monkeypatch):
+    import http.server
+    import json
+    import threading
+
+    from dagster import DagsterInstance, build_run_status_sensor_context, job, op
+
+    from pipelines.definitions import failed_run_alert
+    from resources import BenchSettings
+
+    received = []
+
+    class Hook(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            received.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("GRAPHRAG_ALERT_WEBHOOK", f"http://127.0.0.1:{server.server_port}/hook")
+    monkeypatch.setenv("GRAPHRAG_RESULTS_DIR", str(tmp_path / "results"))
+
+    @op
+    def gate_latency():
+        raise RuntimeError("latency gate failed")
+
+    @job
+    def nightly():
+        gate_latency()
+
+    instance = DagsterInstance.ephemeral()
+    result = nightly.execute_in_process(instance=instance, raise_on_error=False)
+    context = build_run_status_sensor_context(sensor_name="failed_run_alert", dagster_event=result.get_run_failure_event(),
+                                              dagster_instance=instance, dagster_run=result.dagster_run,
+                                              resources={"bench": BenchSettings.from_env()}).for_run_failure()
+    failed_run_alert(context)
+    server.shutdown()
+    alerts = list((tmp_path / "results" / "alerts").glob("*.json"))
+    assert len(alerts) == 1
+    alert = json.loads(alerts[0].read_text())
+    assert alert["job"] == "nightly" and alert["failed_steps"] == ["gate_latency"] and alert["run_id"] == result.run_id
+    assert received and received[0]["text"] == f"ALERT nightly run {result.run_id} failed: gate_latency"
