@@ -11,6 +11,7 @@ import os
 
 from dagster import (
     AssetSelection,
+    AssetSpec,
     DagsterInvalidDefinitionError,
     DefaultScheduleStatus,
     DefaultSensorStatus,
@@ -26,6 +27,7 @@ from dagster import (
     in_process_executor,
     load_asset_checks_from_modules,
     load_assets_from_modules,
+    map_asset_specs,
     run_failure_sensor,
     sensor,
 )
@@ -114,9 +116,17 @@ def failed_run_alert(context: RunFailureSensorContext, bench: BenchSettings) -> 
     raise_alert(alert, bench.results_dir, alert_webhook_from_env())
 
 
+OWNER = "team:graphrag-bench"
+
+
+def _owned_and_tagged(spec: AssetSpec) -> AssetSpec:
+    """Every asset has an owner and says its stage (its group) as a tag, for the catalog's filters."""
+    return spec.replace_attributes(owners=[OWNER]).merge_attributes(tags={"stage": spec.group_name or "default"})
+
+
 def build_definitions(bench: BenchSettings | None = None) -> Definitions:
     return Definitions(
-        assets=load_assets_from_modules(MODULES),
+        assets=map_asset_specs(_owned_and_tagged, load_assets_from_modules(MODULES)),
         asset_checks=load_asset_checks_from_modules(MODULES),
         jobs=[graph_build_job, benchmark_job, release_gate_job],
         schedules=[nightly_benchmark],

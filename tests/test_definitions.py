@@ -35,6 +35,9 @@ def test_definitions_hold_every_asset_check_job_and_schedule(tmp_path, monkeypat
     assert defs.resolve_sensor_def("corpus_change_sensor").job_name == "graph_build_job"
     for model in ("category_scores", "run_history", "acceptance_criteria"):  # dbt models beside the raw tables
         assert graph.get(AssetKey(model)).group_name == "warehouse"
+    for key in graph.get_all_asset_keys():  # every asset owned, and tagged with its stage
+        node = graph.get(key)
+        assert node.owners == ["team:graphrag-bench"] and node.tags["stage"] == node.group_name
 
 
 def test_one_benchmark_mode_can_be_selected_alone(tmp_path, monkeypatch):
