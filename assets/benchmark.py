@@ -15,7 +15,7 @@ from graphrag_bench.reuse import BenchmarkInputs, BenchmarkReuse
 from graphrag_bench.retrieve import BaselineRetriever, VectorIndex
 from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings, load_thresholds
-from resources import AnswererResource, BenchSettings, EmbedderResource, GraphStoreResource
+from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource
 
 GROUP = "benchmark"
 
@@ -37,7 +37,7 @@ def retrieval_index(context: AssetExecutionContext, chunk_embeddings: pl.DataFra
     can_subset=True,
 )
 def benchmark_runs(context: AssetExecutionContext, graph_store: dict, bench: BenchSettings, embedder: EmbedderResource,
-                   graph: GraphStoreResource, answerer: AnswererResource):
+                   graph: GraphStoreResource, answerer: AnswererResource, data_lock: DataFolderLock):
     """Both modes, N runs per question, interleaved question by question on the same machine.
 
     Not run again when every input is the one the last measurement had (`graphrag_bench.reuse`). Subsettable: one

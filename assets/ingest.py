@@ -11,14 +11,16 @@ from graphrag_bench.changes import compare_with_manifest
 from graphrag_bench.embedding_store import EmbeddingStore, text_key
 from graphrag_bench.ingest import chunk_document, load_corpus
 from graphrag_bench.untrusted import find_untrusted
-from resources import BenchSettings, EmbedderResource
+from resources import BenchSettings, DataFolderLock, EmbedderResource
 
 GROUP = "ingest"
 
 
 @asset(group_name=GROUP, kinds={"python", "polars"})
-def documents(context: AssetExecutionContext, bench: BenchSettings) -> pl.DataFrame:
-    """Every document of the corpus with its stable id, title, content hash and text."""
+def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: DataFolderLock) -> pl.DataFrame:
+    """Every document of the corpus with its stable id, title, content hash and text.
+
+    Asks for `data_lock` so that a run writing the data folder holds its lock from start to end."""
     warnings: list[str] = []
     docs = load_corpus(bench.corpus_dir, warnings)
     for warning in warnings:

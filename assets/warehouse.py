@@ -15,7 +15,7 @@ from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.history import RAW_TABLES, last_built_state, raw_frames, record_built_state, warehouse_state
 from pipelines.dbt import dbt_project
-from resources import BenchSettings
+from resources import BenchSettings, DataFolderLock
 
 GROUP = "warehouse"
 
@@ -23,8 +23,9 @@ GROUP = "warehouse"
 @multi_asset(specs=[AssetSpec(["raw", name], group_name=GROUP, kinds={"duckdb"}, deps=["benchmark_summary"],
                               description=f"raw.{name} in the DuckDB warehouse, rows appended per run") for name in RAW_TABLES],
              ins={"benchmark_summary": AssetIn("benchmark_summary")})
-def warehouse_load(context: AssetExecutionContext, benchmark_summary: dict, warehouse: DuckDBResource):
-    """Append this run's rows to raw.* (re-materializing the same run replaces only its own rows)."""
+def warehouse_load(context: AssetExecutionContext, benchmark_summary: dict, warehouse: DuckDBResource, data_lock: DataFolderLock):
+    """Append this run's rows to raw.* (re-materializing the same run replaces only its own rows; `data_lock`: one
+    writer per data folder)."""
     frames = raw_frames(benchmark_summary)
     run_id = benchmark_summary["summary"]["run_id"]
     Path(warehouse.database).parent.mkdir(parents=True, exist_ok=True)  # a new data folder on first use

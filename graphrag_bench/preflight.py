@@ -17,6 +17,7 @@ from .files import locked
 from .store import GraphUnavailable, open_store
 
 LOCK_FILE = ".run.lock"
+_HELD_HERE: set[str] = set()  # lock files this process holds
 
 
 @contextlib.contextmanager
@@ -24,6 +25,10 @@ def run_lock(data_dir: str | Path) -> Iterator[None]:
     """One run per data folder for the length of the block: two runs on one folder would fight over the graph and
     the warehouse and one would lose its work, so the second is refused at once, naming the first's pid."""
     path, held = Path(data_dir) / LOCK_FILE, contextlib.ExitStack()
+    key = str(path.resolve())
+    if key in _HELD_HERE:  # the CLI holds it and runs the job in this process: one run, one lock
+        yield
+        return
     try:
         handle = held.enter_context(locked(path, wait=False))
     except BlockingIOError:
@@ -34,7 +39,11 @@ def run_lock(data_dir: str | Path) -> Iterator[None]:
         handle.truncate(0)
         handle.write(str(os.getpid()))
         handle.flush()
-        yield
+        _HELD_HERE.add(key)
+        try:
+            yield
+        finally:
+            _HELD_HERE.discard(key)
 
 
 def check_graph_store(data_dir: str | Path, env: dict | None = None) -> None:

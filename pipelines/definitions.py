@@ -44,7 +44,7 @@ from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
 from graphrag_bench.settings import DEFAULT_NIGHTLY, alert_webhook_from_env, answerer_from_env, nightly_from_env
 from pipelines.dbt import dbt_project
-from resources import AnswererResource, BenchSettings, EmbedderResource, GraphStoreResource
+from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource
 
 MODULES = [assets.ingest, assets.graph, assets.benchmark, assets.warehouse, assets.report]
 GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store"]
@@ -54,6 +54,7 @@ def build_resources(bench: BenchSettings) -> dict:
     os.environ["GRAPHRAG_BENCH_DUCKDB"] = bench.warehouse_path  # dbt's profile reads the same file
     return {
         "bench": bench,
+        "data_lock": DataFolderLock(data_dir=bench.data_dir),
         # The password is an EnvVar: resolved when the resource is used, never a literal the UI displays.
         "graph": GraphStoreResource(data_dir=bench.data_dir, neo4j_uri=os.environ.get("NEO4J_URI", ""),
                                     neo4j_user=os.environ.get("NEO4J_USER", "neo4j"),

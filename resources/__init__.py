@@ -5,11 +5,13 @@
 - `DuckDBResource` (dagster-duckdb): the warehouse file dbt builds on.
 - `EmbedderResource`: all-MiniLM-L6-v2 from its PyPI package, offline.
 - `AnswererResource`: the deterministic answer composer of SPEC §3.7.
+- `DataFolderLock`: one run per data folder, held for the whole run by the assets that write it.
 """
 
 from .answerer import AnswererResource
+from .data_lock import DataFolderLock
 from .embedder import EmbedderResource
 from .graph_store import GraphStoreResource
 from .settings import BenchSettings
 
-__all__ = ["AnswererResource", "BenchSettings", "EmbedderResource", "GraphStoreResource"]
+__all__ = ["AnswererResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource"]

@@ -176,3 +176,28 @@ def test_a_failed_run_writes_an_alert_file_and_posts_the_webhook(tmp_path, monke
     alert = json.loads(alerts[0].read_text())
     assert alert["job"] == "nightly" and alert["failed_steps"] == ["gate_latency"] and alert["run_id"] == result.run_id
     assert received and received[0]["text"] == f"ALERT nightly run {result.run_id} failed: gate_latency"
+
+
+def test_a_job_run_holds_the_data_folder_and_a_second_one_stops_at_its_start(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path / "data"))
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom graphrag_bench.preflight import run_lock\n"
+                               f"with run_lock({str(tmp_path / 'data')!r}):\n    print('held', flush=True)\n    time.sleep(60)"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        job = build_definitions(BenchSettings.from_env()).resolve_job_def("graph_build_job")
+        result = job.execute_in_process(instance=DagsterInstance.ephemeral(), raise_on_error=False)
+    finally:
+        holder.kill()
+    assert not result.success
+    messages = " ".join(str(e.event_specific_data.error.cause or e.event_specific_data.error)
+                        for e in result.all_events if e.is_failure and e.event_specific_data and hasattr(e.event_specific_data, "error"))
+    assert f"another graphrag-bench run (pid {holder.pid}) is using this data folder" in messages
