@@ -252,3 +252,19 @@ def test_two_runs_measuring_in_the_same_second_get_two_run_folders():
 
     first, second = new_run_id(), new_run_id()
     assert first != second and second > first
+
+
+def test_two_runs_at_once_on_two_data_folders_sharing_results_and_a_new_dagster_home_both_finish(tmp_path):
+    """Two corpora benchmarked together: one new DAGSTER_HOME (its tables created once), one results folder (one run
+    folder each), each its own data folder."""
+    env = {**os.environ, "GRAPHRAG_LOG_LEVEL": "WARNING", "DAGSTER_HOME": str(tmp_path / "dagster_home")}
+    env.pop("GRAPH_RAG_ENABLED", None)
+    (tmp_path / "dagster_home").mkdir()
+    runs = [subprocess.Popen([sys.executable, "-m", "pipelines.cli", "run", "--questions", str(QUESTIONS), "--data-dir", f"data{i}",
+                              "--results-dir", "results", "--runs", "2"], cwd=tmp_path, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in (1, 2)]
+    outcomes = [run.communicate(timeout=900) + (run.returncode,) for run in runs]
+    for stdout, stderr, code in outcomes:
+        assert code == 0, stderr[-3000:]
+        assert "Traceback" not in stderr
+    assert len(list((tmp_path / "results").glob("run_*"))) == 2
