@@ -1,5 +1,6 @@
-"""Benchmark stage: retrieval index → baseline / GraphRAG / failure-mode runs → golden → scores → summary."""
+"""Benchmark stage: questions + retrieval index → baseline / GraphRAG / failure-mode runs → golden → scores → summary."""
 
+from collections import Counter
 
 import polars as pl
 from dagster import AssetExecutionContext, AssetOut, MaterializeResult, MetadataValue, Output, asset, multi_asset
@@ -29,6 +30,15 @@ def retrieval_index(context: AssetExecutionContext, chunk_embeddings: pl.DataFra
                                        "entities": resolved_graph["entities"].height})
 
 
+@asset(group_name=GROUP, kinds={"python"})
+def questions(context: AssetExecutionContext, bench: BenchSettings) -> list[dict]:
+    """The benchmark's questions (SPEC §3.8), read and validated once per run; every later stage takes them from here."""
+    loaded = load_questions(bench.questions_file)
+    context.add_output_metadata({"questions": len(loaded), "file": bench.questions_file,
+                                 "by_category": MetadataValue.json(dict(sorted(Counter(q["category"] for q in loaded).items())))})
+    return loaded
+
+
 @multi_asset(
     group_name=GROUP, deps=["retrieval_index"],
     outs={"baseline_run": AssetOut(kinds={"python"}, description="Vector-only answers, latencies (runs 2..N dropped run 1)."),
@@ -36,13 +46,13 @@ def retrieval_index(context: AssetExecutionContext, chunk_embeddings: pl.DataFra
           "failure_mode_runs": AssetOut(kinds={"python"}, description="Category E questions answered with the graph store down or empty.")},
     can_subset=True,
 )
-def benchmark_runs(context: AssetExecutionContext, graph_store: dict, bench: BenchSettings, embedder: EmbedderResource,
-                   graph: GraphStoreResource, answerer: AnswererResource, data_lock: DataFolderLock):
+def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_store: dict, bench: BenchSettings,
+                   embedder: EmbedderResource, graph: GraphStoreResource, answerer: AnswererResource, data_lock: DataFolderLock):
     """Both modes, N runs per question, interleaved question by question on the same machine.
 
     Not run again when every input is the one the last measurement had (`graphrag_bench.reuse`). Subsettable: one
-    selected mode is still measured beside the other (the protocol pairs them), and only the selection materializes."""
-    questions = load_questions(bench.questions_file)
+    selected mode is still measured beside the other (the protocol pairs them), and only the selection materializes.
+    `data_lock`: the data folder is this run's while it measures."""
     settings = RetrievalSettings.from_env()
     model = embedder.get()
     inputs = BenchmarkInputs.collect(index_files(bench.data_dir), bench.questions_file, graph_store["state_hash"], settings,
@@ -100,7 +110,7 @@ def _executor(context: AssetExecutionContext) -> str:
 
 
 @asset(group_name=GROUP, kinds={"python"}, deps=["retrieval_index"])
-def golden_equivalence(context: AssetExecutionContext, baseline_run: dict, bench: BenchSettings,
+def golden_equivalence(context: AssetExecutionContext, questions: list[dict], baseline_run: dict, bench: BenchSettings,
                        embedder: EmbedderResource, answerer: AnswererResource) -> dict:
     """With GRAPH_RAG_ENABLED=false the product's entry point must answer exactly like the baseline
     (checked again only when the baseline was measured again)."""
@@ -109,7 +119,7 @@ def golden_equivalence(context: AssetExecutionContext, baseline_run: dict, bench
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), embedder.get(), RetrievalSettings.from_env())
         flag_off = make_retriever(baseline, entities, lambda: None, {"GRAPH_RAG_ENABLED": "false"})
         compose = answerer.composer()
-        return golden_run(load_questions(bench.questions_file), lambda q: compose(flag_off.retrieve(q)), baseline_run["answers"])
+        return golden_run(questions, lambda q: compose(flag_off.retrieve(q)), baseline_run["answers"])
 
     result = golden_or_reused(baseline_run["measurement"], BenchmarkReuse(bench.data_dir), check)
     context.add_output_metadata({"identical": result["identical"], "questions": result["questions"], "passed": result["passed"]})
@@ -117,10 +127,9 @@ def golden_equivalence(context: AssetExecutionContext, baseline_run: dict, bench
 
 
 @asset(group_name=GROUP, kinds={"python"}, deps=["failure_mode_runs"])  # E answers are inside graphrag_run
-def scores(context: AssetExecutionContext, baseline_run: dict, graphrag_run: dict,
-           resolved_graph: dict, documents: pl.DataFrame, bench: BenchSettings) -> dict:
+def scores(context: AssetExecutionContext, questions: list[dict], baseline_run: dict, graphrag_run: dict,
+           resolved_graph: dict, documents: pl.DataFrame) -> dict:
     """Every answer of both modes scored by the rubric of SPEC §3.9."""
-    questions = load_questions(bench.questions_file)
     scorer = ScoringContext(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts(),
                             dict(zip(documents["doc_id"], documents["text"])))
     result = {mode: [scorer.score(q, run["answers"][q["question_id"]], mode).as_dict() for q in questions]
@@ -130,11 +139,10 @@ def scores(context: AssetExecutionContext, baseline_run: dict, graphrag_run: dic
 
 
 @asset(group_name=GROUP, kinds={"python", "greatexpectations"})
-def benchmark_summary(context: AssetExecutionContext, scores: dict, baseline_run: dict, graphrag_run: dict,
-                      golden_equivalence: dict, resolved_graph: dict, documents: pl.DataFrame, chunks: pl.DataFrame,
-                      graph_store: dict, bench: BenchSettings) -> dict:
+def benchmark_summary(context: AssetExecutionContext, questions: list[dict], scores: dict, baseline_run: dict,
+                      graphrag_run: dict, golden_equivalence: dict, resolved_graph: dict, documents: pl.DataFrame,
+                      chunks: pl.DataFrame, graph_store: dict, bench: BenchSettings) -> dict:
     """summary.json content: per-mode points, latency, retrieval metrics, statistics and the gates."""
-    questions = load_questions(bench.questions_file)
     bench_result = joined_runs(baseline_run, graphrag_run)
     run_id = bench_result["measurement"]["run_id"]
     audit = resolved_graph["audit"]

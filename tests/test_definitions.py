@@ -3,7 +3,7 @@
 from dagster import DefaultScheduleStatus
 
 EXPECTED_ASSETS = {"documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store",
-                   "retrieval_index", "baseline_run", "graphrag_run", "failure_mode_runs", "golden_equivalence", "scores",
+                   "questions", "retrieval_index", "baseline_run", "graphrag_run", "failure_mode_runs", "golden_equivalence", "scores",
                    "benchmark_summary", "raw/question_scores", "raw/latency_samples", "raw/cache_metrics", "raw/gate_results",
                    "raw/runs", "stg_question_scores", "stg_latency_samples", "category_scores", "latency_percentiles",
                    "cache_rates", "acceptance_criteria", "run_history", "benchmark_report", "release_decision"}
