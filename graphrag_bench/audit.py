@@ -1,7 +1,7 @@
 """The entity-resolution audit (SPEC §3.4), run by Great Expectations suites in expectations/.
 
-Document ids declared by one file each, entity ids well-formed and unique, one type per name, every POSSIBLE_SAME_AS merged or rejected, and a
-re-run of extraction giving the same entity count and ids.
+Document ids declared by one file each, entity ids well-formed and unique, one type per name, every
+POSSIBLE_SAME_AS merged or rejected, and a re-run of extraction giving the same entity count and ids.
 """
 
 from __future__ import annotations

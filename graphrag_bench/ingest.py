@@ -137,8 +137,9 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None, max_bytes
     """Every usable document under `folder`, sorted by id.
 
     A missing or empty folder, an unreadable or non-UTF-8 file raise InputError (the run stops).
-    An empty or binary file, or one over `max_bytes` (default: GRAPHRAG_MAX_DOCUMENT_MB), is left out with a warning naming the file and line (appended to
-    `warnings`); the rest of the corpus builds. A second file declaring an id already used is left
+    An empty or binary file, or one over `max_bytes` (default: GRAPHRAG_MAX_DOCUMENT_MB), is left out
+    with a warning naming the file and line (appended to `warnings`); the rest of the corpus builds.
+    A second file declaring an id already used is left
     out too and named in the first one's `also_declared_by`, which fails the audit. Two different
     names that normalise alike (`a b.md`, `a-b.md`) are no conflict: the later one's id gets a short
     hash of its file name.

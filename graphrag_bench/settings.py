@@ -93,12 +93,12 @@ def log_level_from_env(env: dict | None = None) -> str:
     return _choice("GRAPHRAG_LOG_LEVEL", "INFO", LOG_LEVELS, env, upper=True)
 
 
+DEFAULT_MAX_DOCUMENT_MB = 50
+
+
 def max_document_bytes_from_env(env: dict | None = None) -> int:
     """GRAPHRAG_MAX_DOCUMENT_MB (default 50): a larger file is left out of the corpus with a warning naming it."""
     return int(env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, env, minimum=0.001) * (1 << 20))
-
-
-DEFAULT_MAX_DOCUMENT_MB = 50
 
 
 def alert_webhook_from_env(env: dict | None = None) -> str:

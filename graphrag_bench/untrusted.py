@@ -58,6 +58,10 @@ WITHHELD_NOTE = "Withheld (untrusted text in the evidence, not repeated):"
 _WITHHELD = re.compile(rf"^{re.escape(WITHHELD_NOTE)} (.+)$", re.MULTILINE)
 
 
+MEMO_SIZE = 100_000
+_FOUND: dict[tuple[str, str, int], list["Flag"]] = {}
+
+
 @dataclass(frozen=True)
 class Flag:
     doc_id: str
@@ -96,7 +100,15 @@ def flagged_lines(lines: Sequence[str]) -> dict[int, str]:
 
 
 def find_untrusted(doc: Document) -> list[Flag]:
-    return [Flag(doc.doc_id, i + 1, kind, doc.lines[i].strip()[:160]) for i, kind in sorted(flagged_lines(doc.lines).items())]
+    """The document's untrusted lines. Read once per content in a process: the ingest metadata, the extraction and
+    the audit's re-run all ask, for every document, on every run."""
+    key = (doc.doc_id, doc.content_hash, len(doc.text))  # the length tells a masked copy from its original
+    if key not in _FOUND:
+        if len(_FOUND) >= MEMO_SIZE:
+            _FOUND.clear()
+        _FOUND[key] = [Flag(doc.doc_id, i + 1, kind, doc.lines[i].strip()[:160])
+                       for i, kind in sorted(flagged_lines(doc.lines).items())]
+    return _FOUND[key]
 
 
 def masked(doc: Document, flags: list[Flag]) -> Document:
