@@ -8,9 +8,9 @@ keep their id as written.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
+from .text import fold
 from .vocabulary import ENTITY_TYPES
 
 ARTIFACT_TYPES = frozenset(name for name, t in ENTITY_TYPES.items() if t.record)
@@ -22,8 +22,7 @@ KEY_FORMAT = (rf"^(?:(?:{_RECORD_KEY}):[A-Za-z0-9][A-Za-z0-9_.\-]*"
 
 @lru_cache(maxsize=262144)
 def canonical_name(name: str) -> str:
-    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return re.sub(r"[^a-z0-9]+", "_", folded.lower()).strip("_")
+    return re.sub(r"[^a-z0-9]+", "_", fold(name).lower()).strip("_")
 
 
 def entity_key(entity_type: str, name: str, namespace: str | None = None) -> str:

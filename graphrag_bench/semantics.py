@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 import numpy as np
@@ -36,6 +37,7 @@ class Reading(NamedTuple):
     score: float
 
 
+@lru_cache(maxsize=1 << 16)
 def normalize_label(text: str, max_words: int = MAX_WORDS) -> str:
     """Markdown and punctuation off, lower case, at most MAX_WORDS words: the form that is embedded."""
     text = re.sub(r"[`*_#>|]+", " ", text)

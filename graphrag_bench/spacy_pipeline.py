@@ -27,3 +27,14 @@ def _import_spacy():
 
 def blank_english():
     return _import_spacy().blank("en")
+
+
+def name_matcher(nlp, names):
+    """`doc → spans` of the given names (case-insensitive), longest first and without overlaps — what an
+    EntityRuler with these phrase patterns would set as `doc.ents`, without writing them onto every doc."""
+    from spacy.matcher import PhraseMatcher
+    from spacy.util import filter_spans
+
+    matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
+    matcher.add("NAME", list(nlp.tokenizer.pipe(sorted({n for n in names if len(n) >= 2}))))
+    return lambda doc: sorted(filter_spans(matcher(doc, as_spans=True)), key=lambda span: span.start)

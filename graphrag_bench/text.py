@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .english import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS
 
@@ -22,25 +23,35 @@ CAPITALISED = re.compile(
     r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for|de|van|von|der)\s+)?(?:[A-Z][\w'’+-]*\.?))*")
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
+LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+EMPHASIS = re.compile(r"[`*_]")
+# The helpers below are pure and called with the same few texts again and again (a field label in every record,
+# a name in every sentence that mentions it): remembered, so extraction stays a pass over the text, not over
+# its repetitions.
+MEMO = 1 << 16
+WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.IGNORECASE)
 
 
+@lru_cache(maxsize=MEMO)
 def fold(text: str) -> str:
     """Accents off (Tomás → Tomas): one spelling for comparisons and keys."""
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=MEMO)
 def clean(text: str) -> str:
     """Markdown emphasis, links and stray punctuation off a value; a leading determiner too."""
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # [label](link) → label
-    text = re.sub(r"[`*_]", "", text).strip().strip(".,;:!?\"'")
+    text = LINK.sub(r"\1", text)  # [label](link) → label
+    text = EMPHASIS.sub("", text).strip().strip(".,;:!?\"'")
     return LEADING_DETERMINER.sub("", text).strip()
 
 
-def split_qualifiers(value: str) -> tuple[str, list[str]]:
-    """'Hannah Lindqvist (OT security lead at the time)' → ('Hannah Lindqvist', ['OT security lead at the time'])."""
+@lru_cache(maxsize=MEMO)
+def split_qualifiers(value: str) -> tuple[str, tuple[str, ...]]:
+    """'Hannah Lindqvist (OT security lead at the time)' → ('Hannah Lindqvist', ('OT security lead at the time',))."""
     qualifiers = QUALIFIER.findall(value)
-    return QUALIFIER.sub("", value).strip(), [q.strip() for q in qualifiers if q.strip()]
+    return QUALIFIER.sub("", value).strip(), tuple(q.strip() for q in qualifiers if q.strip())
 
 
 def split_items(value: str) -> list[tuple[str, list[str]]]:
@@ -48,8 +59,13 @@ def split_items(value: str) -> list[tuple[str, list[str]]]:
 
     Qualifiers are taken off first, so commas inside parentheses never split an item.
     """
+    return [(item, list(qualifiers)) for item, qualifiers in _split_items(value)]
+
+
+@lru_cache(maxsize=MEMO)
+def _split_items(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     value = value.strip().strip("[]")
-    parts: list[tuple[str, list[str]]] = []
+    parts: list[tuple[str, tuple[str, ...]]] = []
     depth, start, pieces = 0, 0, []
     for i, ch in enumerate(value):  # split at top-level separators only
         depth += ch == "("
@@ -64,7 +80,7 @@ def split_items(value: str) -> list[tuple[str, list[str]]]:
             item = clean(sub)
             if item and item not in {"-", "—", "–", "n/a", "none"}:
                 parts.append((item, qualifiers))
-    return parts
+    return tuple(parts)
 
 
 def _is_one_name(text: str) -> bool:
@@ -73,6 +89,7 @@ def _is_one_name(text: str) -> bool:
     return len(words) >= 3 and all(w[:1].isupper() or w in NAME_CONNECTORS for w in words) and " and " not in text
 
 
+@lru_cache(maxsize=MEMO)
 def is_date(text: str) -> bool:
     text = text.strip()
     return bool(ISO_DATE.fullmatch(text) or WORD_DATE.fullmatch(text))
@@ -99,6 +116,7 @@ def dates_in(text: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
+@lru_cache(maxsize=MEMO)
 def iso_day(text: str, year_hint: str | None = None) -> str | None:
     """'2026-02-20', '20 Feb 2026', 'Feb 20' (with a year from context) → '2026-02-20'; None if not a full day."""
     match = ISO_DATE.search(text)
@@ -116,6 +134,7 @@ def iso_day(text: str, year_hint: str | None = None) -> str | None:
     return f"{year}-{number:02d}-{int(day):02d}"
 
 
+@lru_cache(maxsize=MEMO)
 def looks_like_name(text: str) -> bool:
     """A proper name: a few words, each capitalised (or a connector), or one identifier-like token ('etcd').
 
@@ -149,8 +168,9 @@ def acronym_of(name: str) -> str:
     return "".join(w[0] for w in name.split() if w[:1].isupper())
 
 
-def content_words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9][a-z0-9'-]*", fold(text).lower()) if w not in FUNCTION_WORDS]
+@lru_cache(maxsize=MEMO)
+def content_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in WORD.findall(fold(text).lower()) if w not in FUNCTION_WORDS)
 
 
 def has_negation(text: str) -> bool:

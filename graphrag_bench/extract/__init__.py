@@ -4,7 +4,7 @@ Three passes:
 1. `structure` — each document's fields, front matter, definition lists, tables, diagrams and
    reference lists as statements (subject, label, value), plus the names it declares.
 2. `prose` — each document's sentences as statements, the predicate between two mentions
-   being the label (spaCy EntityRuler built from the declared names, plus typography).
+   being the label (a spaCy phrase matcher built from the declared names, plus typography).
 3. `interpret` — over the corpus: every name and record typed by its usage, every label read
    against `graphrag_bench.vocabulary` by similarity (`graphrag_bench.semantics`).
 Nothing here knows a label, heading, verb or name of any corpus.

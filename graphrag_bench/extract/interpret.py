@@ -63,28 +63,46 @@ def _windows(label: str) -> list[str]:
     return [w for w in dict.fromkeys(out) if content_words(w)]
 
 
+class _EndTypes(dict):
+    """The types an end may have, by (kind, inferred type or None, final): built once per combination."""
+
+    def __missing__(self, combination: tuple[str, str | None, bool]) -> frozenset[str]:
+        kind, known, final = combination
+        if kind == DATE:
+            types = {"date"}
+        elif known:
+            types = {known}
+        elif final:
+            types = {"artifact" if kind == RECORD else "concept"}
+        else:
+            types = RECORD_TYPES if kind == RECORD else NAMED_TYPES
+        self[combination] = frozenset(types)
+        return self[combination]
+
+
+_END_TYPES = _EndTypes()
+
+
 class Interpreter:
     def __init__(self, semantics: Semantics, id_types: dict[str, str]):
         self.semantics, self.id_types = semantics, id_types
         self._tiers: dict[tuple, list[list[tuple[str, bool, float]]]] = {}  # label tiers → ranked readings
         self._read: dict[tuple, tuple[Reading | None, float]] = {}  # see `read`
         self._bare: dict[str, bool] = {}  # label → has no content word (then its context is read with it)
+        self._type_keys: dict[Term, str] = {}
 
     # -- types -----------------------------------------------------------------------------------------------------
     def _end_types(self, term: Term, types: dict[str, str] | None, final: bool = False) -> frozenset[str]:
         """The types an end may have: its inferred type if any; else every type of its kind (or, at the end, the default)."""
-        if term.kind == DATE:
-            return frozenset({"date"})
-        known = (types or {}).get(self._type_key(term))
-        if known:
-            return frozenset({known})
-        if final:
-            return frozenset({"artifact" if term.kind == RECORD else "concept"})
-        return frozenset(RECORD_TYPES) if term.kind == RECORD else frozenset(NAMED_TYPES)
+        known = (types or {}).get(self._type_key(term)) if term.kind != DATE else None
+        return _END_TYPES[term.kind, known, final]
 
-    @staticmethod
-    def _type_key(term: Term) -> str:
-        return f"record:{term.text.split('-', 1)[0].upper()}" if term.kind == RECORD else f"name:{canonical_name(term.text)}"
+    def _type_key(self, term: Term) -> str:
+        key = self._type_keys.get(term)
+        if key is None:  # asked for every end of every statement, in every round
+            key = self._type_keys[term] = (f"record:{term.text.split('-', 1)[0].upper()}" if term.kind == RECORD
+                                           else f"name:{canonical_name(term.text)}")
+        return key
 
     def label_texts(self, s: Statement) -> list[list[str]]:
         """Texts that may say what the statement's relation is, in tiers: the label first, then its context."""
@@ -316,10 +334,13 @@ class Interpreter:
         types = self.infer_types(statements, parsed, apposed)
         out = Extraction()
 
+        keys: dict[Term, str] = {}
+
         def key(term: Term) -> str:
-            if term.kind == DATE:
-                return entity_key("date", term.text)
-            return entity_key(types.get(self._type_key(term)) or ("artifact" if term.kind == RECORD else "concept"), term.text)
+            if term not in keys:
+                keys[term] = entity_key("date", term.text) if term.kind == DATE else entity_key(
+                    types.get(self._type_key(term)) or ("artifact" if term.kind == RECORD else "concept"), term.text)
+            return keys[term]
 
         def type_of(term: Term) -> str:
             return key(term).split(":", 1)[0]

@@ -1,6 +1,6 @@
 """Pass 2 of extraction: prose sentences as statements.
 
-A spaCy pipeline (blank English, sentencizer, an EntityRuler built from the names the corpus
+A spaCy pipeline (blank English, sentencizer, a phrase matcher built from the names the corpus
 defines in its structure, plus record ids) finds the mentions of each sentence; names nobody
 declared are found by typography (capitalised words, internal capitals, a paragraph opening in
 lower case) and kept as candidates. Between two neighbouring mentions, the words are the
@@ -35,6 +35,11 @@ COPULA = re.compile(r"^\s*(?:the|our|its|their)?\s*(?P<label>[A-Za-z][\w -]{0,40
 LOWER_START = re.compile(r"^([a-z][\w.+-]*[a-z0-9])\s+[a-z]")
 
 
+class Sentence(NamedTuple):
+    text: str
+    base: int  # where it starts in its paragraph
+
+
 class ProseResult(NamedTuple):
     statements: list[Statement]
     mentions: list[tuple[Term, int]]  # every mention with its line
@@ -47,32 +52,35 @@ class ProseReader:
     def __init__(self, names: Iterable[str], ref: Callable[[str], str | None], mid_sentence_capitals: set[str]):
         self.ref = ref
         self.mid_capitals = mid_sentence_capitals
-        from ..spacy_pipeline import blank_english  # here, not at import: an unchanged run never loads spaCy
+        from ..spacy_pipeline import blank_english, name_matcher  # here, not at import: an unchanged run never loads spaCy
 
         self.nlp: Language = blank_english()
         self.nlp.add_pipe("sentencizer")
-        ruler = self.nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER"})
-        ruler.add_patterns([{"label": "NAME", "pattern": name} for name in sorted(set(names)) if len(name) >= 2])
+        self.names = name_matcher(self.nlp, names)
 
     def read(self, doc_id: str, paragraphs: list[Paragraph]) -> ProseResult:
         out = ProseResult([], [], [])
         texts = [p.text for p in paragraphs]
-        for paragraph, sdoc in zip(paragraphs, self.nlp.pipe(texts, batch_size=256)):
-            for index, sent in enumerate(sdoc.sents):
-                found = self._mentions(sent, opening=index == 0)
-                for start, end, term in found:
-                    out.mentions.append((term, paragraph.line_at(start)))
-                    noun = APPOSED.match(sent.doc.text, end)
+        for paragraph, text, sdoc in zip(paragraphs, texts, self.nlp.pipe(texts, batch_size=256)):
+            # Offsets into the paragraph's text, read once: spaCy rebuilds a span's text, and a sentence's
+            # `.ents` walks the whole paragraph's entities, at every access.
+            ents = [(e.start_char, e.end_char, text[e.start_char:e.end_char]) for e in self.names(sdoc)]
+            for index, (start, end) in enumerate((s.start_char, s.end_char) for s in sdoc.sents):
+                sent = Sentence(text[start:end], start)
+                found = self._mentions(sent, [e for e in ents if start <= e[0] and e[1] <= end], opening=index == 0)
+                for first, last, term in found:
+                    out.mentions.append((term, paragraph.line_at(first)))
+                    noun = APPOSED.match(text, last)
                     if noun and noun.group(1).lower() not in FUNCTION_WORDS:
                         out.apposed.append((term, noun.group(1)))
                 out.statements.extend(self._statements(doc_id, paragraph, sent, found))
         return out
 
     # -- mentions ------------------------------------------------------------------------------------------------
-    def _mentions(self, sent, opening: bool) -> list[tuple[int, int, Term]]:
-        """(start, end, term) of every mention in the sentence, in order, without overlaps."""
-        spans = [(ent.start_char, ent.end_char, Term(ent.text, NAME)) for ent in sent.ents]
-        text, base = sent.text, sent.start_char
+    def _mentions(self, sent: Sentence, names: list[tuple[int, int, str]], opening: bool) -> list[tuple[int, int, Term]]:
+        """(start, end, term) of every mention in the sentence (`names`: the ruler's, in it), in order, without overlaps."""
+        spans = [(start, end, Term(text, NAME)) for start, end, text in names]
+        text, base = sent
         for match in ID_IN_TEXT.finditer(text):  # on the text: the tokenizer splits ids at their digits
             ref = self.ref(match.group(1))
             if ref:
@@ -112,10 +120,10 @@ class ProseReader:
         return found
 
     # -- statements ----------------------------------------------------------------------------------------------
-    def _statements(self, doc_id: str, paragraph: Paragraph, sent, found: list[tuple[int, int, Term]]) -> list[Statement]:
+    def _statements(self, doc_id: str, paragraph: Paragraph, sent: Sentence, found: list[tuple[int, int, Term]]) -> list[Statement]:
         if not found:
             return []
-        text, base = sent.text, sent.start_char
+        text, base = sent
         evidence = re.sub(r"\s+", " ", text).strip()[:300]
         out: list[Statement] = []
 

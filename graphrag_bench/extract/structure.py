@@ -82,6 +82,7 @@ class DocumentParser:
         self.doc, self.ref, self.labels = doc, refs, labels
         self.is_label = labels.is_label
         self.out = ParsedDocument(doc.doc_id, Term(doc.doc_id, RECORD), doc.title)
+        self._terms: dict[tuple[str, bool], Term] = {}
         self.out.records.append((doc.doc_id, 1, doc.title))
         self._para: list[tuple[int, str]] = []
         self._para_topic: Term | None = None
@@ -98,6 +99,12 @@ class DocumentParser:
         As a value, one lower-case word ('low', 'on-call') is text: only where a structure names a
         thing (a row, a node) does it read as a name ('etcd'); pass 3 upgrades values declared elsewhere.
         """
+        known = self._terms.get((text, value))
+        if known is None:  # the same cell or value recurs in every record that has it
+            known = self._terms[text, value] = self._term(text, value)
+        return known
+
+    def _term(self, text: str, value: bool) -> Term:
         ref = self.ref(text)
         if ref:
             return Term(ref, RECORD)
@@ -253,6 +260,9 @@ class DocumentParser:
 
     def parse(self) -> ParsedDocument:
         lines = self.doc.lines
+        # The field labels `_is_field_label` will have read, embedded in one batch rather than one at a time.
+        self.labels.prepare(label for line in lines if ":" in line and (field := FIELD_LINE.match(line.strip()))
+                            and (label := field.group("p")) and len(label.split()) > 2)
         i = self._front_matter(lines) if lines and lines[0].strip() == "---" else 0
         caption = ""
         while i < len(lines):
