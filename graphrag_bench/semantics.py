@@ -65,6 +65,7 @@ class Semantics:
         self._shapes = self._gloss_table([((shape.name, False), g) for shape in QUESTION_SHAPES for g in shape.glosses])
         self._readings: dict[str, list[Reading]] = {}
         self._type_scores: dict[str, dict[str, float]] = {}
+        self._entity_types: dict[tuple, str | None] = {}
 
     # -- vectors -------------------------------------------------------------------------------------------------
     def prepare(self, texts: Iterable[str]) -> None:
@@ -121,6 +122,13 @@ class Semantics:
 
     def entity_type(self, text: str, allowed: Iterable[str] | None = None) -> str | None:
         """The entity type a noun names ("post-incident review" → incident), or None when it names none clearly."""
+        allowed = tuple(allowed) if allowed is not None else None
+        key = (normalize_label(text), allowed)
+        if key not in self._entity_types:  # asked for the first word of every sentence predicate
+            self._entity_types[key] = self._entity_type(text, allowed)
+        return self._entity_types[key]
+
+    def _entity_type(self, text: str, allowed: tuple[str, ...] | None) -> str | None:
         scores = self.type_scores(text)
         allowed = set(allowed) if allowed is not None else set(scores)
         ranked = sorted(((s, t) for t, s in scores.items() if t in allowed), reverse=True)

@@ -158,6 +158,7 @@ def _is_initial(word: str) -> bool:
     return bool(re.fullmatch(r"[A-Z]\.", word))
 
 
+@lru_cache(maxsize=MEMO)
 def person_shaped(name: str) -> bool:
     """Only typography that English reserves for people: initials ('G. Freeney') or a generational suffix."""
     return bool(PERSON_INITIALS.match(name.strip()))

@@ -128,11 +128,19 @@ class Interpreter:
         an approval date. A people-valued field with no readable label names the only relation the two types
         allow, if there is exactly one ("Point of contact: Lena Ortiz" in a catalogue of systems).
         """
+        return self._read_as(s, self.label_key(s), types, final)
+
+    def label_key(self, s: Statement) -> tuple:
+        """What a reading depends on besides the ends' types: statements that share it (a field in every record)
+        are read once. Computed once per statement by callers that read it in several rounds."""
+        return s.extractor, self._tier_key(s), _family(s.subject), _family(s.value)
+
+    def _read_as(self, s: Statement, label_key: tuple, types: dict[str, str] | None, final: bool
+                 ) -> tuple[Reading | None, float]:
         if s.extractor == "acronym":
             return Reading("SAME_AS", False, 1.0), 1.0
         sub, val = self._end_types(s.subject, types, final), self._end_types(s.value, types, final)
-        # Everything a reading depends on: statements that share it (a field in every record) are read once.
-        key = (s.extractor, self._tier_key(s), sub, val, final, _family(s.subject), _family(s.value))
+        key = (label_key, sub, val, final)
         if key not in self._read:
             self._read[key] = self._read_uncached(s, sub, val, final)
         return self._read[key]
@@ -244,13 +252,13 @@ class Interpreter:
             for term in (s.subject, s.value):  # initials are typography for people, wherever the name stands
                 if term.kind in {NAME, CANDIDATE} and person_shaped(term.text):
                     priors[self._type_key(term)]["person"] += HINT_WEIGHT
-        usable = [s for s in statements if LITERAL not in (s.subject.kind, s.value.kind)]
+        usable = [(s, self.label_key(s)) for s in statements if LITERAL not in (s.subject.kind, s.value.kind)]
         types: dict[str, str] = {}  # the first round reads every label with every type open: priors only add votes
         for _ in range(MAX_ROUNDS):
             votes: dict[str, Counter] = defaultdict(Counter, {k: Counter(v) for k, v in priors.items()})
             same: list[tuple[str, str]] = []
-            for s in usable:
-                reading, score = self.read(s, types)
+            for s, label_key in usable:
+                reading, score = self._read_as(s, label_key, types, False)
                 if reading is None:
                     continue
                 if reading.relation in SYMMETRIC:

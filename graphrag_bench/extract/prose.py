@@ -32,6 +32,7 @@ JOINER = re.compile(r"^\s*(?:,|,?\s*and|,?\s*or|&|/)\s*(?:the|a|an)?\s*$", re.IG
 APPOSED = re.compile(r"\s+([a-z][a-z-]{2,})\b(?!['’])")  # the word after a name: "the Data Platform team"
 # "The root cause is CR-118": a copular sentence is a field whose label is its subject.
 COPULA = re.compile(r"^\s*(?:the|our|its|their)?\s*(?P<label>[A-Za-z][\w -]{0,40}?)\s+(?:is|are|was|were)\s*$", re.IGNORECASE)
+DIGIT = re.compile(r"\d")
 LOWER_START = re.compile(r"^([a-z][\w.+-]*[a-z0-9])\s+[a-z]")
 
 
@@ -81,14 +82,16 @@ class ProseReader:
         """(start, end, term) of every mention in the sentence (`names`: the ruler's, in it), in order, without overlaps."""
         spans = [(start, end, Term(text, NAME)) for start, end, text in names]
         text, base = sent
-        for match in ID_IN_TEXT.finditer(text):  # on the text: the tokenizer splits ids at their digits
-            ref = self.ref(match.group(1))
-            if ref:
-                spans.append((base + match.start(), base + match.end(), Term(ref, RECORD)))
-        for pattern in (ISO_DATE, WORD_DATE):
-            for match in pattern.finditer(text):
-                day = iso_day(match.group(0))
-                spans.append((base + match.start(), base + match.end(), Term(day, DATE) if day else Term("", DATE)))
+        for pattern in (ID_IN_TEXT, ISO_DATE, WORD_DATE) if DIGIT.search(text) else ():  # ids and days have digits
+            for match in pattern.finditer(text):  # on the text: the tokenizer splits ids at their digits
+                if pattern is ID_IN_TEXT:
+                    ref = self.ref(match.group(1))
+                    term = Term(ref, RECORD) if ref else None
+                else:
+                    day = iso_day(match.group(0))
+                    term = Term(day, DATE) if day else Term("", DATE)
+                if term:
+                    spans.append((base + match.start(), base + match.end(), term))
         known = sorted((a, b) for a, b, t in spans if t.text)
         for match in CAPITALISED.finditer(text):
             start, end = base + match.start(), base + match.end()
