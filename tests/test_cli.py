@@ -268,3 +268,42 @@ def test_two_runs_at_once_on_two_data_folders_sharing_results_and_a_new_dagster_
         assert code == 0, stderr[-3000:]
         assert "Traceback" not in stderr
     assert len(list((tmp_path / "results").glob("run_*"))) == 2
+
+
+def _state_hash(data: Path) -> str:
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    store = LadybugStore(data / "graph.lbug")
+    try:
+        return store.state_hash()
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("after", ["documents - ingest:", "resolved_graph - resolve:", "benchmark run 1/2 done"])
+def test_killed_mid_run_a_rerun_converges_to_the_clean_graph(first_run, outside, tmp_path, after):
+    """kill -9 as soon as a stage reports (so during the next: extraction writing its cache, the audit and graph sync,
+    the benchmark writing results), then run again: exit 0 and the state hash of a clean build of the same corpus.
+    A kill between two writes of the sync itself: test_store_contract."""
+    import signal
+
+    assert first_run[0].returncode == 0
+    clean = _state_hash(outside / "data")
+    env = {**os.environ, "GRAPHRAG_LOG_LEVEL": "INFO"}
+    for name in ("GRAPH_RAG_ENABLED", "DAGSTER_HOME"):
+        env.pop(name, None)
+    args = [sys.executable, "-m", "pipelines.cli", "run", "--corpus", str(outside / "corpus"), "--questions",
+            str(outside / "questions.json"), "--data-dir", "data", "--results-dir", "results", "--runs", "2"]
+    victim = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in victim.stderr:  # one progress line per stage
+            if after in line:
+                victim.send_signal(signal.SIGKILL)
+                break
+    finally:
+        victim.kill()
+        victim.wait(timeout=60)
+    assert victim.returncode == -signal.SIGKILL, f"the run ended without reporting {after!r}"
+    result = cli(*args[3:], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert _state_hash(tmp_path / "data") == clean

@@ -143,3 +143,48 @@ def test_neo4j_on_a_closed_port_is_unavailable_not_an_exception_storm():
     with pytest.raises(GraphUnavailable):
         s.query("count_entities", limit=1)
     s.close()
+
+
+_KILLED_MID_SYNC = """
+import json, os, signal, sys
+from graphrag_bench.store.ladybug_store import LadybugStore
+entities, relationships = json.load(open(sys.argv[2]))
+store = LadybugStore(sys.argv[1])
+store.BATCH = 25  # several writes, so the kill lands between two of them
+writes, write = [0], store._write
+def write_then_die(cypher, params=None):
+    write(cypher, params)
+    writes[0] += 1
+    if writes[0] == int(sys.argv[3]):
+        os.kill(os.getpid(), signal.SIGKILL)
+store._write = write_then_die
+store.sync(entities, relationships)
+"""
+
+
+@pytest.mark.parametrize("after_writes", [1, 4, 9])
+def test_a_sync_killed_between_writes_converges_on_the_next_sync(tmp_path, resolution, after_writes):
+    """kill -9 in the middle of a graph sync (embedded store), then sync again: the clean build's state hash."""
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    clean = LadybugStore(tmp_path / "clean.lbug")
+    clean.sync(resolution.entities, resolution.relationships)
+    expected = clean.state_hash()
+    clean.close()
+    rows = tmp_path / "rows.json"
+    rows.write_text(json.dumps([resolution.entities, resolution.relationships], default=str))
+    child = subprocess.run([sys.executable, "-c", _KILLED_MID_SYNC, str(tmp_path / "graph.lbug"), str(rows), str(after_writes)],
+                           capture_output=True, text=True, timeout=300)
+    assert child.returncode == -signal.SIGKILL, child.stderr[-2000:]
+    store = LadybugStore(tmp_path / "graph.lbug")
+    try:
+        assert store.state_hash() != expected  # the kill left it half-written
+        store.sync(resolution.entities, resolution.relationships)
+        assert store.state_hash() == expected
+    finally:
+        store.close()
