@@ -35,8 +35,8 @@ def failure_retrievers(baseline, entities, data_dir: str | Path) -> dict:
 
     down = LadybugStore(Path(data_dir) / "failure_mode" / "closed.lbug")
     down.close()
-    return {"graph_down": GraphRetriever(baseline, down, entities, "closed"),
-            "graph_empty": GraphRetriever(baseline, LadybugStore(":memory:"), entities, "empty")}
+    return {"graph_down": GraphRetriever(baseline, down, entities, "closed", probe="graph store closed"),
+            "graph_empty": GraphRetriever(baseline, LadybugStore(":memory:"), entities, "empty", probe="graph store empty")}
 
 
 def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers: dict, runs: int = 10,

@@ -169,8 +169,9 @@ class GraphRetriever:
     mode = "graphrag"
 
     def __init__(self, baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str,
-                 settings: RetrievalSettings | None = None):
+                 settings: RetrievalSettings | None = None, probe: str = ""):
         self.baseline, self.store, self.entities = baseline, store, entities
+        self.probe = probe  # a store broken on purpose (category E): its fallback is the expected outcome, not news
         self.settings = settings or baseline.settings
         self.state_hash = state_hash
         self.graph_cache = TTLCache(self.settings.cache_ttl_s)
@@ -219,7 +220,10 @@ class GraphRetriever:
                 self._expand(result, question)
         except GraphUnavailable as exc:
             if not self._warned:
-                log.warning("%s (%s)", FALLBACK_WARNING, exc)
+                if self.probe:
+                    log.info("failure-mode probe (%s, on purpose): %s (%s)", self.probe, FALLBACK_WARNING, exc)
+                else:
+                    log.warning("%s (%s)", FALLBACK_WARNING, exc)
                 self._warned = True
             result.status, result.facts = "fallback", []
         for phase in ("entity_pinning_ms", "graph_query_ms", "context_pack_ms"):

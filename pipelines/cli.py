@@ -226,7 +226,11 @@ def write_blocked(result, failed_checks, settings, n_docs: int) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    # Warnings only on the terminal: Dagster's console logger shows each stage once at GRAPHRAG_LOG_LEVEL; libraries
+    # that set their own loggers to INFO (dbt through dagster.builtin, Great Expectations) would repeat or add to it.
+    terminal = logging.StreamHandler()
+    terminal.setLevel(logging.WARNING)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", handlers=[terminal])
     args = parse_args(argv)
     try:
         return ask(args) if args.command == "ask" else run(args)
