@@ -4,6 +4,7 @@ DuckDB allows one writer per file: `warehouse_load` finishes before dbt starts (
 source is this asset), and nothing else writes the file.
 """
 
+import json
 from collections.abc import Mapping
 from graphlib import TopologicalSorter
 from pathlib import Path
@@ -68,6 +69,6 @@ def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: D
             yield AssetCheckResult(asset_key=check.asset_key, check_name=check.name, passed=True,
                                    metadata={"dbt": "not run: passed at the last build, on the same inputs"})
         return
-    yield from dbt.cli(["build"], context=context).stream()
+    yield from dbt.cli(["build", "--vars", json.dumps({"warehouse": bench.warehouse_path})], context=context).stream()
     with warehouse.get_connection() as conn:
         record_built_state(bench.data_dir, warehouse_state(conn, dbt_project.project_dir))

@@ -155,9 +155,38 @@ def id_types_from_env(env: dict | None = None) -> dict[str, str]:
     return mapping
 
 
+def gates_file_from_env(env: dict | None = None) -> str:
+    return (env if env is not None else os.environ).get("GRAPHRAG_GATES_FILE") or str(DEFAULT_THRESHOLDS)
+
+
+@dataclass(frozen=True)
+class Neo4jSettings:
+    """NEO4J_URI (empty: the embedded store), NEO4J_USER, and whether NEO4J_PASSWORD is set (its value is read by
+    the graph store resource through an EnvVar, so it is never a literal the UI displays)."""
+
+    uri: str = ""
+    user: str = "neo4j"
+    password_set: bool = False
+
+
+def neo4j_from_env(env: dict | None = None) -> Neo4jSettings:
+    env = env if env is not None else os.environ
+    return Neo4jSettings(env.get("NEO4J_URI", ""), env.get("NEO4J_USER", "neo4j"), bool(env.get("NEO4J_PASSWORD")))
+
+
+def dagster_home_from_env(env: dict | None = None) -> str | None:
+    """DAGSTER_HOME when set (the scripts set it: runs join the UI's history); None for a throwaway instance."""
+    return (env if env is not None else os.environ).get("DAGSTER_HOME") or None
+
+
+def with_graph_rag(enabled: bool, env: dict | None = None) -> dict:
+    """The environment with GRAPH_RAG_ENABLED set one way: how a caller picks a mode for the library entry point."""
+    return {**(env if env is not None else os.environ), "GRAPH_RAG_ENABLED": "true" if enabled else "false"}
+
+
 def load_thresholds(path: str | Path | None = None) -> dict:
     """Read the release-gate thresholds (the one config file of SPEC §3.11)."""
-    path = Path(path or os.environ.get("GRAPHRAG_GATES_FILE") or DEFAULT_THRESHOLDS)
+    path = Path(path or gates_file_from_env())
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

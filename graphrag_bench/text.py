@@ -25,12 +25,12 @@ PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
 LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 EMPHASIS = re.compile(r"[`*_]")
+WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
+LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.IGNORECASE)
 # The helpers below are pure and called with the same few texts again and again (a field label in every record,
 # a name in every sentence that mentions it): remembered, so extraction stays a pass over the text, not over
 # its repetitions.
 MEMO = 1 << 16
-WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
-LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.IGNORECASE)
 
 
 @lru_cache(maxsize=MEMO)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 import time
 from pathlib import Path
@@ -76,11 +75,10 @@ def _version() -> str:
 def ask(args: argparse.Namespace) -> int:
     """One question, answered from the data folder a run filled, the way an agent would get it."""
     from graphrag_bench.memory import MemoryRetriever
-    from graphrag_bench.settings import graph_rag_enabled
+    from graphrag_bench.settings import graph_rag_enabled, with_graph_rag
 
     mode = args.mode or ("graphrag" if graph_rag_enabled() else "baseline")
-    env = {**os.environ, "GRAPH_RAG_ENABLED": "true" if mode == "graphrag" else "false"}
-    asked = MemoryRetriever(args.data_dir, env).ask(args.question)
+    asked = MemoryRetriever(args.data_dir, with_graph_rag(mode == "graphrag")).ask(args.question)
     print(asked.answer)
     print(f"\ncertainty:  {asked.certainty}")
     print(f"citations:  {', '.join(asked.citations) or 'none'}")
@@ -95,13 +93,13 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
-                                         embedding_backend_from_env, env_flag, env_number, id_types_from_env, load_thresholds,
-                                         log_level_from_env)
+                                         embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
+                                         id_types_from_env, load_thresholds, log_level_from_env)
     from resources import BenchSettings
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
     questions = load_questions(args.questions)
-    gates_file = args.gates or os.environ.get("GRAPHRAG_GATES_FILE") or str(REPO_ROOT / "config" / "gates.toml")
+    gates_file = args.gates or gates_file_from_env()
     load_thresholds(gates_file)
     RetrievalSettings.from_env()
     id_types_from_env()
@@ -199,11 +197,13 @@ def dagster_instance():
     from dagster import DagsterInstance
 
     from graphrag_bench.files import locked
+    from graphrag_bench.settings import dagster_home_from_env
 
-    if not os.environ.get("DAGSTER_HOME"):
+    home = dagster_home_from_env()
+    if not home:
         return DagsterInstance.ephemeral()
     # A new DAGSTER_HOME gets its SQLite tables on first use: two runs starting together must not both create them.
-    with locked(Path(os.environ["DAGSTER_HOME"]) / ".graphrag-bench-instance.lock"):
+    with locked(Path(home) / ".graphrag-bench-instance.lock"):
         return DagsterInstance.get()
 
 

@@ -1,26 +1,28 @@
-"""The dbt project over DuckDB and its manifest.
+"""The dbt project over DuckDB, its manifest, and the one dbt command line the pipeline uses.
 
-`DbtProject.prepare_if_dev()` only prepares under `dagster dev`; the CLI, tests and CI load
-this module too, so a missing or stale manifest is prepared here (`dbt parse`) on import.
+`@dbt_assets` reads the manifest when `assets.warehouse` is imported, and `DbtProject.prepare_if_dev()` only
+prepares under `dagster dev`; the CLI, tests and CI import it too, so a missing or stale manifest is parsed here
+(`dbt parse`, once, under a lock). dbt is this interpreter's own (activated or not): named by path, never looked
+up on PATH. The warehouse file is passed as a dbt var per run (profiles.yml), not through the environment.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
-from dagster_dbt import DbtProject
+from dagster_dbt import DbtCliResource, DbtProject
 
+from graphrag_bench.files import locked
 from graphrag_bench.settings import REPO_ROOT
 
-os.environ.setdefault("DBT_SEND_ANONYMOUS_USAGE_STATS", "false")
-# dbt comes from this interpreter's environment, activated or not (the venv's bin on PATH).
-_bin = str(Path(sys.executable).parent)
-if _bin not in os.environ.get("PATH", "").split(os.pathsep):
-    os.environ["PATH"] = _bin + os.pathsep + os.environ.get("PATH", "")
 DBT_DIR = REPO_ROOT / "dbt_project"
+DBT_EXECUTABLE = str(Path(sys.executable).parent / "dbt")
 dbt_project = DbtProject(project_dir=DBT_DIR, profiles_dir=DBT_DIR)
+
+
+def dbt_cli() -> DbtCliResource:
+    return DbtCliResource(project_dir=dbt_project, dbt_executable=DBT_EXECUTABLE)
 
 
 def _stale(manifest: Path) -> bool:
@@ -31,6 +33,13 @@ def _stale(manifest: Path) -> bool:
     return any(p.stat().st_mtime > built for p in sources if p.is_file())
 
 
-if _stale(Path(dbt_project.manifest_path)):
-    dbt_project.preparer.prepare(dbt_project)
-dbt_project.prepare_if_dev()
+def prepare_manifest() -> None:
+    """Parse the project when its manifest is missing or older than a model (two processes: one parses)."""
+    manifest = Path(dbt_project.manifest_path)
+    if _stale(manifest):
+        with locked(Path(dbt_project.target_path) / ".parse.lock"):
+            if _stale(manifest):
+                dbt_cli().cli(["parse", "--quiet"], target_path=dbt_project.target_path).wait()
+
+
+prepare_manifest()

@@ -7,7 +7,7 @@ Jobs: `graph_build_job` (corpus → graph store), `benchmark_job` (everything, n
 """
 
 import datetime as dt
-import os
+from pathlib import Path
 
 from dagster import (
     AssetSelection,
@@ -31,7 +31,6 @@ from dagster import (
     run_failure_sensor,
     sensor,
 )
-from dagster_dbt import DbtCliResource
 from dagster_duckdb import DuckDBResource
 
 import assets.benchmark
@@ -42,8 +41,9 @@ import assets.warehouse
 from graphrag_bench.alerts import Alert, raise_alert
 from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
-from graphrag_bench.settings import DEFAULT_NIGHTLY, alert_webhook_from_env, answerer_from_env, nightly_from_env
-from pipelines.dbt import dbt_project
+from graphrag_bench.settings import (DEFAULT_NIGHTLY, alert_webhook_from_env, answerer_from_env, neo4j_from_env,
+                                     nightly_from_env)
+from pipelines.dbt import dbt_cli
 from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource
 
 MODULES = [assets.ingest, assets.graph, assets.benchmark, assets.warehouse, assets.report]
@@ -51,20 +51,19 @@ GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "r
 
 
 def build_resources(bench: BenchSettings) -> dict:
-    os.environ["GRAPHRAG_BENCH_DUCKDB"] = bench.warehouse_path  # dbt's profile reads the same file
+    neo4j = neo4j_from_env()
     return {
         "bench": bench,
         "data_lock": DataFolderLock(data_dir=bench.data_dir),
         # The password is an EnvVar: resolved when the resource is used, never a literal the UI displays.
-        "graph": GraphStoreResource(data_dir=bench.data_dir, neo4j_uri=os.environ.get("NEO4J_URI", ""),
-                                    neo4j_user=os.environ.get("NEO4J_USER", "neo4j"),
-                                    neo4j_password=EnvVar("NEO4J_PASSWORD") if os.environ.get("NEO4J_PASSWORD") else ""),
+        "graph": GraphStoreResource(data_dir=bench.data_dir, neo4j_uri=neo4j.uri, neo4j_user=neo4j.user,
+                                    neo4j_password=EnvVar("NEO4J_PASSWORD") if neo4j.password_set else ""),
         "warehouse": DuckDBResource(database=bench.warehouse_path),
         "embedder": EmbedderResource(),
         "answerer": AnswererResource(kind=answerer_from_env()),
-        "dbt": DbtCliResource(project_dir=dbt_project),
+        "dbt": dbt_cli(),
         # Outputs persist in the data folder, so the release-gate job can re-check the latest report.
-        "io_manager": FilesystemIOManager(base_dir=os.path.join(bench.data_dir, "dagster", "io")),
+        "io_manager": FilesystemIOManager(base_dir=str(Path(bench.data_dir) / "dagster" / "io")),
     }
 
 

@@ -79,7 +79,7 @@ class ProseReader:
 
     # -- mentions ------------------------------------------------------------------------------------------------
     def _mentions(self, sent: Sentence, names: list[tuple[int, int, str]], opening: bool) -> list[tuple[int, int, Term]]:
-        """(start, end, term) of every mention in the sentence (`names`: the ruler's, in it), in order, without overlaps."""
+        """(start, end, term) of every mention in the sentence (`names`: the matcher's, in it), in order, without overlaps."""
         spans = [(start, end, Term(text, NAME)) for start, end, text in names]
         text, base = sent
         for pattern in (ID_IN_TEXT, ISO_DATE, WORD_DATE) if DIGIT.search(text) else ():  # ids and days have digits
