@@ -40,20 +40,26 @@ def failure_retrievers(baseline, entities, data_dir: str | Path) -> dict:
 
 
 def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers: dict, runs: int = 10,
-                  progress: Callable[[str], None] | None = None, compose_fn: Callable[[Retrieval], str] = compose) -> dict:
+                  progress: Callable[[str], None] | None = None, compose_fn: Callable[[Retrieval], str] = compose,
+                  others: dict | None = None) -> dict:
+    """Both modes, each question, `runs` times (run 1 cold, dropped from latency). `others`: more modes by name
+    (the non-graph baselines of `graphrag_bench.lexical`), answered and timed the same way, in the same loop."""
     if runs < 2:
         raise ValueError("runs must be >= 2 (run 1 is the cold run and is dropped)")
-    latency = {"baseline": defaultdict(list), "graphrag": defaultdict(list)}
+    others = others or {}
+    modes = ["baseline", "graphrag", *others]
+    latency = {mode: defaultdict(list) for mode in modes}
     phases = defaultdict(lambda: defaultdict(list))
-    answers: dict[str, dict[str, str]] = {"baseline": {}, "graphrag": {}}
-    retrievals: dict[str, dict[str, dict]] = {"baseline": {}, "graphrag": {}}
+    answers: dict[str, dict[str, str]] = {mode: {} for mode in modes}
+    retrievals: dict[str, dict[str, dict]] = {mode: {} for mode in modes}
     unstable: set[str] = set()
     graph_hits = graph_misses = 0
     for run in range(1, runs + 1):
         for q in questions:
             qid = q["question_id"]
             chosen = failure_retrievers.get(q["failure_mode"], graphrag) if q["failure_mode"] else graphrag
-            for mode, retriever, kwargs in (("baseline", baseline, {}), ("graphrag", chosen, {"use_pipeline_cache": False})):
+            for mode, retriever, kwargs in (("baseline", baseline, {}), ("graphrag", chosen, {"use_pipeline_cache": False}),
+                                            *((name, other, {}) for name, other in others.items())):
                 r, text, answer_ms = _answer(retriever, q["question"], compose_fn, **kwargs)
                 if run == 1:
                     answers[mode][qid] = text
@@ -78,7 +84,7 @@ def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers:
                 pipeline_hits += r.pipeline_cache_hit
                 pipeline_misses += not r.pipeline_cache_hit
     report = {"runs": runs, "answers": answers, "retrievals": retrievals, "nondeterministic": sorted(unstable)}
-    for mode in ("baseline", "graphrag"):
+    for mode in modes:
         kept = [ms for values in latency[mode].values() for ms in values]
         report[f"latency_{mode}"] = {
             "runs": runs, "dropped_runs": [1], "samples": len(kept), "p95_pipeline_ms": p95(kept),

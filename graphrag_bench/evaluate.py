@@ -18,6 +18,7 @@ from .benchmark import failure_retrievers, run_benchmark
 from .extract import Extractor
 from .ground_truth import evaluate_extraction
 from .ingest import chunk_document, load_corpus
+from .lexical import lexical_retrievers
 from .questions import load_questions
 from .resolve import Resolution, resolve
 from .retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
@@ -47,7 +48,8 @@ class CorpusEvaluation:
 
 
 def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: int = 2, embedder=None,
-                    extractor: Extractor | None = None, compose_fn=None) -> CorpusEvaluation:
+                    extractor: Extractor | None = None, compose_fn=None, others: tuple[str, ...] = ()) -> CorpusEvaluation:
+    """`others`: non-graph modes of `graphrag_bench.lexical` to benchmark beside baseline (vector) and GraphRAG."""
     from .answer import compose
     from .embed import Embedder
     from .store.ladybug_store import LadybugStore
@@ -64,12 +66,13 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
             baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
             entities = EntityIndex(resolution.entities)
             graph = GraphRetriever(baseline, store, entities, store.state_hash())
+            extra = {name: r for name, r in lexical_retrievers(baseline).items() if name in others} if others else {}
             result = run_benchmark(questions, baseline, graph, failure_retrievers(baseline, entities, tmp), runs=runs,
-                                   compose_fn=compose_fn or compose)
+                                   compose_fn=compose_fn or compose, others=extra)
         finally:
             store.close()
     scorer = ScoringContext(resolution.entities, resolution.relationships, {d.doc_id: d.text for d in docs})
     scores = {mode: [scorer.score(q, result["answers"][mode][q["question_id"]], mode).as_dict() for q in questions]
-              for mode in ("baseline", "graphrag")}
+              for mode in result["answers"]}
     return CorpusEvaluation(questions, resolution, result["answers"], scores,
                             evaluate_extraction(corpus_dir, resolution.entities, resolution.relationships), result)

@@ -89,12 +89,22 @@ def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store
 
 
 class MemoryRetriever:
-    def __init__(self, data_dir: str | Path, env: dict | None = None, embedder=None, settings: RetrievalSettings | None = None):
+    """The agent's entry point over a data folder a run filled. The mode is the product's switch (GRAPH_RAG_ENABLED:
+    baseline, or GraphRAG with its fallback) unless `lexical` names a non-graph mode of `graphrag_bench.lexical`
+    ("bm25", "hybrid_lexical") to use instead."""
+
+    def __init__(self, data_dir: str | Path, env: dict | None = None, embedder=None, settings: RetrievalSettings | None = None,
+                 lexical: str | None = None):
         from .embed import Embedder
 
         chunks, vectors, entities = load_index(data_dir)
         settings = settings or RetrievalSettings.from_env(env)
         self.baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder or Embedder(), settings)
+        if lexical:
+            from .lexical import lexical_retrievers
+
+            self.retriever = lexical_retrievers(self.baseline)[lexical]
+            return
 
         def open_store():
             from .store import open_store as open_graph
@@ -127,7 +137,7 @@ class MemoryRetriever:
 @dataclass(frozen=True)
 class Asked:
     question: str
-    mode: str  # baseline | graphrag
+    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag
     status: str  # ok | fallback | empty
     answer: str
     certainty: str

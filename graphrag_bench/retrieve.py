@@ -67,7 +67,7 @@ class Fact:
 @dataclass
 class Retrieval:
     question: str
-    mode: str  # baseline | graphrag
+    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag
     status: str = "ok"  # ok | fallback | empty
     passages: list[Passage] = field(default_factory=list)
     facts: list[Fact] = field(default_factory=list)

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from graphrag_bench.errors import InputError
+from graphrag_bench.modes import LEXICAL_MODES
 
 EXIT_OK, EXIT_GATES, EXIT_INPUT, EXIT_FAILED = 0, 1, 2, 3
 # Raised inside a step, these are the user's input or the machine's environment (a store gone, a disk full), not a
@@ -47,8 +48,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                      help="run the benchmark even when nothing it measures changed since the last run (GRAPHRAG_REMEASURE)")
     ask = sub.add_parser("ask", help="answer one question from a data folder a run filled")
     ask.add_argument("question")
-    ask.add_argument("--mode", choices=("baseline", "graphrag"), default=None,
-                     help="baseline (vectors only) or graphrag (default: graphrag when GRAPH_RAG_ENABLED is true)")
+    ask.add_argument("--mode", choices=("baseline", "graphrag", *LEXICAL_MODES), default=None,
+                     help="baseline (vectors only), graphrag, or a lexical baseline: bm25, hybrid_lexical (vector + bm25 "
+                          "fused); default: graphrag when GRAPH_RAG_ENABLED is true, else baseline")
     ask.add_argument("--data-dir", default=str(REPO_ROOT / "data"), help="the data folder of a run (default: data/)")
     return parser.parse_args(argv)
 
@@ -78,7 +80,8 @@ def ask(args: argparse.Namespace) -> int:
     from graphrag_bench.settings import graph_rag_enabled, with_graph_rag
 
     mode = args.mode or ("graphrag" if graph_rag_enabled() else "baseline")
-    asked = MemoryRetriever(args.data_dir, with_graph_rag(mode == "graphrag")).ask(args.question)
+    asked = MemoryRetriever(args.data_dir, with_graph_rag(mode == "graphrag"),
+                            lexical=mode if mode in LEXICAL_MODES else None).ask(args.question)
     print(asked.answer)
     print(f"\ncertainty:  {asked.certainty}")
     print(f"citations:  {', '.join(asked.citations) or 'none'}")

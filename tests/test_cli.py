@@ -136,6 +136,11 @@ def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_gr
     assert "mode:       graphrag (ok)" in graph.stdout
     base = cli("ask", "What does the Gateway depend on?", "--mode", "baseline", "--data-dir", "data", cwd=outside)
     assert base.returncode == 0 and "graph path: none" in base.stdout and "mode:       baseline (ok)" in base.stdout
+    for lexical in ("bm25", "hybrid_lexical"):
+        asked = cli("ask", "What does the Gateway depend on?", "--mode", lexical, "--data-dir", "data", cwd=outside)
+        assert asked.returncode == 0, asked.stderr[-2000:]
+        assert f"mode:       {lexical} (ok)" in asked.stdout and "graph path: none" in asked.stdout
+        assert "DEPENDENCIES.md" in asked.stdout.split("citations:")[1]
     nothing = cli("ask", "What is the capital of Mars?", "--mode", "graphrag", "--data-dir", "data", cwd=outside)
     assert nothing.returncode == 0
     assert nothing.stdout.startswith("Answer: unknown (unknown)") and "citations:  none" in nothing.stdout
