@@ -19,11 +19,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from graphrag_bench.evaluate import evaluate_corpus  # noqa: E402
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def corpus_arguments(description: str) -> argparse.ArgumentParser:
+    """What every per-corpus bench takes: the corpus folder, its question file, runs per question per mode."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--corpus", default="corpus")
     parser.add_argument("--questions", default="questions/benchmark_questions.json")
     parser.add_argument("--runs", type=int, default=10)
+    return parser
+
+
+def main() -> None:
+    parser = corpus_arguments(__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the full result as JSON")
     args = parser.parse_args()
     evaluation = evaluate_corpus(args.corpus, args.questions, runs=args.runs)

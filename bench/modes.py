@@ -12,12 +12,12 @@ folder); needs no prior pipeline run.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.latency import corpus_arguments  # noqa: E402
 from graphrag_bench.comparison import against_best_non_graph, mode_table  # noqa: E402
 from graphrag_bench.evaluate import evaluate_corpus  # noqa: E402
 from graphrag_bench.modes import LEXICAL_MODES, MODE_LABELS  # noqa: E402
@@ -25,11 +25,7 @@ from graphrag_bench.report import CATEGORIES  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", default="corpus")
-    parser.add_argument("--questions", default="questions/benchmark_questions.json")
-    parser.add_argument("--runs", type=int, default=10)
-    args = parser.parse_args()
+    args = corpus_arguments(__doc__.splitlines()[0]).parse_args()
     evaluation = evaluate_corpus(args.corpus, args.questions, runs=args.runs, others=LEXICAL_MODES)
     table = mode_table(evaluation.questions, evaluation.scores, evaluation.benchmark)
     vector_p95 = table["baseline"]["p95_pipeline_ms"]
