@@ -9,6 +9,7 @@ Ties go to corpus order, as in the vector index, so rankings are deterministic.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import numpy as np
 
@@ -42,8 +43,7 @@ class LexicalIndex:
         words = [w for w in words if w in self._known]
         scores = self._bm25.get_scores(words) if words else np.zeros(len(self.chunks), dtype=np.float32)
         order = [i for i in np.lexsort((np.arange(len(scores)), -scores))[:k] if scores[i] > 0]
-        return [Passage(self.chunks[i]["chunk_id"], self.chunks[i]["doc_id"], int(self.chunks[i]["start_line"]),
-                        int(self.chunks[i]["end_line"]), self.chunks[i]["text"], round(float(scores[i]), 6)) for i in order]
+        return [Passage.of(self.chunks[i], scores[i]) for i in order]
 
 
 class Bm25Retriever:
@@ -72,7 +72,7 @@ class HybridLexicalRetriever:
     def retrieve(self, question: str) -> Retrieval:
         start = time.perf_counter()
         depth = self.settings.top_k * FUSION_DEPTH
-        dense = self.vector.index.search(self.vector.embedder.encode_one(question), depth)
+        dense = self.vector.search(question, depth)
         seed_ms = _ms(start)
         sparse = self.lexical.search(question, depth)
         lexical_ms = _ms(start) - seed_ms
@@ -91,8 +91,7 @@ def rrf(rankings: list[list[Passage]], k: int) -> list[Passage]:
             fused[passage.chunk_id] = fused.get(passage.chunk_id, 0.0) + 1.0 / (RRF_K + rank)
             first.setdefault(passage.chunk_id, passage)
     order = sorted(first, key=lambda chunk_id: -fused[chunk_id])  # stable: ties keep first appearance
-    return [Passage(p.chunk_id, p.doc_id, p.start_line, p.end_line, p.text, round(fused[p.chunk_id], 6))
-            for p in (first[c] for c in order[:k])]
+    return [replace(first[c], score=round(fused[c], 6)) for c in order[:k]]
 
 
 def lexical_retrievers(vector: BaselineRetriever) -> dict[str, object]:

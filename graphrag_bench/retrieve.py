@@ -45,6 +45,12 @@ class Passage:
     text: str
     score: float
 
+    @classmethod
+    def of(cls, chunk: dict, score: float) -> "Passage":
+        """A chunk row of the index (chunk_id, doc_id, start_line, end_line, text) as a scored passage."""
+        return cls(chunk["chunk_id"], chunk["doc_id"], int(chunk["start_line"]), int(chunk["end_line"]), chunk["text"],
+                   round(float(score), 6))
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -96,8 +102,7 @@ class VectorIndex:
             return []
         scores = self.vectors @ query
         order = np.lexsort((np.arange(len(scores)), -scores))[:k]  # ties → corpus order, deterministic
-        return [Passage(self.chunks[i]["chunk_id"], self.chunks[i]["doc_id"], int(self.chunks[i]["start_line"]),
-                        int(self.chunks[i]["end_line"]), self.chunks[i]["text"], round(float(scores[i]), 6)) for i in order]
+        return [Passage.of(self.chunks[i], scores[i]) for i in order]
 
 
 class BaselineRetriever:
@@ -107,9 +112,12 @@ class BaselineRetriever:
         self.index, self.embedder = index, embedder
         self.settings = settings or RetrievalSettings()
 
+    def search(self, question: str, k: int) -> list[Passage]:
+        return self.index.search(self.embedder.encode_one(question), k)
+
     def retrieve(self, question: str) -> Retrieval:
         start = time.perf_counter()
-        passages = self.index.search(self.embedder.encode_one(question), self.settings.top_k)
+        passages = self.search(question, self.settings.top_k)
         seed_ms = _ms(start)
         return Retrieval(question, self.mode, passages=passages,
                          timings={"vector_seed_ms": seed_ms, "total_pipeline_ms": _ms(start)})

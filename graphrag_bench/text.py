@@ -54,16 +54,12 @@ def split_qualifiers(value: str) -> tuple[str, tuple[str, ...]]:
     return QUALIFIER.sub("", value).strip(), tuple(q.strip() for q in qualifiers if q.strip())
 
 
-def split_items(value: str) -> list[tuple[str, list[str]]]:
-    """A cell or field value → its items with their qualifiers: 'A (x), B and C' → [(A, [x]), (B, []), (C, [])].
+@lru_cache(maxsize=MEMO)
+def split_items(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A cell or field value → its items with their qualifiers: 'A (x), B and C' → ((A, (x,)), (B, ()), (C, ())).
 
     Qualifiers are taken off first, so commas inside parentheses never split an item.
     """
-    return [(item, list(qualifiers)) for item, qualifiers in _split_items(value)]
-
-
-@lru_cache(maxsize=MEMO)
-def _split_items(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     value = value.strip().strip("[]")
     parts: list[tuple[str, tuple[str, ...]]] = []
     depth, start, pieces = 0, 0, []
