@@ -1,4 +1,4 @@
-"""Benchmark stage: questions + retrieval index → baseline / GraphRAG / failure-mode runs → golden → scores → summary."""
+"""Benchmark stage: questions + retrieval index → every mode's runs (vector, GraphRAG, the others) → golden → scores → summary."""
 
 from collections import Counter
 
@@ -9,13 +9,16 @@ from graphrag_bench.benchmark import (failure_retrievers, golden_or_reused, gold
                                       run_benchmark)
 from graphrag_bench.gates import evaluate_gates
 from graphrag_bench.ground_truth import evaluate_expansion, evaluate_extraction
-from graphrag_bench.memory import FallbackRetriever, index_files, load_index, make_retriever, save_index
+from graphrag_bench.memory import index_files, load_index, make_retriever, save_index
+from graphrag_bench.modes import MODE_LABELS, REQUIRED_MODES
 from graphrag_bench.questions import load_questions
 from graphrag_bench.report import build_summary
 from graphrag_bench.reuse import BenchmarkInputs, BenchmarkReuse
-from graphrag_bench.retrieve import BaselineRetriever, VectorIndex
+from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, VectorIndex
+from graphrag_bench.retrievers import build_retrievers
 from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings, load_thresholds
+from graphrag_bench.store.base import GraphUnavailable
 from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource
 
 GROUP = "benchmark"
@@ -43,33 +46,39 @@ def questions(context: AssetExecutionContext, bench: BenchSettings) -> list[dict
     group_name=GROUP, deps=["retrieval_index"],
     outs={"baseline_run": AssetOut(kinds={"python"}, description="Vector-only answers, latencies (runs 2..N dropped run 1)."),
           "graphrag_run": AssetOut(kinds={"python"}, description="Hybrid GraphRAG answers, latencies, phase breakdown, cache counts."),
+          "mode_runs": AssetOut(kinds={"python"}, description="The other modes measured in the same loop (bm25, "
+                                "hybrid_lexical, graph_ppr, router by default): answers, latencies, phases, per mode."),
           "failure_mode_runs": AssetOut(kinds={"python"}, description="Category E questions answered with the graph store down or empty.")},
     can_subset=True,
 )
 def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_store: dict, bench: BenchSettings,
                    embedder: EmbedderResource, graph: GraphStoreResource, answerer: AnswererResource, data_lock: DataFolderLock):
-    """Both modes, N runs per question, interleaved question by question on the same machine.
+    """Every selected mode (`bench.modes`), N runs per question, interleaved question by question on the same machine.
 
-    Not run again when every input is the one the last measurement had (`graphrag_bench.reuse`). Subsettable: one
-    selected mode is still measured beside the other (the protocol pairs them), and only the selection materializes.
+    Not run again when every input is the one the last measurement had (`graphrag_bench.reuse`). Subsettable: the
+    modes are still measured together (the protocol interleaves them), and only the selection materializes.
     `data_lock`: the data folder is this run's while it measures."""
     settings = RetrievalSettings.from_env()
     model = embedder.get()
+    modes = bench.mode_names()
     inputs = BenchmarkInputs.collect(index_files(bench.data_dir), bench.questions_file, graph_store["state_hash"], settings,
-                                     f"{graph.kind}:{graph.neo4j_uri}", answerer.kind, model.identity, bench.runs)
+                                     f"{graph.kind}:{graph.neo4j_uri}", answerer.kind, model.identity, bench.runs, modes)
 
     def measure() -> dict:
         chunk_rows, vectors, entities = load_index(bench.data_dir)
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), model, settings)
         store = graph.open()
         try:
-            # The benchmark's own GraphRAG run is the one place the flag is forced on.
-            graphrag = make_retriever(baseline, entities, lambda: store, {"GRAPH_RAG_ENABLED": "true"}, settings)
-            if isinstance(graphrag, FallbackRetriever):
-                raise RuntimeError("graph store unavailable for the GraphRAG run")
-            failures = failure_retrievers(baseline, graphrag.entities, bench.data_dir)
-            return run_benchmark(questions, baseline, graphrag, failures, runs=bench.runs,
-                                 progress=context.log.info, compose_fn=answerer.composer())
+            try:
+                state = store.state_hash()
+            except GraphUnavailable as exc:
+                raise RuntimeError(f"graph store unavailable for the graph modes' run ({exc})") from exc
+            # The benchmark's own graph runs are the one place the flag is forced on.
+            entity_index = EntityIndex(entities)
+            retrievers = build_retrievers(baseline, store, entity_index, state, modes)
+            failures = failure_retrievers(retrievers, entity_index, bench.data_dir)
+            return run_benchmark(questions, retrievers, failures, runs=bench.runs, progress=context.log.info,
+                                 compose_fn=answerer.composer())
         finally:
             store.close()
 
@@ -93,6 +102,11 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
                                "graph_cache_hit_rate": result["cache"]["graph_cache_hit_rate"],
                                "pipeline_cache_hit_rate": result["cache"]["pipeline_cache_hit_rate"],
                                "phases": MetadataValue.json(result["phases_graphrag"])})
+    if "mode_runs" in selected:
+        others = {mode: mode_run(result, mode) for mode in result["answers"] if mode not in REQUIRED_MODES}
+        yield Output(others, output_name="mode_runs",
+                     metadata={"modes": ", ".join(MODE_LABELS[m] for m in others) or "none", **provenance,
+                               **{f"{MODE_LABELS[m]}_p95_ms": run["latency"]["p95_pipeline_ms"] for m, run in others.items()}})
     if "failure_mode_runs" in selected:
         failure_answers = {qid: result["answers"]["graphrag"][qid] for qid in sorted(e_ids)}
         yield Output(failure_answers, output_name="failure_mode_runs",
@@ -126,24 +140,26 @@ def golden_equivalence(context: AssetExecutionContext, questions: list[dict], ba
     return result
 
 
-@asset(group_name=GROUP, kinds={"python"}, deps=["failure_mode_runs"])  # E answers are inside graphrag_run
-def scores(context: AssetExecutionContext, questions: list[dict], baseline_run: dict, graphrag_run: dict,
+@asset(group_name=GROUP, kinds={"python"}, deps=["failure_mode_runs"])  # E answers are inside the mode runs
+def scores(context: AssetExecutionContext, questions: list[dict], baseline_run: dict, graphrag_run: dict, mode_runs: dict,
            resolved_graph: dict, documents: pl.DataFrame) -> dict:
-    """Every answer of both modes scored by the rubric of SPEC §3.9."""
+    """Every answer of every mode scored by the rubric of SPEC §3.9."""
     scorer = ScoringContext(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts(),
                             dict(zip(documents["doc_id"], documents["text"])))
+    runs = {"baseline": baseline_run, "graphrag": graphrag_run, **mode_runs}
     result = {mode: [scorer.score(q, run["answers"][q["question_id"]], mode).as_dict() for q in questions]
-              for mode, run in (("baseline", baseline_run), ("graphrag", graphrag_run))}
-    context.add_output_metadata({f"{m}_points": sum(s["total"] for s in result[m]) for m in result})
+              for mode, run in runs.items()}
+    context.add_output_metadata({f"{MODE_LABELS[m]}_points": sum(s["total"] for s in result[m]) for m in result})
     return result
 
 
 @asset(group_name=GROUP, kinds={"python", "greatexpectations"})
 def benchmark_summary(context: AssetExecutionContext, questions: list[dict], scores: dict, baseline_run: dict,
-                      graphrag_run: dict, golden_equivalence: dict, resolved_graph: dict, documents: pl.DataFrame,
-                      chunks: pl.DataFrame, graph_store: dict, bench: BenchSettings) -> dict:
-    """summary.json content: per-mode points, latency, retrieval metrics, statistics and the gates."""
-    bench_result = joined_runs(baseline_run, graphrag_run)
+                      graphrag_run: dict, mode_runs: dict, golden_equivalence: dict, resolved_graph: dict,
+                      documents: pl.DataFrame, chunks: pl.DataFrame, graph_store: dict, bench: BenchSettings) -> dict:
+    """summary.json content: per-mode points, latency, retrieval metrics, each graph mode against the best non-graph
+    mode, statistics and the gates."""
+    bench_result = joined_runs({"baseline": baseline_run, "graphrag": graphrag_run, **mode_runs})
     run_id = bench_result["measurement"]["run_id"]
     audit = resolved_graph["audit"]
     meta = {k: graph_store[k] for k in ("created", "changed", "unchanged", "state_hash")}

@@ -22,14 +22,14 @@ from dagster import (
 from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.gates import GATES, evaluate_gate
-from graphrag_bench.report import write_artifacts
+from graphrag_bench.report import markdown_table, modes_rows, pairwise_rows, write_artifacts
 from graphrag_bench.settings import load_thresholds
 from resources import BenchSettings
 
 GROUP = "report"
 
 
-@asset(group_name=GROUP, kinds={"python", "html"}, deps=[AssetKey("run_history"), AssetKey("category_scores")])
+@asset(group_name=GROUP, kinds={"python", "html"}, deps=[AssetKey("run_history"), AssetKey("mode_history"), AssetKey("category_scores")])
 def benchmark_report(context: AssetExecutionContext, benchmark_summary: dict, bench: BenchSettings,
                      warehouse: DuckDBResource) -> Output[dict]:
     """results/run_<id>/: every artifact of SPEC §3.12 plus report.html with the history trend."""
@@ -40,16 +40,15 @@ def benchmark_report(context: AssetExecutionContext, benchmark_summary: dict, be
     run_dir = write_artifacts(Path(bench.results_dir) / f"run_{summary['run_id']}", summary, benchmark_summary["bench"],
                               benchmark_summary["scores"], benchmark_summary["questions"], benchmark_summary["audit"], history)
     b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
-    rows = "\n".join(f"| {c} | {b['by_category'][c]['points']:g} | {g['by_category'][c]['points']:g} | {b['by_category'][c]['max_points']} |"
-                     for c in b["by_category"])
     gates = "\n".join(f"| {x['name']} | {'pass' if x['passed'] else 'FAIL'} | {x['value']} | {x['threshold']} |" for x in summary["gates"])
     context.log.info(f"report: {run_dir}")
     return Output({"run_dir": str(run_dir), "summary": summary, "golden": benchmark_summary["summary"]["golden"]}, metadata={
         "run_dir": str(run_dir), "baseline_points": b["points"], "graphrag_points": g["points"], "max_points": b["max_points"],
         "baseline_p95_ms": b["p95_pipeline_ms"], "graphrag_p95_ms": g["p95_pipeline_ms"],
         "latency_ratio_p95": summary["latency_ratio_p95"], "graph_cache_hit_rate": g["graph_cache_hit_rate"],
-        "runs_in_history": len(history),
-        "per_category": MetadataValue.md("| category | baseline | GraphRAG | max |\n|---|---|---|---|\n" + rows),
+        "runs_in_history": len(history), "report": MetadataValue.path(str(Path(run_dir) / "report.html")),
+        "per_mode": MetadataValue.md(markdown_table(*modes_rows(summary))),
+        "against_best_non_graph": MetadataValue.md(markdown_table(*pairwise_rows(summary))),
         "gates": MetadataValue.md("| gate | verdict | value | threshold |\n|---|---|---|---|\n" + gates),
     })
 

@@ -1,11 +1,12 @@
 """The benchmark runner (SPEC §3.10): N runs per question per mode, run 1 dropped for latency.
 
-Modes alternate question by question so drift on a shared machine hits both equally.
+Modes alternate question by question so drift on a shared machine hits every mode equally.
 Latency runs bypass the pipeline cache (they time the whole pipeline); the graph-template
 cache stays on, and its hits and misses are counted over runs 2..N. A replay of runs 2..N
-through the pipeline cache measures that cache. Category E questions run GraphRAG in
-their failure state (a closed store, an empty store). The golden run answers every
+through the pipeline cache measures that cache. Category E questions run every graph mode in
+its failure state (a closed store, an empty store). The golden run answers every
 question through the product's flag-off entry point and compares bytes with the baseline.
+Every mode of `graphrag_bench.modes` can be run; vector (`baseline`) and `graphrag` always are.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from typing import Callable
 
 from .answer import compose
 from .metrics import p95
+from .modes import GRAPH_MODES, REQUIRED_MODES
 from .retrieve import Retrieval
+from .retrievers import graph_retrievers
 from .reuse import BenchmarkInputs, BenchmarkReuse, new_run_id
 
 
@@ -28,26 +31,34 @@ def _answer(retriever, question: str, compose_fn: Callable[[Retrieval], str], **
     return r, text, round((time.perf_counter() - start) * 1000, 3)
 
 
-def failure_retrievers(baseline, entities, data_dir: str | Path) -> dict:
-    """Real failure states for category E: a store that has been closed, and an empty store."""
-    from .retrieve import GraphRetriever
+def failure_retrievers(retrievers: dict[str, object], entities, data_dir: str | Path) -> dict[str, dict[str, object]]:
+    """Real failure states for category E: the graph modes of `retrievers` again, over a store that has been closed
+    and over an empty store (failure mode → mode → retriever)."""
     from .store.ladybug_store import LadybugStore
 
+    baseline, router = retrievers["baseline"], retrievers.get("router")
+    modes = tuple(m for m in retrievers if m in GRAPH_MODES)
+    text_route = router.text if router is not None else None
     down = LadybugStore(Path(data_dir) / "failure_mode" / "closed.lbug")
     down.close()
-    return {"graph_down": GraphRetriever(baseline, down, entities, "closed", probe="graph store closed"),
-            "graph_empty": GraphRetriever(baseline, LadybugStore(":memory:"), entities, "empty", probe="graph store empty")}
+    return {"graph_down": graph_retrievers(baseline, down, entities, "closed", text_route, modes, probe="graph store closed"),
+            "graph_empty": graph_retrievers(baseline, LadybugStore(":memory:"), entities, "empty", text_route, modes,
+                                            probe="graph store empty")}
 
 
-def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers: dict, runs: int = 10,
-                  progress: Callable[[str], None] | None = None, compose_fn: Callable[[Retrieval], str] = compose,
-                  others: dict | None = None) -> dict:
-    """Both modes, each question, `runs` times (run 1 cold, dropped from latency). `others`: more modes by name
-    (the non-graph baselines of `graphrag_bench.lexical`), answered and timed the same way, in the same loop."""
+def run_benchmark(questions: list[dict], retrievers: dict[str, object], failures: dict[str, dict[str, object]],
+                  runs: int = 10, progress: Callable[[str], None] | None = None,
+                  compose_fn: Callable[[Retrieval], str] = compose) -> dict:
+    """Every mode of `retrievers` (mode name → retriever; "baseline" and "graphrag" always among them), each question,
+    `runs` times (run 1 cold, dropped from latency), modes interleaved question by question. A category E question
+    runs each graph mode over its failure state (`failures[failure_mode][mode]`)."""
     if runs < 2:
         raise ValueError("runs must be >= 2 (run 1 is the cold run and is dropped)")
-    others = others or {}
-    modes = ["baseline", "graphrag", *others]
+    missing = [m for m in REQUIRED_MODES if m not in retrievers]
+    if missing:
+        raise ValueError(f"the benchmark always runs {', '.join(REQUIRED_MODES)}; missing: {', '.join(missing)}")
+    modes = list(retrievers)
+    graphrag = retrievers["graphrag"]
     latency = {mode: defaultdict(list) for mode in modes}
     phases = defaultdict(lambda: defaultdict(list))
     answers: dict[str, dict[str, str]] = {mode: {} for mode in modes}
@@ -57,9 +68,11 @@ def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers:
     for run in range(1, runs + 1):
         for q in questions:
             qid = q["question_id"]
-            chosen = failure_retrievers.get(q["failure_mode"], graphrag) if q["failure_mode"] else graphrag
-            for mode, retriever, kwargs in (("baseline", baseline, {}), ("graphrag", chosen, {"use_pipeline_cache": False}),
-                                            *((name, other, {}) for name, other in others.items())):
+            state = failures.get(q["failure_mode"], {}) if q["failure_mode"] else {}
+            for mode in modes:
+                retriever = state.get(mode, retrievers[mode])
+                # Latency runs time the whole pipeline: a graph mode's pipeline cache is bypassed.
+                kwargs = {"use_pipeline_cache": False} if mode in GRAPH_MODES else {}
                 r, text, answer_ms = _answer(retriever, q["question"], compose_fn, **kwargs)
                 if run == 1:
                     answers[mode][qid] = text
@@ -104,7 +117,7 @@ def run_benchmark(questions: list[dict], baseline, graphrag, failure_retrievers:
 
 
 def mode_run(result: dict, mode: str) -> dict:
-    """One mode's share of a `run_benchmark` result (what the baseline_run / graphrag_run assets hold)."""
+    """One mode's share of a `run_benchmark` result (what the baseline_run / graphrag_run / mode_runs assets hold)."""
     run = {"answers": result["answers"][mode], "retrievals": result["retrievals"][mode],
            "latency": result[f"latency_{mode}"], "phases": result[f"phases_{mode}"]}
     if "measurement" in result:  # set by `measured_or_reused`
@@ -114,13 +127,14 @@ def mode_run(result: dict, mode: str) -> dict:
     return run
 
 
-def joined_runs(baseline: dict, graphrag: dict) -> dict:
-    """The inverse of `mode_run`: both modes back in the shape of a `run_benchmark` result."""
+def joined_runs(runs: dict[str, dict]) -> dict:
+    """The inverse of `mode_run`: every mode's run (mode → run) back in the shape of a `run_benchmark` result."""
+    graphrag = runs["graphrag"]
     result = {"answers": {}, "retrievals": {}, "cache": graphrag["cache"], "runs": graphrag["runs"],
               "nondeterministic": graphrag["nondeterministic"]}
     if "measurement" in graphrag:
         result["measurement"] = graphrag["measurement"]
-    for mode, run in (("baseline", baseline), ("graphrag", graphrag)):
+    for mode, run in runs.items():
         result["answers"][mode], result["retrievals"][mode] = run["answers"], run["retrievals"]
         result[f"latency_{mode}"], result[f"phases_{mode}"] = run["latency"], run["phases"]
     return result

@@ -1,5 +1,5 @@
 """One corpus benchmarked in memory, in one call: ingest → extract → resolve → an embedded store in a
-temporary folder → baseline and GraphRAG answers → scores and extraction quality.
+temporary folder → the answers of vector (baseline), GraphRAG and any other mode → scores and extraction quality.
 
 The bench scripts (`bench/latency.py`, `bench/generality.py`) and tests use it to compare corpora and
 conventions quickly; the Dagster job runs the same library stages as separate assets, with the
@@ -18,10 +18,11 @@ from .benchmark import failure_retrievers, run_benchmark
 from .extract import Extractor
 from .ground_truth import evaluate_extraction
 from .ingest import chunk_document, load_corpus
-from .lexical import lexical_retrievers
+from .modes import ALL_MODES, REQUIRED_MODES
 from .questions import load_questions
 from .resolve import Resolution, resolve
-from .retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
+from .retrieve import BaselineRetriever, EntityIndex, VectorIndex
+from .retrievers import build_retrievers
 from .score import ScoringContext
 
 
@@ -48,13 +49,15 @@ class CorpusEvaluation:
 
 
 def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: int = 2, embedder=None,
-                    extractor: Extractor | None = None, compose_fn=None, others: tuple[str, ...] = ()) -> CorpusEvaluation:
-    """`others`: non-graph modes of `graphrag_bench.lexical` to benchmark beside baseline (vector) and GraphRAG."""
+                    extractor: Extractor | None = None, compose_fn=None,
+                    modes: tuple[str, ...] = REQUIRED_MODES) -> CorpusEvaluation:
+    """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.modes`; baseline and graphrag always)."""
     from .answer import compose
     from .embed import Embedder
     from .store.ladybug_store import LadybugStore
 
     embedder = embedder or Embedder()
+    modes = tuple(m for m in ALL_MODES if m in {*modes, *REQUIRED_MODES})
     docs = load_corpus(corpus_dir)
     resolution = resolve((extractor or Extractor()).extract(docs), docs)
     chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
@@ -65,10 +68,9 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
             store.sync(resolution.entities, resolution.relationships)
             baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
             entities = EntityIndex(resolution.entities)
-            graph = GraphRetriever(baseline, store, entities, store.state_hash())
-            extra = {name: r for name, r in lexical_retrievers(baseline).items() if name in others} if others else {}
-            result = run_benchmark(questions, baseline, graph, failure_retrievers(baseline, entities, tmp), runs=runs,
-                                   compose_fn=compose_fn or compose, others=extra)
+            retrievers = build_retrievers(baseline, store, entities, store.state_hash(), modes)
+            failures = failure_retrievers(retrievers, entities, tmp)
+            result = run_benchmark(questions, retrievers, failures, runs=runs, compose_fn=compose_fn or compose)
         finally:
             store.close()
     scorer = ScoringContext(resolution.entities, resolution.relationships, {d.doc_id: d.text for d in docs})

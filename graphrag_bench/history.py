@@ -55,7 +55,7 @@ def raw_frames(result: dict) -> dict[str, pl.DataFrame]:
                                 "run_id": run_id, "mode": mode, "category": category[s["question_id"]]}
                                for mode, rows in scores.items() for s in rows])
     latency_rows = pl.DataFrame([{"run_id": run_id, "mode": mode, "question_id": qid, "total_ms": float(ms)}
-                                 for mode in ("baseline", "graphrag")
+                                 for mode in bench["answers"]
                                  for qid, per_q in bench[f"latency_{mode}"]["per_question"].items() for ms in per_q["samples"]],
                                 schema={"run_id": pl.String, "mode": pl.String, "question_id": pl.String, "total_ms": pl.Float64})
     cache_rows = pl.DataFrame([{"run_id": run_id, "metric": k, "value": float(v)} for k, v in bench["cache"].items()

@@ -23,6 +23,7 @@ import polars as pl
 from .answer import compose
 from .errors import InputError
 from .files import replace_atomically
+from .modes import GRAPH_MODES, LEXICAL_MODES
 from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
 from .settings import RetrievalSettings, graph_rag_enabled
 
@@ -54,12 +55,10 @@ def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]
 
 
 class FallbackRetriever:
-    """GraphRAG asked for but no store: the baseline's evidence, marked as a fallback."""
+    """A graph mode asked for but no store: the baseline's evidence, marked as a fallback."""
 
-    mode = "graphrag"
-
-    def __init__(self, baseline: BaselineRetriever):
-        self.baseline = baseline
+    def __init__(self, baseline: BaselineRetriever, mode: str = "graphrag"):
+        self.baseline, self.mode = baseline, mode
 
     def retrieve(self, question: str, use_pipeline_cache: bool = True) -> Retrieval:
         r = self.baseline.retrieve(question)
@@ -68,12 +67,14 @@ class FallbackRetriever:
 
 
 def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store, env: dict | None = None,
-                   settings: RetrievalSettings | None = None):
-    """The product's switch: the baseline untouched when the flag is off, hybrid when on."""
+                   mode: str = "graphrag"):
+    """The product's switch: the baseline untouched when the flag is off; when on, the graph mode `mode` (graphrag,
+    graph_ppr or router; graphrag_bench.modes), or its fallback when the store cannot be read."""
     if not graph_rag_enabled(env):
         return baseline
     try:
-        from .retrieve import EntityIndex, GraphRetriever
+        from .retrieve import EntityIndex
+        from .retrievers import build_retrievers
         from .store import GraphUnavailable
 
         try:
@@ -81,29 +82,29 @@ def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store
             state = store.state_hash()
         except GraphUnavailable as exc:
             log.warning("%s (%s)", FALLBACK_WARNING, exc)
-            return FallbackRetriever(baseline)
-        return GraphRetriever(baseline, store, EntityIndex(entities), state, settings or baseline.settings)
+            return FallbackRetriever(baseline, mode)
+        return build_retrievers(baseline, store, EntityIndex(entities), state, (mode,))[mode]
     except ImportError as exc:  # graph-only dependencies are optional for the baseline path
         log.warning("%s (%s)", FALLBACK_WARNING, exc)
-        return FallbackRetriever(baseline)
+        return FallbackRetriever(baseline, mode)
 
 
 class MemoryRetriever:
     """The agent's entry point over a data folder a run filled. The mode is the product's switch (GRAPH_RAG_ENABLED:
-    baseline, or GraphRAG with its fallback) unless `lexical` names a non-graph mode of `graphrag_bench.lexical`
-    ("bm25", "hybrid_lexical") to use instead."""
+    baseline, or GraphRAG with its fallback) unless `mode` names another (graphrag_bench.modes): a non-graph mode
+    ("bm25", "hybrid_lexical") is used as it is; a graph mode ("graph_ppr", "router") still needs the flag on."""
 
     def __init__(self, data_dir: str | Path, env: dict | None = None, embedder=None, settings: RetrievalSettings | None = None,
-                 lexical: str | None = None):
+                 mode: str | None = None):
         from .embed import Embedder
 
         chunks, vectors, entities = load_index(data_dir)
         settings = settings or RetrievalSettings.from_env(env)
         self.baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder or Embedder(), settings)
-        if lexical:
+        if mode in LEXICAL_MODES:
             from .lexical import lexical_retrievers
 
-            self.retriever = lexical_retrievers(self.baseline)[lexical]
+            self.retriever = lexical_retrievers(self.baseline)[mode]
             return
 
         def open_store():
@@ -111,7 +112,8 @@ class MemoryRetriever:
 
             return open_graph(data_dir, env, create=False)  # a reader never creates an empty graph
 
-        self.retriever = make_retriever(self.baseline, entities, open_store, env, settings)
+        graph_mode = mode if mode in GRAPH_MODES else "graphrag"
+        self.retriever = make_retriever(self.baseline, entities, open_store, env, graph_mode)
 
     def retrieve(self, question: str) -> Retrieval:
         return self.retriever.retrieve(question)
@@ -131,16 +133,18 @@ class MemoryRetriever:
         ms = (time.perf_counter() - start) * 1000
         stated = {(c["s"], TYPE_BY_PHRASE[c["p"]], c["o"], c["d1"]) for c in claims(text)}
         used = [f.line_text() for f in r.facts if (f.source_name, f.type, f.target_name, f.doc_id) in stated]
-        return Asked(question, r.mode, r.status, text, answer_label(text), list(dict.fromkeys(CITATION.findall(text))), used, ms)
+        return Asked(question, r.mode, r.status, text, answer_label(text), list(dict.fromkeys(CITATION.findall(text))), used, ms,
+                     r.route)
 
 
 @dataclass(frozen=True)
 class Asked:
     question: str
-    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag
+    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag | graph_ppr | router
     status: str  # ok | fallback | empty
     answer: str
     certainty: str
     citations: list[str]  # document ids, in the order the answer cites them
     graph_path: list[str]  # the graph facts the answer states ("A -TYPE-> B [DOC:line]"); empty for vectors only
     ms: float
+    route: str = ""  # router only: the mode that answered

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from .errors import InputError
 
-CATEGORIES = {"A", "B", "C", "D", "E"}
+CATEGORIES = ("A", "B", "C", "D", "E")  # in table order
+CATEGORY_NAMES = {"A": "multi-hop dependency", "B": "decision provenance", "C": "entity disambiguation",
+                  "D": "structured recall", "E": "failure mode"}
 CERTAINTIES = {"supported", "likely", "possible", "conflicting", "unknown"}
 FAILURE_MODES = {"graph_down", "graph_empty"}
 REQUIRED = {"question_id": str, "question": str, "category": str, "required_entities": list, "required_sources": list,
@@ -31,7 +33,7 @@ def validate_question(q, path: str, index: int) -> dict:
     if not q["question"].strip():
         raise InputError(path, "question text is empty", item=qid, field="question")
     if q["category"] not in CATEGORIES:
-        raise InputError(path, f"unknown category {q['category']!r} (expected one of {sorted(CATEGORIES)})", item=qid, field="category")
+        raise InputError(path, f"unknown category {q['category']!r} (expected one of {list(CATEGORIES)})", item=qid, field="category")
     if q["certainty"] not in CERTAINTIES:
         raise InputError(path, f"unknown certainty {q['certainty']!r} (expected one of {sorted(CERTAINTIES)})", item=qid, field="certainty")
     for field in ("required_entities", "required_sources", "forbidden_claims"):

@@ -8,52 +8,20 @@ import json
 import shutil
 from pathlib import Path
 
-from .metrics import mean_metrics, paired_stats, retrieval_metrics
-from .score import cited_sources
+from .comparison import compare_modes
+from .metrics import paired_stats
+from .modes import MODE_LABELS
+from .questions import CATEGORY_NAMES
 from .untrusted import withheld_in
-
-CATEGORIES = ("A", "B", "C", "D", "E")
-CATEGORY_NAMES = {"A": "multi-hop dependency", "B": "decision provenance", "C": "entity disambiguation",
-                  "D": "structured recall", "E": "failure mode"}
-
-
-def ranking(answer: str, retrieval: dict) -> list[str]:
-    """Documents a mode surfaced, best first: those its answer cites, then its context in order."""
-    cited = [c for c in dict.fromkeys(s for s in cited_sources(answer))]
-    context = [p["doc_id"].lower() for p in retrieval["passages"]] + [f["doc_id"].lower() for f in retrieval["facts"]]
-    return list(dict.fromkeys([c.lower() for c in cited] + context))
-
-
-def mode_summary(questions: list[dict], scores: list[dict], bench: dict, mode: str) -> dict:
-    by_q = {s["question_id"]: s for s in scores}
-    by_category = {}
-    for cat in CATEGORIES:
-        qs = [q for q in questions if q["category"] == cat]
-        if qs:
-            by_category[cat] = {"points": sum(by_q[q["question_id"]]["total"] for q in qs), "max_points": 4 * len(qs)}
-    retrieval = mean_metrics([retrieval_metrics(ranking(bench["answers"][mode][q["question_id"]], bench["retrievals"][mode][q["question_id"]]),
-                                                q["relevant_documents"]) for q in questions])
-    out = {
-        "points": sum(s["total"] for s in scores), "max_points": 4 * len(questions), "by_category": by_category,
-        "p95_pipeline_ms": bench[f"latency_{mode}"]["p95_pipeline_ms"],
-        "hallucinations": sum(1 for s in scores if s["hallucination"] < 0),
-        "certainty_accuracy": round(sum(1 for q in questions if by_q[q["question_id"]]["label"] == q["certainty"]) / len(questions), 4),
-        "retrieval": retrieval,
-    }
-    if mode == "graphrag":
-        out["graph_cache_hit_rate"] = bench["cache"]["graph_cache_hit_rate"]
-        out["pipeline_cache_hit_rate"] = bench["cache"]["pipeline_cache_hit_rate"]
-    return out
 
 
 def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict[str, list[dict]], bench: dict,
                   graph: dict, extraction: dict, audit: dict) -> dict:
-    modes = {m: mode_summary(questions, scores[m], bench, m) for m in ("baseline", "graphrag")}
-    b95, g95 = modes["baseline"]["p95_pipeline_ms"], modes["graphrag"]["p95_pipeline_ms"]
+    compared = compare_modes(questions, scores, bench)
     by_q = {m: {s["question_id"]: s["total"] for s in scores[m]} for m in scores}
     return {
-        "run_id": run_id, "corpus": corpus, "modes": modes,
-        "latency_ratio_p95": None if not b95 else round(g95 / b95, 4),
+        "run_id": run_id, "corpus": corpus, **compared,
+        "latency_ratio_p95": compared["latency_ratio_p95_by_mode"]["graphrag"],
         "graph": graph, "extraction": extraction,
         "audit": {"passed": audit["passed"], "duplicates": audit["duplicates"], "unresolved": audit["unresolved"],
                   "flagged": audit.get("flagged", 0), "no_evidence": audit.get("no_evidence", 0),
@@ -61,7 +29,8 @@ def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict
                   "untrusted_in_answers": untrusted_in_answers(questions, bench)},
         "gates": [],
         "questions": [{"question_id": q["question_id"], "category": q["category"],
-                       "baseline_points": by_q["baseline"][q["question_id"]], "graphrag_points": by_q["graphrag"][q["question_id"]]}
+                       "baseline_points": by_q["baseline"][q["question_id"]], "graphrag_points": by_q["graphrag"][q["question_id"]],
+                       "points": {m: by_q[m][q["question_id"]] for m in by_q}}
                       for q in questions],
         "statistics": paired_stats([by_q["baseline"][q["question_id"]] for q in questions],
                                    [by_q["graphrag"][q["question_id"]] for q in questions]),
@@ -72,7 +41,7 @@ def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict
 def untrusted_in_answers(questions: list[dict], bench: dict) -> list[dict]:
     """The answers that withheld untrusted document text (it would have changed them), per mode."""
     return [{"question_id": q["question_id"], "mode": mode, "withheld": withheld}
-            for mode in ("baseline", "graphrag") for q in questions
+            for mode in bench["answers"] for q in questions
             if (withheld := withheld_in(bench["answers"][mode][q["question_id"]]))]
 
 
@@ -86,25 +55,72 @@ def _pairs(metrics: dict | None) -> str:
     return ", ".join(f"{k} {v}" for k, v in metrics.items())
 
 
+def _num(value, digits: int = 3) -> str:
+    return "" if value is None else f"{value:.{digits}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+
+
+def modes_rows(s: dict) -> tuple[list[str], list[list[str]]]:
+    """Every mode that ran, one row each: points per category and in total, p95 and its ratio to vector's p95,
+    MRR and NDCG@5 against the labelled sources, hallucinations; then the maximum points."""
+    base = s["modes"]["baseline"]
+    cats = list(base["by_category"])
+    headers = ["mode", *cats, "total", "p95 ms", "x vector", "MRR", "NDCG@5", "halluc."]
+    rows = []
+    for mode, row in s["modes"].items():
+        retrieval = row["retrieval"] or {}
+        rows.append([MODE_LABELS[mode], *(f"{row['by_category'][c]['points']:g}" for c in cats), f"{row['points']:g}",
+                     _num(row["p95_pipeline_ms"], 2), _num((s.get("latency_ratio_p95_by_mode") or {}).get(mode), 2),
+                     _num(retrieval.get("mrr")), _num(retrieval.get("ndcg@5")), str(row["hallucinations"])])
+    rows.append(["max", *(str(base["by_category"][c]["max_points"]) for c in cats), str(base["max_points"]), "", "", "", "", ""])
+    return headers, rows
+
+
+def pairwise_rows(s: dict, category: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """Each graph mode against the best non-graph mode, per category (or only `category`): points, the mean paired
+    difference per question, its 95% bootstrap interval, the permutation p-value and whether it beats it."""
+    headers = ["graph mode", "category", "best non-graph", "graph pts", "best pts", "diff/question", "95% interval", "p", "beats"]
+    rows = [[MODE_LABELS[r["graph_mode"]], r["category"], MODE_LABELS[r["best_non_graph"]], f"{r['graph_points']:g}",
+             f"{r['best_points']:g}", _num(r["mean_diff"], 2),
+             "" if r["ci95"] is None else f"[{r['ci95'][0]:+.2f}, {r['ci95'][1]:+.2f}]", _num(r["p_value"], 4),
+             "yes" if r["beats"] else "no"]
+            for r in s.get("against_best_non_graph") or [] if category in (None, r["category"])]
+    return headers, rows
+
+
+def text_table(headers: list[str], rows: list[list[str]]) -> str:
+    """Fixed-width columns for a terminal: the first left-aligned, the others right-aligned."""
+    widths = [max(len(str(x)) for x in column) for column in zip(headers, *rows)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    return "\n".join([line(headers), *(line(row) for row in rows)])
+
+
+def markdown_table(headers: list[str], rows: list[list[str]]) -> str:
+    return "\n".join([f"| {' | '.join(headers)} |", "|" + "---|" * len(headers), *(f"| {' | '.join(map(str, r))} |" for r in rows)])
+
+
 def summary_markdown(s: dict) -> str:
     passed = all(g["passed"] for g in s["gates"])
-    b, g = s["modes"]["baseline"], s["modes"]["graphrag"]
+    b, st = s["modes"]["baseline"], s["statistics"]
     lines = [f"# graphrag-bench run {s['run_id']}", "",
              f"**Recommendation: {'PASS — ship GraphRAG for this corpus' if passed else 'FAIL — keep GraphRAG off'}**", "",
              f"Corpus `{s['corpus']['path']}`: {s['corpus']['documents']} documents, {s['corpus']['chunks']} chunks; "
              f"graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships.", "",
-             "| category | baseline | GraphRAG | max |", "|---|---:|---:|---:|"]
-    for cat, row in b["by_category"].items():
-        lines.append(f"| {cat} {CATEGORY_NAMES[cat]} | {row['points']:g} | {g['by_category'][cat]['points']:g} | {row['max_points']} |")
-    lines.append(f"| **total** | **{b['points']:g}** | **{g['points']:g}** | {b['max_points']} |")
-    st = s["statistics"]
-    lines += ["", f"Paired difference (GraphRAG − baseline) per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, "
-              f"permutation p = {st['p_value']} (n = {st['n']}).", "",
-              f"Latency p95 (runs 2..{s['runs_per_question']}): baseline {b['p95_pipeline_ms']} ms, GraphRAG {g['p95_pipeline_ms']} ms, "
-              f"ratio {s['latency_ratio_p95']}.", "",
-              f"Extraction vs labels: {_pairs(s.get('extraction'))}.", "",
-              f"Graph expansion vs labels: {_pairs(s.get('graph_expansion'))}.", "",
-              "## Gates", "", "| gate | passed | value | threshold | detail |", "|---|---|---|---|---|"]
+             "Categories: " + ", ".join(f"{c} {CATEGORY_NAMES[c]}" for c in b["by_category"]) + ".", "",
+             markdown_table(*modes_rows(s)), "",
+             f"Latency: p95 over runs 2..{s['runs_per_question']} of every question; x vector = the mode's p95 / vector's, "
+             "measured in the same interleaved loop.", "",
+             "## Each graph mode against the best non-graph mode", "",
+             "Paired over the category's questions (graph − best, points per question); beats = the 95% bootstrap interval "
+             "is above 0 and the permutation p < 0.05.", "",
+             markdown_table(*pairwise_rows(s)), "",
+             f"GraphRAG − vector per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, "
+             f"permutation p = {st['p_value']} (n = {st['n']}); p95 ratio {s['latency_ratio_p95']}.", "",
+             f"Extraction vs labels: {_pairs(s.get('extraction'))}.", "",
+             f"Graph expansion vs labels: {_pairs(s.get('graph_expansion'))}.", "",
+             "## Gates", "", "| gate | passed | value | threshold | detail |", "|---|---|---|---|---|"]
     for gate in s["gates"]:
         lines.append(f"| {gate['name']} | {'yes' if gate['passed'] else '**NO**'} | {gate['value']} | {gate['threshold']} | {gate['detail']} |")
     resolutions = s["audit"].get("resolutions") or []
@@ -114,8 +130,10 @@ def summary_markdown(s: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-COLORS = {"baseline": "#8c8c8c", "graphrag": "#2a7ab0"}
-LABELS = {"baseline": "baseline (vector-only)", "graphrag": "GraphRAG (hybrid)"}
+COLORS = {"baseline": "#8c8c8c", "bm25": "#d4a017", "hybrid_lexical": "#a0522d", "graphrag": "#2a7ab0", "graph_ppr": "#3c9d5d",
+          "router": "#8e5ea2", "p50": "#9ecae1", "p95": "#2a7ab0"}
+LABELS = {**{m: MODE_LABELS[m] for m in MODE_LABELS}, "baseline": "vector (baseline)", "graphrag": "GraphRAG (hybrid)",
+          "p50": "p50", "p95": "p95"}
 
 
 def _svg(title: str, width: int, height: int, body: list[str]) -> str:
@@ -146,21 +164,15 @@ def _bars(title: str, labels: list[str], series: dict[str, list[float]], top: fl
     return _svg(title, width, height, body)
 
 
-def _histogram(samples: dict[str, list[float]], bins: int = 14) -> str:
-    """Latency distribution of the kept runs (2..N) of both modes over shared bins."""
-    values = [v for vs in samples.values() for v in vs]
-    if not values:
+def _latency_chart(s: dict) -> str:
+    """p50 and p95 of the pipeline per mode (runs 2..N), side by side."""
+    modes = [m for m in s["modes"] if s["modes"][m]["p95_pipeline_ms"] is not None]
+    if not modes:
         return "<p>No latency samples.</p>"
-    lo, hi = min(values), max(values)
-    step = (hi - lo) / bins or 1.0
-    counts = {m: [0] * bins for m in samples}
-    for mode, vs in samples.items():
-        for v in vs:
-            counts[mode][min(bins - 1, int((v - lo) / step))] += 1
-    labels = [f"{lo + i * step:.1f}" for i in range(bins)]
-    top = max(max(c) for c in counts.values())
-    return _bars("latency distribution", labels, {m: [float(c) for c in counts[m]] for m in counts}, float(top)) + \
-        f'<p class="note">Bins of {step:.2f} ms starting at the value shown; bar height = number of kept runs.</p>'
+    series = {"p50": [round(s["modes"][m].get("p50_pipeline_ms") or 0.0, 2) for m in modes],
+              "p95": [round(s["modes"][m]["p95_pipeline_ms"], 2) for m in modes]}
+    return (_bars("pipeline latency per mode", [MODE_LABELS[m] for m in modes], series, round(max(series["p95"]) * 1.1, 1), " ms")
+            + '<p class="note">Per mode: light bar p50, dark bar p95, in ms.</p>')
 
 
 def _trend(history: list[dict]) -> str:
@@ -189,38 +201,41 @@ def _table(headers: list[str], rows: list[list], classes: list[str] | None = Non
 
 
 def report_html(s: dict, bench: dict, history: list[dict]) -> str:
-    b, g = s["modes"]["baseline"], s["modes"]["graphrag"]
+    b = s["modes"]["baseline"]
     cats = list(b["by_category"])
+    modes = list(s["modes"])
     passed = all(x["passed"] for x in s["gates"])
-    cat_chart = _bars("points per category", cats,
-                      {"baseline": [b["by_category"][c]["points"] for c in cats], "graphrag": [g["by_category"][c]["points"] for c in cats]},
+    cat_chart = _bars("points per category and mode", cats, {m: [s["modes"][m]["by_category"][c]["points"] for c in cats] for m in modes},
                       max(b["by_category"][c]["max_points"] for c in cats))
-    samples = {m: [v for per_q in bench[f"latency_{m}"]["per_question"].values() for v in per_q["samples"]] for m in ("baseline", "graphrag")}
-    cat_rows = [[f"{c} {CATEGORY_NAMES[c]}", f"{b['by_category'][c]['points']:g}", f"{g['by_category'][c]['points']:g}", b["by_category"][c]["max_points"]] for c in cats]
-    cat_rows.append(["total", f"{b['points']:g}", f"{g['points']:g}", b["max_points"]])
     gate_rows = [[x["name"], "pass" if x["passed"] else "FAIL", x["value"], x["threshold"], x["detail"]] for x in s["gates"]]
     st = s["statistics"]
-    retrieval = [[k, (b["retrieval"] or {}).get(k), (g["retrieval"] or {}).get(k)] for k in ("mrr", "ndcg@5", "ndcg@10", "p@3", "r@10")]
+    retrieval = [[k, *((s["modes"][m]["retrieval"] or {}).get(k) for m in modes)] for k in ("mrr", "ndcg@5", "ndcg@10", "p@3", "r@10")]
+    pairwise = pairwise_rows(s)
+    legend = "".join(f'<span style="background:{COLORS[m]}"></span>{html.escape(LABELS[m])}' for m in modes)
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>graphrag-bench {html.escape(s['run_id'])}</title>
 <style>body{{font-family:sans-serif;max-width:960px;margin:2em auto;color:#222;padding:0 1em}}
 table{{border-collapse:collapse;margin:.5em 0 1.5em}} td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}
-tr.fail td{{background:#fde2e2}} .verdict{{font-size:1.2em;padding:.6em 1em;border-radius:4px;display:inline-block}}
+tr.fail td{{background:#fde2e2}} tr.beats td{{background:#e0f2e0}} .verdict{{font-size:1.2em;padding:.6em 1em;border-radius:4px;display:inline-block}}
 .pass{{background:#e0f2e0}} .failv{{background:#fde2e2}} .note{{color:#555;font-size:.9em}}
 .legend span{{display:inline-block;width:12px;height:12px;margin:0 4px 0 14px;vertical-align:middle}}</style></head>
 <body><h1>graphrag-bench — run {html.escape(s['run_id'])}</h1>
 <p class="verdict {'pass' if passed else 'failv'}">{'PASS: every release gate holds — GraphRAG may ship for this corpus' if passed else 'FAIL: a release gate does not hold — keep GraphRAG off'}</p>
 <p>Corpus <code>{html.escape(str(s['corpus']['path']))}</code>: {s['corpus']['documents']} documents, {s['corpus']['chunks']} chunks;
 graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships; {s['runs_per_question']} runs per question per mode.</p>
-<p class="legend"><span style="background:{COLORS['baseline']}"></span>{LABELS['baseline']}<span style="background:{COLORS['graphrag']}"></span>{LABELS['graphrag']}</p>
+<p class="legend">{legend}</p>
 <h2>Points per category</h2>{cat_chart}
-{_table(["category", "baseline", "GraphRAG", "max"], cat_rows)}
-<p>GraphRAG − baseline per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, permutation p = {st['p_value']} (n = {st['n']}).</p>
-<h2>Pipeline latency (runs 2..N)</h2>
-<p>p95: baseline {b['p95_pipeline_ms']} ms, GraphRAG {g['p95_pipeline_ms']} ms, ratio {s['latency_ratio_p95']}; graph cache hit rate {g.get('graph_cache_hit_rate')}.</p>
-{_histogram(samples)}
+<p class="note">{html.escape(", ".join(f"{c} {CATEGORY_NAMES[c]}" for c in cats))}</p>
+{_table(*modes_rows(s))}
+<h2>Each graph mode against the best non-graph mode</h2>
+<p class="note">Paired over the category's questions (graph − best, points per question); beats = the 95% bootstrap interval is above 0 and the permutation p &lt; 0.05.</p>
+{_table(*pairwise, ["beats" if row[-1] == "yes" else "" for row in pairwise[1]])}
+<p>GraphRAG − vector per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, permutation p = {st['p_value']} (n = {st['n']}).</p>
+<h2>Pipeline latency per mode (runs 2..N)</h2>
+<p>p95 GraphRAG / vector: {s['latency_ratio_p95']}; graph cache hit rate {s['modes']['graphrag'].get('graph_cache_hit_rate')}.</p>
+{_latency_chart(s)}
 <h2>Release gates</h2>{_table(["gate", "verdict", "value", "threshold", "detail"], gate_rows, ["" if x["passed"] else "fail" for x in s["gates"]])}
-<h2>Retrieval quality</h2>{_table(["metric", "baseline", "GraphRAG"], retrieval)}
+<h2>Retrieval quality</h2>{_table(["metric", *(MODE_LABELS[m] for m in modes)], retrieval)}
 <h2>History</h2>{_trend(history)}
 </body></html>
 """
@@ -261,12 +276,15 @@ def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, que
     files = {
         "baseline_scores.json": scores["baseline"], "graphrag_scores.json": scores["graphrag"],
         "latency_baseline.json": bench["latency_baseline"], "latency_graphrag.json": bench["latency_graphrag"],
-        "latency_breakdown.json": {"baseline": bench["phases_baseline"], "graphrag": bench["phases_graphrag"]},
+        "latency_breakdown.json": {mode: bench[f"phases_{mode}"] for mode in bench["answers"]},
         "cache_metrics.json": bench["cache"], "entity_audit.json": audit,
         "detailed_answers.json": [{"question_id": q["question_id"], "question": q["question"],
                                    "baseline": bench["answers"]["baseline"][q["question_id"]],
                                    "graphrag": bench["answers"]["graphrag"][q["question_id"]],
-                                   "graphrag_retrieval": bench["retrievals"]["graphrag"][q["question_id"]]} for q in questions],
+                                   "graphrag_retrieval": bench["retrievals"]["graphrag"][q["question_id"]],
+                                   "answers": {mode: bench["answers"][mode][q["question_id"]] for mode in bench["answers"]}}
+                                  for q in questions],
+        "mode_scores.json": scores, "mode_latency.json": {mode: bench[f"latency_{mode}"] for mode in bench["answers"]},
         "reference_answers.json": questions, "summary.json": summary,
     }
     for name, data in files.items():

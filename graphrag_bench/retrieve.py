@@ -73,8 +73,9 @@ class Fact:
 @dataclass
 class Retrieval:
     question: str
-    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag
+    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag | graph_ppr | router
     status: str = "ok"  # ok | fallback | empty
+    route: str = ""  # router only: the mode that answered
     passages: list[Passage] = field(default_factory=list)
     facts: list[Fact] = field(default_factory=list)
     pinned: list[str] = field(default_factory=list)
@@ -243,19 +244,11 @@ class GraphRetriever:
 
     def _expand(self, result: Retrieval, question: str) -> None:
         t = time.perf_counter()
-        result.question_spans = self.entities.pin_spans(question)
-        question_pins = list(dict.fromkeys(key for key, _, _ in result.question_spans))
-        seed_counts = Counter(p for passage in result.passages for p in self._pins_of(passage))
-        seed_pins = [p for p, _ in sorted(seed_counts.items(), key=lambda kv: (-kv[1], kv[0])) if p not in question_pins]
-        result.question_pins = question_pins
+        question_pins, seed_pins = self._pin(result, question)
         result.timings["entity_pinning_ms"] = _ms(t)
 
         t = time.perf_counter()
-        if question_pins:
-            for row in self._query(result, "entities_by_ids", ids=question_pins[:MAX_LIMIT], limit=min(len(question_pins), MAX_LIMIT)):
-                values = json.loads(row["attributes"] or "{}")
-                if values:
-                    result.attributes[row["id"]] = {"name": row["name"], "values": values}
+        self._attributes(result, question_pins)
         facts: dict[tuple, Fact] = {}
         nodes: set[str] = set(question_pins[:MAX_PINS])
         expanded: list[str] = []
@@ -280,6 +273,23 @@ class GraphRetriever:
         t = time.perf_counter()
         result.facts = self._pack(list(facts.values()), question, set(question_pins))
         result.timings["context_pack_ms"] = _ms(t)
+
+    def _pin(self, result: Retrieval, question: str) -> tuple[list[str], list[str]]:
+        """The entities the question names (set on `result`) and those of its seed passages, most mentioned first."""
+        result.question_spans = self.entities.pin_spans(question)
+        question_pins = list(dict.fromkeys(key for key, _, _ in result.question_spans))
+        seed_counts = Counter(p for passage in result.passages for p in self._pins_of(passage))
+        seed_pins = [p for p, _ in sorted(seed_counts.items(), key=lambda kv: (-kv[1], kv[0])) if p not in question_pins]
+        result.question_pins = question_pins
+        return question_pins, seed_pins
+
+    def _attributes(self, result: Retrieval, question_pins: list[str]) -> None:
+        """The header attributes of the question's entities (an answer may be one of them)."""
+        if question_pins:
+            for row in self._query(result, "entities_by_ids", ids=question_pins[:MAX_LIMIT], limit=min(len(question_pins), MAX_LIMIT)):
+                values = json.loads(row["attributes"] or "{}")
+                if values:
+                    result.attributes[row["id"]] = {"name": row["name"], "values": values}
 
     def _expand_pin(self, result: Retrieval, facts: dict, nodes: set, pin: str) -> None:
         """The allowlisted 1-hop and 2-hop templates from one pinned entity, within the node bound."""
@@ -330,8 +340,12 @@ class GraphRetriever:
             return (d - 2 * (said > 0) + 0.5 * (f.type == GENERIC), -said, -len(tokens & stems(f.evidence)),
                     f.doc_id, f.line, f.source, f.type, f.target)
 
+        return self._within_budget(sorted(facts, key=rank))
+
+    def _within_budget(self, ranked: list[Fact]) -> list[Fact]:
+        """The ranked facts that fit the context budget (≤ 5 KB), in rank order; a fact too big is skipped."""
         packed, size = [], 0
-        for fact in sorted(facts, key=rank):
+        for fact in ranked:
             cost = len(fact.line_text().encode()) + len(fact.evidence.encode()) + 2
             if size + cost > self.settings.max_context_bytes:
                 continue

@@ -2,7 +2,7 @@
 
 What a benchmark measures is fixed by its inputs: the retrieval index (chunks, their vectors,
 the entity table), the graph's state hash, the question file, the retrieval settings, the
-graph store it reads, the answerer, the embedding model and the product's own code. When all of
+graph store it reads, the answerer, the embedding model, the modes measured and the product's own code. When all of
 them hash to what the last measured run had, that run's answers, scores and latencies stand:
 the job reports them again under that run's id (so the warehouse gains no duplicate row and dbt
 has nothing to rebuild) and says so. `--remeasure` (GRAPHRAG_REMEASURE=true) measures anyway,
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .files import file_digest, files_digest, locked
+from .modes import ALL_MODES
 from .result_cache import ResultCache
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -58,14 +59,15 @@ class BenchmarkInputs:
     model: str
     runs: int
     code: str
+    modes: tuple[str, ...]  # the retrieval modes measured (graphrag_bench.modes)
 
     @classmethod
     def collect(cls, index_files: list[Path], questions_file: str | Path, state_hash: str, settings, store: str,
-                answerer: str, model: str, runs: int) -> "BenchmarkInputs":
+                answerer: str, model: str, runs: int, modes: tuple[str, ...] = ALL_MODES) -> "BenchmarkInputs":
         settings_text = json.dumps(dataclasses.asdict(settings) if dataclasses.is_dataclass(settings) else settings,
                                    sort_keys=True)
         return cls(tuple(file_digest(p) for p in index_files), file_digest(questions_file), state_hash,
-                   settings_text, store, answerer, model, runs, code_digest())
+                   settings_text, store, answerer, model, runs, code_digest(), tuple(modes))
 
     @property
     def digest(self) -> str:

@@ -159,6 +159,11 @@ def gates_file_from_env(env: dict | None = None) -> str:
     return (env if env is not None else os.environ).get("GRAPHRAG_GATES_FILE") or str(DEFAULT_THRESHOLDS)
 
 
+def modes_from_env(env: dict | None = None) -> str:
+    """GRAPHRAG_MODES: the retrieval modes to benchmark, comma-separated (graphrag_bench.modes.parse_modes); default all."""
+    return (env if env is not None else os.environ).get("GRAPHRAG_MODES") or "all"
+
+
 @dataclass(frozen=True)
 class Neo4jSettings:
     """NEO4J_URI (empty: the embedded store), NEO4J_USER, and whether NEO4J_PASSWORD is set (its value is read by

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from graphrag_bench.errors import InputError
-from graphrag_bench.modes import LEXICAL_MODES
+from graphrag_bench.modes import ALL_MODES, GRAPH_MODES, MODE_LABELS, mode_name
 
 EXIT_OK, EXIT_GATES, EXIT_INPUT, EXIT_FAILED = 0, 1, 2, 3
 # Raised inside a step, these are the user's input or the machine's environment (a store gone, a disk full), not a
@@ -28,6 +28,13 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"graphrag-bench: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_INPUT)
+
+
+def _mode(text: str) -> str:
+    mode = mode_name(text)
+    if mode is None:
+        raise argparse.ArgumentTypeError(f"unknown mode {text!r}; choose from {', '.join(MODE_LABELS[m] for m in ALL_MODES)}")
+    return mode
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -44,13 +51,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     run.add_argument("--data-dir", default=None, help="this corpus's stores (default: data/ for the default corpus)")
     run.add_argument("--runs", type=int, default=None, help="runs per question per mode (default 10, GRAPHRAG_RUNS)")
     run.add_argument("--gates", default=None, help="thresholds file (default config/gates.toml, GRAPHRAG_GATES_FILE)")
+    run.add_argument("--modes", default=None,
+                     help="retrieval modes to benchmark, comma-separated: " + ",".join(MODE_LABELS[m] for m in ALL_MODES)
+                          + " (default all, GRAPHRAG_MODES); vector and graphrag are always run")
     run.add_argument("--remeasure", action="store_true", default=None,
                      help="run the benchmark even when nothing it measures changed since the last run (GRAPHRAG_REMEASURE)")
     ask = sub.add_parser("ask", help="answer one question from a data folder a run filled")
     ask.add_argument("question")
-    ask.add_argument("--mode", choices=("baseline", "graphrag", *LEXICAL_MODES), default=None,
-                     help="baseline (vectors only), graphrag, or a lexical baseline: bm25, hybrid_lexical (vector + bm25 "
-                          "fused); default: graphrag when GRAPH_RAG_ENABLED is true, else baseline")
+    ask.add_argument("--mode", type=_mode, default=None,
+                     help="vector (alias baseline), bm25, hybrid_lexical (vector + bm25 fused), graphrag, graph_ppr "
+                          "(personalized PageRank), router (graphrag or hybrid_lexical by the question's shape); "
+                          "default: graphrag when GRAPH_RAG_ENABLED is true, else vector")
     ask.add_argument("--data-dir", default=str(REPO_ROOT / "data"), help="the data folder of a run (default: data/)")
     return parser.parse_args(argv)
 
@@ -80,13 +91,13 @@ def ask(args: argparse.Namespace) -> int:
     from graphrag_bench.settings import graph_rag_enabled, with_graph_rag
 
     mode = args.mode or ("graphrag" if graph_rag_enabled() else "baseline")
-    asked = MemoryRetriever(args.data_dir, with_graph_rag(mode == "graphrag"),
-                            lexical=mode if mode in LEXICAL_MODES else None).ask(args.question)
+    asked = MemoryRetriever(args.data_dir, with_graph_rag(mode in GRAPH_MODES), mode=mode).ask(args.question)
     print(asked.answer)
     print(f"\ncertainty:  {asked.certainty}")
     print(f"citations:  {', '.join(asked.citations) or 'none'}")
     print(f"graph path: {'; '.join(asked.graph_path) or 'none (the answer states no graph fact)'}")
-    print(f"mode:       {asked.mode} ({asked.status}), {asked.ms:.0f} ms")
+    route = f", answered by {MODE_LABELS[asked.route]}" if asked.route else ""
+    print(f"mode:       {MODE_LABELS[asked.mode]} ({asked.status}{route}), {asked.ms:.0f} ms")
     return EXIT_OK
 
 
@@ -97,7 +108,8 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.questions import load_questions
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
-                                         id_types_from_env, load_thresholds, log_level_from_env)
+                                         id_types_from_env, load_thresholds, log_level_from_env, modes_from_env)
+    from graphrag_bench.modes import parse_modes
     from resources import BenchSettings
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
@@ -111,6 +123,11 @@ def validate_inputs(args: argparse.Namespace):
     answerer_from_env()
     alert_webhook_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
+    modes = args.modes if args.modes is not None else modes_from_env()
+    try:
+        parse_modes(modes)
+    except ValueError as exc:
+        raise InputError("--modes" if args.modes is not None else "GRAPHRAG_MODES", str(exc)) from None
     if runs < 2:
         raise InputError("--runs", f"must be at least 2 (run 1 is the cold run and is dropped), got {runs}")
     corpus = Path(args.corpus).resolve()
@@ -120,20 +137,24 @@ def validate_inputs(args: argparse.Namespace):
     writable_folder(args.results_dir, "results folder", "--results-dir")
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
-                             remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"))
+                             remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes)
     return settings, len(docs), len(questions)
 
 
 def print_table(summary: dict, out) -> None:
-    b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
-    print("\ncategory                    baseline  GraphRAG   max", file=out)
-    from graphrag_bench.report import CATEGORY_NAMES
+    from graphrag_bench.questions import CATEGORY_NAMES
+    from graphrag_bench.report import modes_rows, pairwise_rows, text_table
 
-    for cat, row in b["by_category"].items():
-        print(f"  {cat} {CATEGORY_NAMES[cat]:<24}{row['points']:>8g}{g['by_category'][cat]['points']:>10g}{row['max_points']:>6}", file=out)
-    print(f"  {'total':<26}{b['points']:>8g}{g['points']:>10g}{b['max_points']:>6}", file=out)
-    print(f"\np95 pipeline ms: baseline {b['p95_pipeline_ms']}, GraphRAG {g['p95_pipeline_ms']}, ratio {summary['latency_ratio_p95']}", file=out)
-    print(f"graph cache hit rate (warm): {g['graph_cache_hit_rate']}   hallucinations: baseline {b['hallucinations']}, GraphRAG {g['hallucinations']}", file=out)
+    g = summary["modes"]["graphrag"]
+    print("\n" + ", ".join(f"{c} {CATEGORY_NAMES[c]}" for c in g["by_category"]), file=out)
+    print(text_table(*modes_rows(summary)), file=out)
+    print("\neach graph mode vs the best non-graph mode (paired per question; beats = 95% interval above 0 and p < 0.05):",
+          file=out)
+    print(text_table(*pairwise_rows(summary)), file=out)
+    print(f"\ngraph cache hit rate (warm): {g['graph_cache_hit_rate']}", file=out)
+    routes = summary["modes"].get("router", {}).get("routes")
+    if routes:
+        print("router: " + ", ".join(f"{n} questions to {MODE_LABELS[m]}" for m, n in routes.items()), file=out)
     measured = summary.get("measurement") or {}
     if measured.get("reused"):
         print(f"(nothing the benchmark measures changed since run {measured['run_id']}: its answers and latencies stand;"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from dagster import ConfigurableResource
 
-from graphrag_bench.settings import DEFAULT_THRESHOLDS, REPO_ROOT, env_flag, env_number
+from graphrag_bench.modes import parse_modes
+from graphrag_bench.settings import DEFAULT_THRESHOLDS, REPO_ROOT, env_flag, env_number, modes_from_env
 
 
 class BenchSettings(ConfigurableResource):
@@ -18,6 +19,7 @@ class BenchSettings(ConfigurableResource):
     thresholds_file: str = str(DEFAULT_THRESHOLDS)
     runs: int = 10
     remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.reuse)
+    modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.modes); vector and graphrag always
 
     @classmethod
     def from_env(cls) -> "BenchSettings":
@@ -30,7 +32,12 @@ class BenchSettings(ConfigurableResource):
             thresholds_file=env.get("GRAPHRAG_GATES_FILE", cls.model_fields["thresholds_file"].default),
             runs=int(env_number("GRAPHRAG_RUNS", 10, minimum=2)),
             remeasure=env_flag("GRAPHRAG_REMEASURE", False),
+            modes=modes_from_env(env),
         )
+
+    def mode_names(self) -> tuple[str, ...]:
+        """The modes to benchmark, by name (ValueError names a word that is not a mode)."""
+        return parse_modes(self.modes)
 
     @property
     def warehouse_path(self) -> str:

@@ -57,8 +57,13 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert (runs[0] / "RELEASE_APPROVED").exists()
     summary = json.loads((runs[0] / "summary.json").read_text())
     assert SUMMARY_KEYS <= set(summary)
-    for mode in ("baseline", "graphrag"):
+    assert list(summary["modes"]) == ["baseline", "bm25", "hybrid_lexical", "graphrag", "graph_ppr", "router"]  # all, by default
+    for mode in summary["modes"]:
         assert MODE_KEYS <= set(summary["modes"][mode])
+    pairs = [r for r in summary["against_best_non_graph"] if r["category"] == "all"]
+    assert {r["graph_mode"] for r in pairs} == {"graphrag", "graph_ppr", "router"}
+    assert all(r["ci95"] is not None and 0 <= r["p_value"] <= 1 for r in pairs)
+    assert set(summary["latency_ratio_p95_by_mode"]) == set(summary["modes"])
     assert {"graph_cache_hit_rate", "pipeline_cache_hit_rate"} <= set(summary["modes"]["graphrag"])
     assert summary["corpus"]["documents"] == 12 and summary["graph"]["provenance_coverage"] == 1.0
     assert all(g["passed"] for g in summary["gates"])
@@ -66,7 +71,10 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert summary["modes"]["graphrag"]["points"] > summary["modes"]["baseline"]["points"]
     assert summary["extraction"]["entity_f1"] is not None  # the labels file travels with the corpus
     assert summary["graph_expansion"]["connection_precision"] is not None
-    assert "GraphRAG" in result.stdout and "gates:" in result.stdout
+    assert "gates:" in result.stdout
+    table = result.stdout.split("each graph mode vs the best non-graph mode")
+    assert all(label in table[0] for label in ("vector", "bm25", "hybrid_lexical", "graphrag", "graph_ppr", "router", "p95 ms"))
+    assert "95% interval" in table[1] and "beats" in table[1]
     # Its stores live in its own data folder; the repository's default stores are untouched.
     assert (outside / "data" / "graph.lbug").exists() and (outside / "data" / "warehouse.duckdb").exists()
     assert _stamp(REPO / "data") == repo_data_before
@@ -135,7 +143,11 @@ def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_gr
     assert "graph path: Gateway -DEPENDS_ON-> Auth Service" in graph.stdout
     assert "mode:       graphrag (ok)" in graph.stdout
     base = cli("ask", "What does the Gateway depend on?", "--mode", "baseline", "--data-dir", "data", cwd=outside)
-    assert base.returncode == 0 and "graph path: none" in base.stdout and "mode:       baseline (ok)" in base.stdout
+    assert base.returncode == 0 and "graph path: none" in base.stdout and "mode:       vector (ok)" in base.stdout
+    for graph_mode, shown in (("graph_ppr", "graph_ppr (ok)"), ("router", "router (ok, answered by graphrag)")):
+        asked = cli("ask", "What does the Gateway depend on?", "--mode", graph_mode, "--data-dir", "data", cwd=outside)
+        assert asked.returncode == 0, asked.stderr[-2000:]
+        assert f"mode:       {shown}" in asked.stdout and "Auth Service" in asked.stdout.splitlines()[0]
     for lexical in ("bm25", "hybrid_lexical"):
         asked = cli("ask", "What does the Gateway depend on?", "--mode", lexical, "--data-dir", "data", cwd=outside)
         assert asked.returncode == 0, asked.stderr[-2000:]
@@ -176,6 +188,9 @@ def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
     (["run", "--questions", "broken.json"], {}, "broken.json: not valid JSON"),
     (["run", "--questions", "nofield.json"], {}, "item 'A1': field 'certainty': missing required field"),
     (["run", "--runs", "1"], {}, "--runs: must be at least 2"),
+    (["run", "--modes", "vector,pagerank"], {}, "--modes: unknown mode 'pagerank'; the modes are all, vector, bm25"),
+    (["run"], {"GRAPHRAG_MODES": "bm26"}, "GRAPHRAG_MODES: unknown mode 'bm26'"),
+    (["ask", "Who?", "--mode", "pagerank"], {}, "argument --mode: unknown mode 'pagerank'"),
     (["run"], {"GRAPHRAG_TOP_K": "many"}, "field 'GRAPHRAG_TOP_K': expected a number"),
     (["run"], {"GRAPHRAG_ID_TYPES": "ADR=policy"}, "field 'GRAPHRAG_ID_TYPES': expected PREFIX=TYPE pairs"),
     (["run"], {"GRAPHRAG_TOP_K": "nan"}, "field 'GRAPHRAG_TOP_K': expected a finite number"),

@@ -1,11 +1,19 @@
-"""The retrieval modes beside the graph: BM25 and vector + BM25 fusion over the same chunks, and the comparison of
-a graph mode with the best non-graph mode (graphrag_bench.lexical, graphrag_bench.comparison)."""
+"""Every retrieval mode: BM25 and vector + BM25 fusion over the same chunks, personalized PageRank over the graph,
+the router's rule; the comparison of each graph mode with the best non-graph mode, and the gates judged against it
+(graphrag_bench.lexical, .ppr, .router, .comparison, .gates)."""
 
 import pytest
 
+from graphrag_bench.answer import compose
 from graphrag_bench.comparison import against_best_non_graph, mode_table
 from graphrag_bench.lexical import RRF_K, lexical_retrievers, rrf
-from graphrag_bench.retrieve import BaselineRetriever, Passage, VectorIndex
+from graphrag_bench.modes import ALL_MODES, GRAPH_MODES, parse_modes
+from graphrag_bench.ppr import personalized_pagerank
+from graphrag_bench.retrieve import BaselineRetriever, Fact, Passage, VectorIndex
+from graphrag_bench.retrievers import build_retrievers
+from graphrag_bench.router import GRAPH_ROUTE, TEXT_ROUTE, route
+
+from .conftest import graph_retriever
 
 # A small corpus written for the case: an alarm code that only one passage states, under a question whose other
 # words are about failover (what the vector model weighs).
@@ -92,12 +100,144 @@ def test_every_mode_is_benchmarked_on_the_default_corpus_with_the_same_protocol(
 
     from .conftest import CORPUS, QUESTIONS as QUESTION_FILE
 
-    evaluation = evaluate_corpus(CORPUS, QUESTION_FILE, runs=2, others=("bm25", "hybrid_lexical"))
+    evaluation = evaluate_corpus(CORPUS, QUESTION_FILE, runs=2, modes=ALL_MODES)
     table = mode_table(evaluation.questions, evaluation.scores, evaluation.benchmark)
-    assert list(table) == ["baseline", "bm25", "hybrid_lexical", "graphrag"]
+    assert list(table) == list(ALL_MODES)
     for row in table.values():
         assert row["p95_pipeline_ms"] is not None and row["retrieval"]["mrr"] > 0
         assert evaluation.benchmark["latency_graphrag"]["samples"] == len(evaluation.questions)  # 2 runs, 1 dropped
     rows = [r for r in against_best_non_graph(evaluation.questions, evaluation.scores) if r["category"] == "all"]
-    assert rows[0]["best_non_graph"] in ("baseline", "bm25", "hybrid_lexical")
-    assert rows[0]["best_points"] == max(table[m]["points"] for m in ("baseline", "bm25", "hybrid_lexical"))
+    assert [r["graph_mode"] for r in rows] == list(GRAPH_MODES)
+    for row in rows:
+        assert row["best_non_graph"] in ("baseline", "bm25", "hybrid_lexical")
+        assert row["best_points"] == max(table[m]["points"] for m in ("baseline", "bm25", "hybrid_lexical"))
+    assert sum(table["router"]["routes"].values()) == len(evaluation.questions)
+
+
+# -- the graph modes, on a small corpus written unlike the default one (a water utility's notes) ---------------------
+UTILITY = {
+    "PUMPING.md": "# Pumping network\n\nThe Riverside Pump Station depends on the Northgate Substation for power.\n\n"
+                  "The Northgate Substation depends on the Valley Transmission Line.\n",
+    "RESERVOIRS.md": "# Reservoirs\n\nThe Hilltop Reservoir is owned by the County Water Board. Its level gauge was "
+                     "recalibrated in March.\n",
+    "ALARMS.md": "# Alarm handbook\n\nAlarm KX-4471 at the Riverside Pump Station means the impeller bearing is too hot.\n",
+    "LINES.md": "# Transmission lines\n\nThe Valley Transmission Line was inspected after the spring storms.\n",
+}
+NAMED = "What does the Riverside Pump Station depend on?"
+UNNAMED = "What should I check when the impeller bearing is too hot?"
+
+
+@pytest.fixture(scope="module")
+def utility(tmp_path_factory, embedder):
+    graph, store = graph_retriever(UTILITY, tmp_path_factory.mktemp("utility"), embedder)
+    yield build_retrievers(graph.baseline, store, graph.entities, graph.state_hash), graph.entities, store
+    store.close()
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_every_mode_returns_ranked_cited_passages_over_a_graph(utility, mode):
+    every, _, _ = utility
+    r = every[mode].retrieve(NAMED)
+    assert r.mode == mode and r.status == "ok" and r.passages
+    scores = [p.score for p in r.passages]
+    assert scores == sorted(scores, reverse=True)
+    assert all(p.doc_id in UTILITY and p.start_line >= 1 for p in r.passages)  # citable
+    if mode in GRAPH_MODES:
+        assert "system:riverside_pump_station" in r.question_pins and r.facts
+
+
+def _fact(source: str, target: str) -> Fact:
+    return Fact(source, source, "DEPENDS_ON", target, target, "DOC", 1, "", 1.0, 1)
+
+
+def test_ppr_ranks_a_two_hop_neighbour_above_an_unrelated_node():
+    facts = [_fact("a", "b"), _fact("b", "c"), _fact("d", "e"), _fact("c", "f")]
+    scores = personalized_pagerank(facts, {"a": 1.0})
+    assert scores["a"] > scores["b"] > scores["c"] > scores["f"] > 0
+    assert scores["d"] == scores["e"] == 0  # not reachable from the question's entity
+    assert personalized_pagerank(facts, {"a": 1.0}) == scores  # deterministic
+
+
+def test_ppr_is_networkx_pagerank_with_the_question_as_restart():
+    import random
+
+    import networkx as nx
+
+    rng = random.Random(7)
+    nodes = [f"n{i}" for i in range(25)]
+    facts = [_fact(rng.choice(nodes), rng.choice(nodes)) for _ in range(60)]
+    restart = {"n1": 1.0, "n2": 3.0, "alone": 1.0}  # "alone" has no edge: it hands its score back to the restart
+    graph = nx.Graph()
+    graph.add_nodes_from(restart)
+    for f in facts:
+        if f.source != f.target:
+            graph.add_edge(f.source, f.target, weight=graph.get_edge_data(f.source, f.target, default={}).get("weight", 0) + 1)
+    expected = nx.pagerank(graph, alpha=0.5, personalization=restart, weight="weight", tol=1e-12, max_iter=1000)
+    ours = personalized_pagerank(facts, restart)
+    assert set(ours) == set(expected)
+    assert max(abs(ours[n] - expected[n]) for n in expected) < 1e-8
+
+
+def test_graph_ppr_ranks_the_passage_of_a_two_hop_neighbour_above_an_unrelated_one(utility):
+    every, _, _ = utility
+    vector = [p.doc_id for p in every["baseline"].retrieve(NAMED).passages]
+    ppr = every["graph_ppr"].retrieve(NAMED)
+    ranked = [p.doc_id for p in ppr.passages]
+    # LINES.md names the Valley Transmission Line, two hops from the question's station; RESERVOIRS.md nothing near it.
+    assert ranked.index("LINES.md") < ranked.index("RESERVOIRS.md")
+    assert vector.index("LINES.md") > vector.index("RESERVOIRS.md")  # what the graph changed
+    assert next(p for p in ppr.passages if p.doc_id == "RESERVOIRS.md").score == 0.0
+
+
+def test_the_router_sends_named_or_relational_questions_to_the_graph_and_the_rest_to_text(utility):
+    every, entities, _ = utility
+    assert route(NAMED, entities) == GRAPH_ROUTE  # names an entity of the graph
+    assert route("Which station depends on a substation?", entities) == GRAPH_ROUTE  # asks a relation, names nothing
+    assert route(UNNAMED, entities) == TEXT_ROUTE
+    named, unnamed = every["router"].retrieve(NAMED), every["router"].retrieve(UNNAMED)
+    assert (named.mode, named.route) == ("router", "graphrag") and named.facts
+    assert (unnamed.mode, unnamed.route) == ("router", "hybrid_lexical") and not unnamed.facts
+    assert [p.chunk_id for p in unnamed.passages] == [p.chunk_id for p in every["hybrid_lexical"].retrieve(UNNAMED).passages]
+
+
+def test_a_graph_mode_with_the_store_down_falls_back_and_is_marked(utility, tmp_path):
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    every, entities, store = utility
+    down = LadybugStore(tmp_path / "down.lbug")
+    down.close()
+    broken = build_retrievers(every["baseline"], down, entities, "closed")
+    for mode in GRAPH_MODES:
+        r = broken[mode].retrieve(NAMED)
+        assert r.status == "fallback" and not r.facts and r.passages, mode
+        assert compose(r).startswith("[GRAPH_FALLBACK]")
+    # The router's text route never touches the store: nothing to fall back from.
+    assert broken["router"].retrieve(UNNAMED).status == "ok"
+
+
+def test_modes_are_chosen_by_name_or_label_and_a_wrong_one_is_named():
+    assert parse_modes("all") == ALL_MODES
+    assert parse_modes("vector, bm25") == ("baseline", "bm25", "graphrag")  # vector and graphrag are always run
+    with pytest.raises(ValueError, match="unknown mode 'pagerank'"):
+        parse_modes("bm25,pagerank")
+
+
+def test_the_quality_gates_fail_when_graphrag_does_not_beat_the_best_non_graph_mode():
+    from graphrag_bench.gates import evaluate_gate
+    from graphrag_bench.settings import load_thresholds
+
+    questions = [{"question_id": f"Q{i}", "category": "A" if i < 6 else "B"} for i in range(12)]
+    points = {"baseline": [1] * 12, "bm25": [3] * 6 + [1] * 6, "graphrag": [3] * 6 + [4] * 6}
+
+    def summary(modes: list[str]) -> dict:
+        scores = _scores({m: points[m] for m in modes})
+        return {"questions": questions, "against_best_non_graph": against_best_non_graph(questions, scores),
+                "modes": {m: {"by_category": {c: {"points": sum(p for q, p in zip(questions, points[m]) if q["category"] == c)}
+                                              for c in "AB"}, "hallucinations": 0} for m in modes}}
+
+    thresholds = load_thresholds()
+    only_vector = evaluate_gate("multi_hop", summary(["baseline", "graphrag"]), {}, thresholds)
+    assert only_vector["passed"] and only_vector["value"] == 2.0  # 18 vs 6 points: +200% over vector
+    strong = evaluate_gate("multi_hop", summary(["baseline", "bm25", "graphrag"]), {}, thresholds)
+    assert not strong["passed"] and strong["value"] == 0.0 and "bm25" in strong["detail"]  # 18 vs bm25's 18
+    assert evaluate_gate("decision_provenance", summary(["baseline", "bm25", "graphrag"]), {}, thresholds)["passed"]

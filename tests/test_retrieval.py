@@ -210,16 +210,26 @@ def test_record_fields_unknown_ids_and_transitive_chains(retrievers):
     assert all(name in chain for name in ("Auth Service", "Agent Memory Service", "Weaviate", "etcd", "PostgreSQL"))
 
 
-def test_benchmark_runs_split_by_mode_and_join_back(retrievers, chunk_index, embedder, resolution, tmp_path):
+def test_benchmark_runs_split_by_mode_and_join_back(retrievers, resolution, ladybug_store, tmp_path):
     from graphrag_bench.benchmark import failure_retrievers, joined_runs, mode_run, run_benchmark
+    from graphrag_bench.modes import ALL_MODES
+    from graphrag_bench.retrievers import build_retrievers
 
     baseline, graph = retrievers
+    every = build_retrievers(baseline, ladybug_store, graph.entities, graph.state_hash)
     questions = load_questions(QUESTIONS)[:3] + [q for q in load_questions(QUESTIONS) if q["failure_mode"]]
-    result = run_benchmark(questions, baseline, graph, failure_retrievers(baseline, graph.entities, tmp_path), runs=2)
-    assert joined_runs(mode_run(result, "baseline"), mode_run(result, "graphrag")) == result
-    assert result["latency_graphrag"]["samples"] == len(questions)  # run 1 dropped: one kept run each
-    e_answers = [result["answers"]["graphrag"][q["question_id"]] for q in questions if q["failure_mode"]]
-    assert any(a.startswith("[GRAPH_FALLBACK]") for a in e_answers) and any(a.startswith("[GRAPH_EMPTY]") for a in e_answers)
+    result = run_benchmark(questions, every, failure_retrievers(every, graph.entities, tmp_path), runs=2)
+    assert list(result["answers"]) == list(ALL_MODES)
+    assert joined_runs({mode: mode_run(result, mode) for mode in ALL_MODES}) == result
+    for mode in ALL_MODES:
+        assert result[f"latency_{mode}"]["samples"] == len(questions)  # run 1 dropped: one kept run each
+    for mode in ("graphrag", "graph_ppr", "router"):  # every graph mode answers category E in its failure state
+        e_answers = [result["answers"][mode][q["question_id"]] for q in questions if q["failure_mode"]]
+        assert any(a.startswith("[GRAPH_FALLBACK]") for a in e_answers) and any(a.startswith("[GRAPH_EMPTY]") for a in e_answers)
+    for mode in ("baseline", "bm25", "hybrid_lexical"):  # a non-graph mode reads no graph: never marked
+        assert not any(a.startswith("[GRAPH_") for a in result["answers"][mode].values())
+    with pytest.raises(ValueError, match="graphrag"):
+        run_benchmark(questions, {"baseline": baseline}, {}, runs=2)
 
 
 def test_the_baseline_path_needs_no_graph_or_extraction_library():
