@@ -19,7 +19,7 @@ from typing import Callable
 from .answer import compose
 from .metrics import p95
 from .modes import GRAPH_MODES, REQUIRED_MODES
-from .retrieve import Retrieval
+from .retrieve import Retrieval, Retriever
 from .retrievers import graph_retrievers
 from .reuse import BenchmarkInputs, BenchmarkReuse, new_run_id
 
@@ -31,7 +31,7 @@ def _answer(retriever, question: str, compose_fn: Callable[[Retrieval], str], **
     return r, text, round((time.perf_counter() - start) * 1000, 3)
 
 
-def failure_retrievers(retrievers: dict[str, object], entities, data_dir: str | Path) -> dict[str, dict[str, object]]:
+def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str | Path) -> dict[str, dict[str, Retriever]]:
     """Real failure states for category E: the graph modes of `retrievers` again, over a store that has been closed
     and over an empty store (failure mode → mode → retriever)."""
     from .store.ladybug_store import LadybugStore
@@ -46,7 +46,7 @@ def failure_retrievers(retrievers: dict[str, object], entities, data_dir: str | 
                                             probe="graph store empty")}
 
 
-def run_benchmark(questions: list[dict], retrievers: dict[str, object], failures: dict[str, dict[str, object]],
+def run_benchmark(questions: list[dict], retrievers: dict[str, Retriever], failures: dict[str, dict[str, Retriever]],
                   runs: int = 10, progress: Callable[[str], None] | None = None,
                   compose_fn: Callable[[Retrieval], str] = compose) -> dict:
     """Every mode of `retrievers` (mode name → retriever; "baseline" and "graphrag" always among them), each question,

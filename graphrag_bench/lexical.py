@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .retrieve import BaselineRetriever, Passage, Retrieval, _ms
+from .retrieve import BaselineRetriever, Passage, Retrieval, Retriever, _ms
 from .settings import RetrievalSettings
 
 RRF_K = 60  # the usual constant of reciprocal-rank fusion (Cormack et al. 2009): rank r counts 1 / (60 + r)
@@ -94,7 +94,7 @@ def rrf(rankings: list[list[Passage]], k: int) -> list[Passage]:
     return [replace(first[c], score=round(fused[c], 6)) for c in order[:k]]
 
 
-def lexical_retrievers(vector: BaselineRetriever) -> dict[str, object]:
+def lexical_retrievers(vector: BaselineRetriever) -> dict[str, Retriever]:
     """The non-graph modes beyond `vector`, built over the vector index's own chunks."""
     index = LexicalIndex(vector.index.chunks)
     return {"bm25": Bm25Retriever(index, vector.settings), "hybrid_lexical": HybridLexicalRetriever(vector, index)}

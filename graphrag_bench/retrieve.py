@@ -15,6 +15,7 @@ import logging
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from typing import Protocol
 
 import numpy as np
 
@@ -90,6 +91,15 @@ class Retrieval:
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+class Retriever(Protocol):
+    """What every retrieval mode is (graphrag_bench.modes): a question in, ranked cited passages (and, for a graph mode,
+    facts with provenance) out. Graph modes also take `use_pipeline_cache` (the benchmark's latency runs bypass it)."""
+
+    mode: str
+
+    def retrieve(self, question: str) -> Retrieval: ...
 
 
 class VectorIndex:
@@ -260,7 +270,7 @@ class GraphRetriever:
         # before the entities of the retrieved passages.
         onward = [f.target if f.source in expanded else f.source for f in facts.values()
                   if f.hops == 1 and tokens & (RELATION_WORDS.get(f.type, set()) | stems(f.label))]
-        for pin in dict.fromkeys(onward + seed_pins):
+        for pin in dict.fromkeys(onward + list(seed_pins)):
             if len(expanded) >= MAX_PINS:
                 break
             if pin not in expanded:
@@ -274,14 +284,15 @@ class GraphRetriever:
         result.facts = self._pack(list(facts.values()), question, set(question_pins))
         result.timings["context_pack_ms"] = _ms(t)
 
-    def _pin(self, result: Retrieval, question: str) -> tuple[list[str], list[str]]:
-        """The entities the question names (set on `result`) and those of its seed passages, most mentioned first."""
+    def _pin(self, result: Retrieval, question: str) -> tuple[list[str], dict[str, int]]:
+        """The entities the question names (set on `result`), and those its seed passages name that it does not, with
+        how many seed passages name each, most mentioned first."""
         result.question_spans = self.entities.pin_spans(question)
         question_pins = list(dict.fromkeys(key for key, _, _ in result.question_spans))
         seed_counts = Counter(p for passage in result.passages for p in self._pins_of(passage))
-        seed_pins = [p for p, _ in sorted(seed_counts.items(), key=lambda kv: (-kv[1], kv[0])) if p not in question_pins]
+        seeds = {p: n for p, n in sorted(seed_counts.items(), key=lambda kv: (-kv[1], kv[0])) if p not in question_pins}
         result.question_pins = question_pins
-        return question_pins, seed_pins
+        return question_pins, seeds
 
     def _attributes(self, result: Retrieval, question_pins: list[str]) -> None:
         """The header attributes of the question's entities (an answer may be one of them)."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from .lexical import lexical_retrievers
 from .modes import ALL_MODES, GRAPH_MODES, LEXICAL_MODES
-from .retrieve import BaselineRetriever, EntityIndex
+from .retrieve import BaselineRetriever, EntityIndex, Retriever
 
 
 def graph_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str, text_route,
-                     modes: tuple[str, ...] = GRAPH_MODES, probe: str = "") -> dict[str, object]:
+                     modes: tuple[str, ...] = GRAPH_MODES, probe: str = "") -> dict[str, Retriever]:
     """The graph modes over one store. `text_route`: the non-graph retriever the router sends questions to.
     Each mode owns its caches, so one mode's warm cache never times another."""
     from .ppr import PprRetriever
@@ -26,7 +26,7 @@ def graph_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, 
 
 
 def build_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str,
-                     modes: tuple[str, ...] = ALL_MODES) -> dict[str, object]:
+                     modes: tuple[str, ...] = ALL_MODES) -> dict[str, Retriever]:
     """The selected modes (names of `graphrag_bench.modes`), in table order. The BM25 index is built only when a
     selected mode reads it (the router sends text-shaped questions to hybrid_lexical)."""
     text = lexical_retrievers(baseline) if {*LEXICAL_MODES, "router"} & set(modes) else {}
