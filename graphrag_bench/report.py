@@ -200,7 +200,7 @@ def _table(headers: list[str], rows: list[list], classes: list[str] | None = Non
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def report_html(s: dict, bench: dict, history: list[dict]) -> str:
+def report_html(s: dict, history: list[dict]) -> str:
     b = s["modes"]["baseline"]
     cats = list(b["by_category"])
     modes = list(s["modes"])
@@ -290,7 +290,7 @@ def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, que
     for name, data in files.items():
         _dump(staging / name, data)
     (staging / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
-    (staging / "report.html").write_text(report_html(summary, bench, history), encoding="utf-8")
+    (staging / "report.html").write_text(report_html(summary, history), encoding="utf-8")
     if run_dir.exists():
         shutil.rmtree(run_dir)
     staging.rename(run_dir)
