@@ -19,13 +19,13 @@ from typing import Callable
 from .answer import compose
 from .metrics import p95
 from .modes import GRAPH_MODES, REQUIRED_MODES
-from .retrieve import Retrieval, Retriever
+from .retrieve import BaselineRetriever, GraphRetriever, Retrieval, Retriever
 from .retrievers import graph_retrievers
 from .reuse import BenchmarkInputs, BenchmarkReuse, new_run_id
 
 
-def _answer(retriever, question: str, compose_fn: Callable[[Retrieval], str], **kwargs) -> tuple[Retrieval, str, float]:
-    r = retriever.retrieve(question, **kwargs)
+def _answer(retriever: Retriever, question: str, compose_fn: Callable[[Retrieval], str]) -> tuple[Retrieval, str, float]:
+    r = retriever.retrieve(question, use_pipeline_cache=False)
     start = time.perf_counter()
     text = compose_fn(r)
     return r, text, round((time.perf_counter() - start) * 1000, 3)
@@ -36,9 +36,13 @@ def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str
     and over an empty store (failure mode → mode → retriever)."""
     from .store.ladybug_store import LadybugStore
 
+    from .router import RouterRetriever
+
     baseline, router = retrievers["baseline"], retrievers.get("router")
+    if not isinstance(baseline, BaselineRetriever):
+        raise TypeError("the failure states are built over the vector baseline")
     modes = tuple(m for m in retrievers if m in GRAPH_MODES)
-    text_route = router.text if router is not None else None
+    text_route = router.text if isinstance(router, RouterRetriever) else None
     down = LadybugStore(Path(data_dir) / "failure_mode" / "closed.lbug")
     down.close()
     return {"graph_down": graph_retrievers(baseline, down, entities, "closed", text_route, modes, probe="graph store closed"),
@@ -59,8 +63,10 @@ def run_benchmark(questions: list[dict], retrievers: dict[str, Retriever], failu
         raise ValueError(f"the benchmark always runs {', '.join(REQUIRED_MODES)}; missing: {', '.join(missing)}")
     modes = list(retrievers)
     graphrag = retrievers["graphrag"]
-    latency = {mode: defaultdict(list) for mode in modes}
-    phases = defaultdict(lambda: defaultdict(list))
+    if not isinstance(graphrag, GraphRetriever):  # its caches are measured below
+        raise TypeError("the benchmark's graphrag mode must read a graph store")
+    latency: dict[str, dict[str, list[float]]] = {mode: defaultdict(list) for mode in modes}
+    phases: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     answers: dict[str, dict[str, str]] = {mode: {} for mode in modes}
     retrievals: dict[str, dict[str, dict]] = {mode: {} for mode in modes}
     unstable: set[str] = set()
@@ -72,8 +78,7 @@ def run_benchmark(questions: list[dict], retrievers: dict[str, Retriever], failu
             for mode in modes:
                 retriever = state.get(mode, retrievers[mode])
                 # Latency runs time the whole pipeline: a graph mode's pipeline cache is bypassed.
-                kwargs = {"use_pipeline_cache": False} if mode in GRAPH_MODES else {}
-                r, text, answer_ms = _answer(retriever, q["question"], compose_fn, **kwargs)
+                r, text, answer_ms = _answer(retriever, q["question"], compose_fn)
                 if run == 1:
                     answers[mode][qid] = text
                     retrievals[mode][qid] = r.as_dict()

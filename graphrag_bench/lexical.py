@@ -52,7 +52,7 @@ class Bm25Retriever:
     def __init__(self, index: LexicalIndex, settings: RetrievalSettings | None = None):
         self.index, self.settings = index, settings or RetrievalSettings()
 
-    def retrieve(self, question: str) -> Retrieval:
+    def retrieve(self, question: str, use_pipeline_cache: bool = True) -> Retrieval:
         start = time.perf_counter()
         passages = self.index.search(question, self.settings.top_k)
         return Retrieval(question, self.mode, passages=passages,
@@ -69,7 +69,7 @@ class HybridLexicalRetriever:
         self.vector, self.lexical = vector, lexical
         self.settings = settings or vector.settings
 
-    def retrieve(self, question: str) -> Retrieval:
+    def retrieve(self, question: str, use_pipeline_cache: bool = True) -> Retrieval:
         start = time.perf_counter()
         depth = self.settings.top_k * FUSION_DEPTH
         dense = self.vector.search(question, depth)
