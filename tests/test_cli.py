@@ -133,6 +133,9 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
 
     with duckdb.connect(str(outside / "data" / "warehouse.duckdb"), read_only=True) as conn:
         assert conn.execute("select count(*) from main.run_history").fetchall()[0][0] == 2
+        # ... and every mode of both (dbt incremental mode_history): six modes per run.
+        per_run = conn.execute("select run_id, count(distinct mode) from main.mode_history group by run_id").fetchall()
+        assert len(per_run) == 2 and all(n == 6 for _, n in per_run)
 
 
 def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_graph_path(first_run, outside):
