@@ -5,8 +5,7 @@ from collections import Counter
 import polars as pl
 from dagster import AssetExecutionContext, AssetOut, MaterializeResult, MetadataValue, Output, asset, multi_asset
 
-from graphrag_bench.benchmark import (failure_retrievers, golden_or_reused, golden_run, joined_runs, measured_or_reused, mode_run,
-                                      run_benchmark)
+from graphrag_bench.benchmark import benchmark_modes, golden_or_reused, golden_run, joined_runs, measured_or_reused, mode_run
 from graphrag_bench.gates import evaluate_gates
 from graphrag_bench.ground_truth import evaluate_expansion, evaluate_extraction
 from graphrag_bench.memory import index_files, load_index, make_retriever, save_index
@@ -14,11 +13,9 @@ from graphrag_bench.modes import MODE_LABELS, REQUIRED_MODES
 from graphrag_bench.questions import load_questions
 from graphrag_bench.report import build_summary
 from graphrag_bench.reuse import BenchmarkInputs, BenchmarkReuse
-from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, VectorIndex
-from graphrag_bench.retrievers import build_retrievers
+from graphrag_bench.retrieve import BaselineRetriever, VectorIndex
 from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings, load_thresholds
-from graphrag_bench.store.base import GraphUnavailable
 from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource
 
 GROUP = "benchmark"
@@ -69,16 +66,8 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), model, settings)
         store = graph.open()
         try:
-            try:
-                state = store.state_hash()
-            except GraphUnavailable as exc:
-                raise RuntimeError(f"graph store unavailable for the graph modes' run ({exc})") from exc
-            # The benchmark's own graph runs are the one place the flag is forced on.
-            entity_index = EntityIndex(entities)
-            retrievers = build_retrievers(baseline, store, entity_index, state, modes)
-            failures = failure_retrievers(retrievers, entity_index, bench.data_dir)
-            return run_benchmark(questions, retrievers, failures, runs=bench.runs, progress=context.log.info,
-                                 compose_fn=answerer.composer())
+            return benchmark_modes(questions, baseline, store, entities, modes, bench.data_dir, runs=bench.runs,
+                                   progress=context.log.info, compose_fn=answerer.composer())
         finally:
             store.close()
 

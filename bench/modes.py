@@ -23,7 +23,7 @@ from bench.latency import corpus_arguments  # noqa: E402
 from graphrag_bench.comparison import compare_modes  # noqa: E402
 from graphrag_bench.evaluate import evaluate_corpus  # noqa: E402
 from graphrag_bench.modes import parse_modes  # noqa: E402
-from graphrag_bench.report import modes_rows, pairwise_rows, text_table  # noqa: E402
+from graphrag_bench.report import comparison_text  # noqa: E402
 
 
 def main() -> None:
@@ -33,13 +33,7 @@ def main() -> None:
     evaluation = evaluate_corpus(args.corpus, args.questions, runs=args.runs, modes=parse_modes(args.modes))
     compared = compare_modes(evaluation.questions, evaluation.scores, evaluation.benchmark)
     print(f"{args.corpus}: {len(evaluation.questions)} questions x {args.runs} runs per mode (run 1 dropped)\n")
-    print(text_table(*modes_rows(compared)))
-    print("\neach graph mode vs the best non-graph mode (paired over the category's questions; beats = 95% interval above 0 "
-          "and p < 0.05)")
-    print(text_table(*pairwise_rows(compared)))
-    routes = compared["modes"].get("router", {}).get("routes")
-    if routes:
-        print("\nrouter: " + ", ".join(f"{n} questions to {mode}" for mode, n in routes.items()))
+    print(comparison_text(compared))
 
 
 if __name__ == "__main__":

@@ -18,9 +18,9 @@ from typing import Callable
 
 from .answer import compose
 from .metrics import p95
-from .modes import GRAPH_MODES, REQUIRED_MODES
+from .modes import ALL_MODES, GRAPH_MODES, REQUIRED_MODES
 from .retrieve import BaselineRetriever, GraphRetriever, Retrieval, Retriever
-from .retrievers import graph_retrievers
+from .retrievers import build_retrievers, graph_retrievers
 from .reuse import BenchmarkInputs, BenchmarkReuse, new_run_id
 
 
@@ -119,6 +119,25 @@ def run_benchmark(questions: list[dict], retrievers: dict[str, Retriever], failu
         "ttl_s": graphrag.graph_cache.ttl_s,
     }
     return report
+
+
+def benchmark_modes(questions: list[dict], baseline: BaselineRetriever, store, entities: list[dict], modes: tuple[str, ...],
+                    data_dir: str | Path, runs: int = 10, progress: Callable[[str], None] | None = None,
+                    compose_fn: Callable[[Retrieval], str] = compose) -> dict:
+    """`modes` (names of `graphrag_bench.modes`; vector and graphrag always) built over the vector index and an open
+    store, their category-E failure states in `data_dir`, benchmarked by `run_benchmark`. The benchmark's own graph
+    runs are the one place the product flag does not apply: graph modes are what it measures."""
+    from .retrieve import EntityIndex
+    from .store.base import GraphUnavailable
+
+    try:
+        state = store.state_hash()
+    except GraphUnavailable as exc:
+        raise RuntimeError(f"graph store unavailable for the graph modes' run ({exc})") from exc
+    entity_index = EntityIndex(entities)
+    retrievers = build_retrievers(baseline, store, entity_index, state, tuple(m for m in ALL_MODES if m in {*modes, *REQUIRED_MODES}))
+    return run_benchmark(questions, retrievers, failure_retrievers(retrievers, entity_index, data_dir), runs=runs,
+                         progress=progress, compose_fn=compose_fn)
 
 
 def mode_run(result: dict, mode: str) -> dict:

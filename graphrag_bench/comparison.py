@@ -19,9 +19,9 @@ SIGNIFICANCE = 0.05  # "beats": the 95% interval of the difference is above 0 an
 
 def ranking(answer: str, retrieval: dict) -> list[str]:
     """Documents a mode surfaced, best first: those its answer cites, then its context in order."""
-    cited = [c for c in dict.fromkeys(s for s in cited_sources(answer))]
+    cited = [c.lower() for c in cited_sources(answer)]
     context = [p["doc_id"].lower() for p in retrieval["passages"]] + [f["doc_id"].lower() for f in retrieval["facts"]]
-    return list(dict.fromkeys([c.lower() for c in cited] + context))
+    return list(dict.fromkeys(cited + context))
 
 
 def mode_summary(questions: list[dict], scores: list[dict], bench: dict, mode: str) -> dict:

@@ -14,15 +14,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .benchmark import failure_retrievers, run_benchmark
+from .benchmark import benchmark_modes
 from .extract import Extractor
 from .ground_truth import evaluate_extraction
 from .ingest import chunk_document, load_corpus
-from .modes import ALL_MODES, REQUIRED_MODES
+from .modes import REQUIRED_MODES
 from .questions import load_questions
 from .resolve import Resolution, resolve
-from .retrieve import BaselineRetriever, EntityIndex, VectorIndex
-from .retrievers import build_retrievers
+from .retrieve import BaselineRetriever, VectorIndex
 from .score import ScoringContext
 
 
@@ -57,7 +56,6 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
     from .store.ladybug_store import LadybugStore
 
     embedder = embedder or Embedder()
-    modes = tuple(m for m in ALL_MODES if m in {*modes, *REQUIRED_MODES})
     docs = load_corpus(corpus_dir)
     resolution = resolve((extractor or Extractor()).extract(docs), docs)
     chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
@@ -67,10 +65,8 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
         try:
             store.sync(resolution.entities, resolution.relationships)
             baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
-            entities = EntityIndex(resolution.entities)
-            retrievers = build_retrievers(baseline, store, entities, store.state_hash(), modes)
-            failures = failure_retrievers(retrievers, entities, tmp)
-            result = run_benchmark(questions, retrievers, failures, runs=runs, compose_fn=compose_fn or compose)
+            result = benchmark_modes(questions, baseline, store, resolution.entities, modes, tmp, runs=runs,
+                                     compose_fn=compose_fn or compose)
         finally:
             store.close()
     scorer = ScoringContext(resolution.entities, resolution.relationships, {d.doc_id: d.text for d in docs})

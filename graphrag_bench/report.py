@@ -56,7 +56,32 @@ def _pairs(metrics: dict | None) -> str:
 
 
 def _num(value, digits: int = 3) -> str:
-    return "" if value is None else f"{value:.{digits}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+    """A table cell: empty for None, a float to `digits` places without trailing zeros."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def category_legend(s: dict) -> str:
+    """"A multi-hop dependency, B …": the categories the run's questions have."""
+    return ", ".join(f"{c} {CATEGORY_NAMES[c]}" for c in s["modes"]["baseline"]["by_category"])
+
+
+PAIRWISE_NOTE = ("paired over the category's questions (graph − best, points per question); beats = the 95% bootstrap "
+                 "interval is above 0 and the permutation p < 0.05")
+
+
+def comparison_text(s: dict) -> str:
+    """The side-by-side tables for a terminal (the CLI's summary, bench/modes.py): every mode, each graph mode against
+    the best non-graph mode, and where the router sent the questions."""
+    lines = [category_legend(s), text_table(*modes_rows(s)), "", f"each graph mode vs the best non-graph mode: {PAIRWISE_NOTE}",
+             text_table(*pairwise_rows(s))]
+    routes = s["modes"].get("router", {}).get("routes")
+    if routes:
+        lines += ["", "router: " + ", ".join(f"{n} questions to {MODE_LABELS[m]}" for m, n in routes.items())]
+    return "\n".join(lines)
 
 
 def modes_rows(s: dict) -> tuple[list[str], list[list[str]]]:
@@ -103,18 +128,17 @@ def markdown_table(headers: list[str], rows: list[list[str]]) -> str:
 
 def summary_markdown(s: dict) -> str:
     passed = all(g["passed"] for g in s["gates"])
-    b, st = s["modes"]["baseline"], s["statistics"]
+    st = s["statistics"]
     lines = [f"# graphrag-bench run {s['run_id']}", "",
              f"**Recommendation: {'PASS — ship GraphRAG for this corpus' if passed else 'FAIL — keep GraphRAG off'}**", "",
              f"Corpus `{s['corpus']['path']}`: {s['corpus']['documents']} documents, {s['corpus']['chunks']} chunks; "
              f"graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships.", "",
-             "Categories: " + ", ".join(f"{c} {CATEGORY_NAMES[c]}" for c in b["by_category"]) + ".", "",
+             f"Categories: {category_legend(s)}.", "",
              markdown_table(*modes_rows(s)), "",
              f"Latency: p95 over runs 2..{s['runs_per_question']} of every question; x vector = the mode's p95 / vector's, "
              "measured in the same interleaved loop.", "",
              "## Each graph mode against the best non-graph mode", "",
-             "Paired over the category's questions (graph − best, points per question); beats = the 95% bootstrap interval "
-             "is above 0 and the permutation p < 0.05.", "",
+             f"{PAIRWISE_NOTE[0].upper()}{PAIRWISE_NOTE[1:]}.", "",
              markdown_table(*pairwise_rows(s)), "",
              f"GraphRAG − vector per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, "
              f"permutation p = {st['p_value']} (n = {st['n']}); p95 ratio {s['latency_ratio_p95']}.", "",
@@ -225,10 +249,10 @@ tr.fail td{{background:#fde2e2}} tr.beats td{{background:#e0f2e0}} .verdict{{fon
 graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships; {s['runs_per_question']} runs per question per mode.</p>
 <p class="legend">{legend}</p>
 <h2>Points per category</h2>{cat_chart}
-<p class="note">{html.escape(", ".join(f"{c} {CATEGORY_NAMES[c]}" for c in cats))}</p>
+<p class="note">{html.escape(category_legend(s))}</p>
 {_table(*modes_rows(s))}
 <h2>Each graph mode against the best non-graph mode</h2>
-<p class="note">Paired over the category's questions (graph − best, points per question); beats = the 95% bootstrap interval is above 0 and the permutation p &lt; 0.05.</p>
+<p class="note">{html.escape(PAIRWISE_NOTE[0].upper() + PAIRWISE_NOTE[1:])}.</p>
 {_table(*pairwise, ["beats" if row[-1] == "yes" else "" for row in pairwise[1]])}
 <p>GraphRAG − vector per question: mean {st['mean_diff']}, 95% bootstrap CI {st['ci95']}, permutation p = {st['p_value']} (n = {st['n']}).</p>
 <h2>Pipeline latency per mode (runs 2..N)</h2>

@@ -142,19 +142,10 @@ def validate_inputs(args: argparse.Namespace):
 
 
 def print_table(summary: dict, out) -> None:
-    from graphrag_bench.questions import CATEGORY_NAMES
-    from graphrag_bench.report import modes_rows, pairwise_rows, text_table
+    from graphrag_bench.report import comparison_text
 
-    g = summary["modes"]["graphrag"]
-    print("\n" + ", ".join(f"{c} {CATEGORY_NAMES[c]}" for c in g["by_category"]), file=out)
-    print(text_table(*modes_rows(summary)), file=out)
-    print("\neach graph mode vs the best non-graph mode (paired per question; beats = 95% interval above 0 and p < 0.05):",
-          file=out)
-    print(text_table(*pairwise_rows(summary)), file=out)
-    print(f"\ngraph cache hit rate (warm): {g['graph_cache_hit_rate']}", file=out)
-    routes = summary["modes"].get("router", {}).get("routes")
-    if routes:
-        print("router: " + ", ".join(f"{n} questions to {MODE_LABELS[m]}" for m, n in routes.items()), file=out)
+    print("\n" + comparison_text(summary), file=out)
+    print(f"\ngraph cache hit rate (warm): {summary['modes']['graphrag']['graph_cache_hit_rate']}", file=out)
     measured = summary.get("measurement") or {}
     if measured.get("reused"):
         print(f"(nothing the benchmark measures changed since run {measured['run_id']}: its answers and latencies stand;"

@@ -37,7 +37,7 @@ def prepare_manifest() -> None:
     """Parse the project when its manifest is missing or older than a model (two processes: one parses)."""
     manifest = Path(dbt_project.manifest_path)
     if _stale(manifest):
-        with locked(Path(dbt_project.target_path) / ".parse.lock"):
+        with locked(manifest.parent / ".parse.lock"):  # target_path is relative: the lock lives beside the manifest
             if _stale(manifest):
                 dbt_cli().cli(["parse", "--quiet"], target_path=dbt_project.target_path).wait()
 
