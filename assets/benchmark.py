@@ -108,7 +108,8 @@ def _executor(context: AssetExecutionContext) -> str:
     """in_process or multiprocess: how this run executes its steps (recorded with the latencies it measures)."""
     name = context.job_def.executor_def.name
     if name == "multi_or_in_process_executor":  # chosen in the run config; multiprocess unless it says otherwise
-        return "in_process" if "in_process" in (context.run.run_config.get("execution") or {}).get("config", {}) else "multiprocess"
+        execution = context.run.run_config.get("execution")
+        return "in_process" if isinstance(execution, dict) and "in_process" in execution.get("config", {}) else "multiprocess"
     return "in_process" if name in {"in_process", "execute_in_process_executor"} else name  # the latter: the CLI's run
 
 

@@ -49,7 +49,7 @@ def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: Bench
     frame = pl.DataFrame(rows)
     changes = compare_with_manifest(_manifest(bench, "chunks"), {r["chunk_id"]: text_key(r["text"]) for r in rows})
     context.add_output_metadata({"chunks": frame.height, **changes.as_dict(),
-                                 "mean_lines": float((frame["end_line"] - frame["start_line"] + 1).mean())})
+                                 "mean_lines": float(frame.select((pl.col("end_line") - pl.col("start_line") + 1).mean()).item())})
     return frame
 
 

@@ -311,11 +311,11 @@ def _chain(facts: list[Fact], a: str, b: str, directed: bool) -> list[tuple[Fact
         frontier = nxt
     if b not in previous:
         return None
-    chain, node = [], b
-    while previous[node] is not None:
-        fact, before = previous[node]
+    chain, node, step = [], b, previous[b]
+    while step is not None:
+        fact, node_before = step
         chain.append((fact, node))
-        node = before
+        node, step = node_before, previous[node_before]
     return list(reversed(chain))
 
 
@@ -338,7 +338,7 @@ def _claim_label(f: Fact, overall: str) -> str:
 
 
 def _render(answers: list[PartAnswer]) -> str:
-    label = max((a.label for a in answers), key=STRENGTH.get)
+    label = max((a.label for a in answers), key=lambda name: STRENGTH[name])
     sources = list(dict.fromkeys(s for a in answers for s in a.sources))
     if label == "conflicting":
         last = answers[-1]
@@ -366,7 +366,9 @@ def _sentences(passage_text: str) -> list[str]:
     """The sentences of a passage: paragraphs and list items joined across line breaks, then split; a table row
     is read with its header ("System: Gateway; Depends on: Auth Service")."""
     body = passage_text.split("\n", 1)[-1]
-    out, header, paragraph = [], None, []
+    out: list[str] = []
+    paragraph: list[str] = []
+    header = None
 
     def flush() -> None:
         if paragraph:
@@ -442,8 +444,8 @@ def _attribute_answer(r: Retrieval) -> str | None:
     """"What is the severity of INC-001?": a field of an entity the question names, with its source."""
     asked = content_tokens(r.question)
     for entity_id in r.question_pins:
-        entry = r.attributes.get(entity_id)
-        for field_name, (value, doc, _line) in sorted((entry or {}).get("values", {}).items()):
+        entry = r.attributes.get(entity_id) or {}
+        for field_name, (value, doc, _line) in sorted(entry.get("values", {}).items()):
             if set(field_name.split("_")) <= asked:
                 return (f"Answer: {value} (supported) {cite(doc)}\n"
                         f"- {entry['name']}: {field_name.replace('_', ' ')} is {value} (supported) {cite(doc)}")

@@ -40,7 +40,7 @@ class EmbeddingStore:
     def __init__(self, path: str | Path, model_identity: str):
         self.path, self.model_identity = Path(path), model_identity
         self._keys: list[str] = []
-        self._vectors: np.ndarray | None = None
+        self._vectors = np.zeros((0, 0), dtype=np.float32)  # no store yet: nothing of any shape
         self._invalid = 0
         if self.path.exists():
             frame = pl.read_parquet(self.path)
@@ -49,8 +49,6 @@ class EmbeddingStore:
             if current.height:
                 self._keys = current["key"].to_list()
                 self._vectors = current["vector"].to_numpy().astype(np.float32, copy=False)
-        if self._vectors is None:
-            self._vectors = np.zeros((0, 0), dtype=np.float32)
 
     def __len__(self) -> int:
         return len(self._keys)

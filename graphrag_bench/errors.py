@@ -6,11 +6,13 @@ a traceback (exit code 2).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class InputError(Exception):
     """Bad user input. `str()` gives a one-line message naming file, item and field."""
 
-    def __init__(self, file: str, message: str, item: str | None = None, field: str | None = None):
+    def __init__(self, file: str | Path, message: str, item: str | None = None, field: str | None = None):
         self.file, self.item, self.field, self.message = str(file), item, field, message
         where = self.file
         if item is not None:

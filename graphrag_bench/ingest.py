@@ -224,7 +224,8 @@ def chunk_document(doc: Document) -> list[Chunk]:
                 body_start = i + 1
                 break
     chunks: list[Chunk] = []
-    section, start, buf = doc.title, None, []
+    section, start = doc.title, None
+    buf: list[str] = []
 
     def flush(end_index: int) -> None:  # end_index: 1-based number of the buffer's last line
         nonlocal start, buf

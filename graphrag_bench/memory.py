@@ -25,7 +25,7 @@ from .errors import InputError
 from .files import replace_atomically
 from .modes import GRAPH_MODES, LEXICAL_MODES
 from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
-from .settings import RetrievalSettings, graph_rag_enabled
+from .settings import Env, RetrievalSettings, graph_rag_enabled
 
 log = logging.getLogger("graphrag_bench")
 CHUNKS_FILE = "chunks.parquet"
@@ -66,7 +66,7 @@ class FallbackRetriever:
         return r
 
 
-def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store, env: dict | None = None,
+def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store, env: Env | None = None,
                    mode: str = "graphrag"):
     """The product's switch: the baseline untouched when the flag is off; when on, the graph mode `mode` (graphrag,
     graph_ppr or router; graphrag_bench.modes), or its fallback when the store cannot be read."""
@@ -94,7 +94,7 @@ class MemoryRetriever:
     baseline, or GraphRAG with its fallback) unless `mode` names another (graphrag_bench.modes): a non-graph mode
     ("bm25", "hybrid_lexical") is used as it is; a graph mode ("graph_ppr", "router") still needs the flag on."""
 
-    def __init__(self, data_dir: str | Path, env: dict | None = None, embedder=None, settings: RetrievalSettings | None = None,
+    def __init__(self, data_dir: str | Path, env: Env | None = None, embedder=None, settings: RetrievalSettings | None = None,
                  mode: str | None = None):
         from .embed import Embedder
 

@@ -33,10 +33,10 @@ def retrieval_metrics(ranking: list[str], judgments: list[dict]) -> dict | None:
 
 
 def mean_metrics(rows: list[dict | None]) -> dict | None:
-    rows = [r for r in rows if r]
-    if not rows:
+    present = [r for r in rows if r]
+    if not present:
         return None
-    return {k: round(float(np.mean([r[k] for r in rows])), 4) for k in rows[0]}
+    return {k: round(float(np.mean([r[k] for r in present])), 4) for k in present[0]}
 
 
 def p95(values: list[float]) -> float | None:

@@ -14,6 +14,7 @@ from typing import Iterator
 
 from .errors import InputError
 from .files import locked
+from .settings import Env
 from .store import GraphUnavailable, open_store
 
 LOCK_FILE = ".run.lock"
@@ -46,7 +47,7 @@ def run_lock(data_dir: str | Path) -> Iterator[None]:
             _HELD_HERE.discard(key)
 
 
-def check_graph_store(data_dir: str | Path, env: dict | None = None) -> None:
+def check_graph_store(data_dir: str | Path, env: Env | None = None) -> None:
     """The graph store the run will write: reachable (Neo4j) or not held by another process (embedded)."""
     env = os.environ if env is None else env
     try:

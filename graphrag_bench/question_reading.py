@@ -114,7 +114,8 @@ class QuestionReader:
         return self._memo[key]
 
     def _read(self, question: str, spans: list[tuple[str, int, int]]) -> Reading:
-        parts, offset = [], 0
+        parts: list[Part] = []
+        offset = 0
         pieces = PART_SPLIT.split(question)
         for piece in pieces:
             start = question.find(piece, offset) if piece else offset
@@ -136,7 +137,7 @@ class QuestionReader:
         local = [(a, s - start - cut, e - start - cut) for a, s, e in spans if s - start >= cut]
         # The wh-phrase runs up to an auxiliary or a named thing: "Which incident report | did G. Freeney …".
         first_anchor = min((s for _, s, _ in local), default=len(rest))
-        leading = []
+        leading: list[str] = []
         for match in re.finditer(r"[\w'-]+", rest[:first_anchor]):
             if match.group(0).lower() in AUXILIARIES or len(leading) == 4:
                 break

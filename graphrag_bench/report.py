@@ -267,7 +267,7 @@ graph {s['graph']['entities']} entities, {s['graph']['relationships']} relations
 
 def blocked_summary(run_id: str, corpus: dict, audit: dict, gate_failures: list[dict]) -> dict:
     """summary.json for a run the audit stopped before any benchmark: every metric null, the gate named."""
-    null_mode = {"points": None, "max_points": None, "by_category": {}, "p95_pipeline_ms": None, "hallucinations": None,
+    null_mode: dict = {"points": None, "max_points": None, "by_category": {}, "p95_pipeline_ms": None, "hallucinations": None,
                  "certainty_accuracy": None, "retrieval": None}
     return {"run_id": run_id, "corpus": corpus,
             "modes": {"baseline": dict(null_mode), "graphrag": {**null_mode, "graph_cache_hit_rate": None, "pipeline_cache_hit_rate": None}},

@@ -114,19 +114,18 @@ class _Variants:
 def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> tuple[Resolution, bool]:
     """`resolve`, reused as a whole when the extraction's fingerprint is unchanged (nothing edited)."""
     key = f"resolution|{extraction.fingerprint}"
-    cached = cache.get(key) if extraction.fingerprint else None
-    reused = cached is not None
-    if not reused:
-        cached = resolve(extraction, documents)
-        cache.put(key, cached)
+    cached: Resolution | None = cache.get(key) if extraction.fingerprint else None
+    if cached is None:
+        result = resolve(extraction, documents)
+        cache.put(key, result)
     cache.save()
-    return cached, reused
+    return (cached, True) if cached is not None else (result, False)
 
 
 class _Resolver:
     def __init__(self, extraction: Extraction, documents: list[Document]):
         self.x = extraction
-        self.lines = {d.doc_id: d.lines for d in documents}
+        self.lines: dict[str, tuple[str, ...]] = {d.doc_id: d.lines for d in documents}
         self.names: dict[str, Counter] = defaultdict(Counter)
         self.first_seen: dict[str, tuple[str, int]] = {}
         self.mentioned: dict[tuple[str, str], int] = {}
@@ -140,7 +139,7 @@ class _Resolver:
         self.alias_of: dict[str, tuple[str, str, int, str, float, str]] = {}
 
     def evidence(self, doc_id: str, line: int) -> str:
-        lines = self.lines.get(doc_id, [])
+        lines = self.lines.get(doc_id, ())
         return lines[line - 1].strip()[:300] if 0 < line <= len(lines) else ""
 
     def root(self, key: str) -> str:
@@ -198,7 +197,7 @@ class _Resolver:
         for group in by_role.values():
             for a, b in _sharing_a_word(group):
                 flags.setdefault((a, b), {"rule": "same_role_same_context"})
-        distinct = {}
+        distinct: dict[tuple[str, ...], tuple[str, int, str]] = {}
         for a, b, doc_id, line, evidence in self.x.distinct:
             distinct.setdefault(tuple(sorted((self.root(a), self.root(b)))), (doc_id, line, evidence))
         for (a, b), flag in flags.items():

@@ -64,8 +64,8 @@ class BenchmarkInputs:
     @classmethod
     def collect(cls, index_files: list[Path], questions_file: str | Path, state_hash: str, settings, store: str,
                 answerer: str, model: str, runs: int, modes: tuple[str, ...] = ALL_MODES) -> "BenchmarkInputs":
-        settings_text = json.dumps(dataclasses.asdict(settings) if dataclasses.is_dataclass(settings) else settings,
-                                   sort_keys=True)
+        plain = dataclasses.is_dataclass(settings) and not isinstance(settings, type)
+        settings_text = json.dumps(dataclasses.asdict(settings) if plain else settings, sort_keys=True)
         return cls(tuple(file_digest(p) for p in index_files), file_digest(questions_file), state_hash,
                    settings_text, store, answerer, model, runs, code_digest(), tuple(modes))
 

@@ -130,8 +130,8 @@ class Semantics:
 
     def _entity_type(self, text: str, allowed: tuple[str, ...] | None) -> str | None:
         scores = self.type_scores(text)
-        allowed = set(allowed) if allowed is not None else set(scores)
-        ranked = sorted(((s, t) for t, s in scores.items() if t in allowed), reverse=True)
+        permitted = set(allowed) if allowed is not None else set(scores)
+        ranked = sorted(((s, t) for t, s in scores.items() if t in permitted), reverse=True)
         if not ranked or ranked[0][0] < TYPE_THRESHOLD:
             return None
         if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < TYPE_MARGIN:

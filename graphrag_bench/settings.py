@@ -10,6 +10,7 @@ import math
 import os
 import tomllib
 import zoneinfo
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,10 +19,11 @@ from .vocabulary import RECORD_TYPES
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_THRESHOLDS = REPO_ROOT / "config" / "gates.toml"
+Env = Mapping[str, str]  # the process environment, or a caller's stand-in for it
 TRUE_WORDS, FALSE_WORDS = {"1", "true", "yes", "on"}, {"0", "false", "no", "off", ""}
 
 
-def env_flag(name: str, default: bool = False, env: dict | None = None) -> bool:
+def env_flag(name: str, default: bool = False, env: Env | None = None) -> bool:
     raw = (env if env is not None else os.environ).get(name)
     if raw is None:
         return default
@@ -33,7 +35,7 @@ def env_flag(name: str, default: bool = False, env: dict | None = None) -> bool:
     raise InputError("environment", f"expected true or false, got {raw!r}", field=name)
 
 
-def env_number(name: str, default: float, env: dict | None = None, minimum: float = 0) -> float:
+def env_number(name: str, default: float, env: Env | None = None, minimum: float = 0) -> float:
     raw = (env if env is not None else os.environ).get(name)
     if raw is None or raw.strip() == "":
         return default
@@ -48,7 +50,7 @@ def env_number(name: str, default: float, env: dict | None = None, minimum: floa
     return value
 
 
-def graph_rag_enabled(env: dict | None = None) -> bool:
+def graph_rag_enabled(env: Env | None = None) -> bool:
     """SPEC §2: GraphRAG is off unless GRAPH_RAG_ENABLED says otherwise."""
     return env_flag("GRAPH_RAG_ENABLED", False, env)
 
@@ -64,7 +66,7 @@ class RetrievalSettings:
     cache_ttl_s: float = 300.0
 
     @classmethod
-    def from_env(cls, env: dict | None = None) -> "RetrievalSettings":
+    def from_env(cls, env: Env | None = None) -> "RetrievalSettings":
         return cls(
             top_k=int(env_number("GRAPHRAG_TOP_K", cls.top_k, env, minimum=1)),
             max_hops=min(2, int(env_number("GRAPHRAG_MAX_HOPS", cls.max_hops, env, minimum=1))),
@@ -79,7 +81,7 @@ ANSWERERS = ("deterministic",)
 DEFAULT_NIGHTLY = ("0 2 * * *", "UTC")
 
 
-def _choice(name: str, default: str, choices: tuple[str, ...], env: dict | None, upper: bool = False) -> str:
+def _choice(name: str, default: str, choices: tuple[str, ...], env: Env | None, upper: bool = False) -> str:
     """One of `choices`, or `default` when unset (an empty default: unset stays empty)."""
     raw = ((env if env is not None else os.environ).get(name) or default).strip()
     value = raw.upper() if upper else raw.lower()
@@ -88,7 +90,7 @@ def _choice(name: str, default: str, choices: tuple[str, ...], env: dict | None,
     return value
 
 
-def log_level_from_env(env: dict | None = None) -> str:
+def log_level_from_env(env: Env | None = None) -> str:
     """GRAPHRAG_LOG_LEVEL: the progress output of `graphrag-bench run`."""
     return _choice("GRAPHRAG_LOG_LEVEL", "INFO", LOG_LEVELS, env, upper=True)
 
@@ -96,12 +98,12 @@ def log_level_from_env(env: dict | None = None) -> str:
 DEFAULT_MAX_DOCUMENT_MB = 50
 
 
-def max_document_bytes_from_env(env: dict | None = None) -> int:
+def max_document_bytes_from_env(env: Env | None = None) -> int:
     """GRAPHRAG_MAX_DOCUMENT_MB (default 50): a larger file is left out of the corpus with a warning naming it."""
     return int(env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, env, minimum=0.001) * (1 << 20))
 
 
-def alert_webhook_from_env(env: dict | None = None) -> str:
+def alert_webhook_from_env(env: Env | None = None) -> str:
     """GRAPHRAG_ALERT_WEBHOOK: where failed runs are POSTed (unset: alerts go to the log and results/alerts/ only)."""
     url = ((env if env is not None else os.environ).get("GRAPHRAG_ALERT_WEBHOOK") or "").strip()
     if url and not url.startswith(("http://", "https://")):
@@ -109,12 +111,12 @@ def alert_webhook_from_env(env: dict | None = None) -> str:
     return url
 
 
-def answerer_from_env(env: dict | None = None) -> str:
+def answerer_from_env(env: Env | None = None) -> str:
     """GRAPHRAG_ANSWERER: the answer composer (only the deterministic one ships)."""
     return _choice("GRAPHRAG_ANSWERER", "deterministic", ANSWERERS, env)
 
 
-def nightly_from_env(env: dict | None = None) -> tuple[str, str]:
+def nightly_from_env(env: Env | None = None) -> tuple[str, str]:
     """GRAPHRAG_NIGHTLY_CRON and GRAPHRAG_NIGHTLY_TZ; the time zone is checked here, the cron by the scheduler's
     own parser where the schedule is defined (pipelines/)."""
     env = env if env is not None else os.environ
@@ -131,12 +133,12 @@ def nightly_from_env(env: dict | None = None) -> tuple[str, str]:
 EMBEDDING_BACKENDS = ("onnx", "torch")
 
 
-def embedding_backend_from_env(env: dict | None = None) -> str | None:
+def embedding_backend_from_env(env: Env | None = None) -> str | None:
     """GRAPHRAG_EMBEDDING_BACKEND: onnx or torch; unset, onnx when the model was exported at setup (graphrag_bench.embed)."""
     return _choice("GRAPHRAG_EMBEDDING_BACKEND", "", EMBEDDING_BACKENDS, env) or None
 
 
-def id_types_from_env(env: dict | None = None) -> dict[str, str]:
+def id_types_from_env(env: Env | None = None) -> dict[str, str]:
     """Record-id prefixes the user types by hand: GRAPHRAG_ID_TYPES="DR=decision,PIR=incident,…".
 
     Unset (the default), every record's type is inferred from how the corpus uses it.
@@ -155,11 +157,11 @@ def id_types_from_env(env: dict | None = None) -> dict[str, str]:
     return mapping
 
 
-def gates_file_from_env(env: dict | None = None) -> str:
+def gates_file_from_env(env: Env | None = None) -> str:
     return (env if env is not None else os.environ).get("GRAPHRAG_GATES_FILE") or str(DEFAULT_THRESHOLDS)
 
 
-def modes_from_env(env: dict | None = None) -> str:
+def modes_from_env(env: Env | None = None) -> str:
     """GRAPHRAG_MODES: the retrieval modes to benchmark, comma-separated (graphrag_bench.modes.parse_modes); default all."""
     return (env if env is not None else os.environ).get("GRAPHRAG_MODES") or "all"
 
@@ -174,17 +176,17 @@ class Neo4jSettings:
     password_set: bool = False
 
 
-def neo4j_from_env(env: dict | None = None) -> Neo4jSettings:
+def neo4j_from_env(env: Env | None = None) -> Neo4jSettings:
     env = env if env is not None else os.environ
     return Neo4jSettings(env.get("NEO4J_URI", ""), env.get("NEO4J_USER", "neo4j"), bool(env.get("NEO4J_PASSWORD")))
 
 
-def dagster_home_from_env(env: dict | None = None) -> str | None:
+def dagster_home_from_env(env: Env | None = None) -> str | None:
     """DAGSTER_HOME when set (the scripts set it: runs join the UI's history); None for a throwaway instance."""
     return (env if env is not None else os.environ).get("DAGSTER_HOME") or None
 
 
-def with_graph_rag(enabled: bool, env: dict | None = None) -> dict:
+def with_graph_rag(enabled: bool, env: Env | None = None) -> dict:
     """The environment with GRAPH_RAG_ENABLED set one way: how a caller picks a mode for the library entry point."""
     return {**(env if env is not None else os.environ), "GRAPH_RAG_ENABLED": "true" if enabled else "false"}
 

@@ -186,7 +186,11 @@ def execute(settings, n_docs: int, started: float) -> int:
     for event in result.all_events:
         if event.event_type_value != "STEP_FAILURE":
             continue
-        error = event.event_specific_data.error
+        error = event.step_failure_data.error
+        if error is None:  # a failure Dagster recorded without an exception
+            print(f"graphrag-bench: step {event.step_key} failed", file=sys.stderr)
+            crashed = EXIT_FAILED
+            continue
         cause = error.cause or error
         if cause.cls_name == "DagsterAssetCheckFailedError" or error.cls_name == "DagsterAssetCheckFailedError":
             continue  # a blocking gate: reported below as the gate it is

@@ -8,8 +8,10 @@ Jobs: `graph_build_job` (corpus → graph store), `benchmark_job` (everything, n
 
 import datetime as dt
 from pathlib import Path
+from typing import cast
 
 from dagster import (
+    AssetsDefinition,
     AssetSelection,
     AssetSpec,
     DagsterInvalidDefinitionError,
@@ -126,7 +128,8 @@ def _owned_and_tagged(spec: AssetSpec) -> AssetSpec:
 
 def build_definitions(bench: BenchSettings | None = None) -> Definitions:
     return Definitions(
-        assets=map_asset_specs(_owned_and_tagged, load_assets_from_modules(MODULES)),
+        # The modules hold only @asset / @multi_asset definitions (no source assets), which map_asset_specs takes.
+        assets=map_asset_specs(_owned_and_tagged, cast(list[AssetsDefinition], load_assets_from_modules(MODULES))),
         asset_checks=load_asset_checks_from_modules(MODULES),
         jobs=[graph_build_job, benchmark_job, release_gate_job],
         schedules=[nightly_benchmark],

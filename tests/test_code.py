@@ -1,5 +1,5 @@
-"""The code base itself: the linter configured in pyproject.toml passes, and configuration reaches assets and
-pipelines through resources and `graphrag_bench.settings`, never by reading the environment where it is used."""
+"""The code base itself: the linter and the type checker configured in pyproject.toml pass, and configuration reaches
+assets and pipelines through resources and `graphrag_bench.settings`, never by reading the environment where it is used."""
 
 import ast
 import subprocess
@@ -12,6 +12,13 @@ def test_the_linter_passes():
     result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."], cwd=REPO, capture_output=True,
                             text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-1000:]
+
+
+def test_the_type_checker_passes():
+    # mypy reads its files and settings from pyproject.toml; its cache (.mypy_cache) makes a re-run take seconds.
+    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-1000:]
+    assert "Success: no issues found" in result.stdout
 
 
 def _environment_reads(path) -> list[str]:

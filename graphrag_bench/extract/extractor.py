@@ -168,7 +168,7 @@ class Extractor:
         documents = [masked(d, untrusted[d.doc_id]) for d in documents]  # documents are data, never instructions
         ids = RecordIds(documents)
         corpus_key = _digest([EXTRACTOR_VERSION, VOCABULARY_DIGEST, ids.digest()])
-        vectors_key, stored_vectors = None, 0
+        vectors_key, stored_vectors = "", 0
         if cache is not None:  # label vectors of earlier runs: the model loads only for a label never seen
             if self._semantics is None:
                 from ..embed import Embedder

@@ -75,7 +75,7 @@ class _EndTypes(dict):
         elif final:
             types = {"artifact" if kind == RECORD else "concept"}
         else:
-            types = RECORD_TYPES if kind == RECORD else NAMED_TYPES
+            types = set(RECORD_TYPES if kind == RECORD else NAMED_TYPES)
         self[combination] = frozenset(types)
         return self[combination]
 
@@ -241,17 +241,17 @@ class Interpreter:
                 siblings[(d.doc_id, d.how, d.hint)].add(key)
                 hinted = self.semantics.entity_type(d.hint, NAMED_TYPES) if d.hint else None
                 if hinted:
-                    priors[key][hinted] += HINT_WEIGHT
+                    priors[key][hinted] += HINT_WEIGHT  # type: ignore[assignment]  # weighted votes
         for term, noun in apposed:  # "the Data Platform team", "the Billing Engine service"
             hinted = self.semantics.entity_type(noun, NAMED_TYPES)
             if hinted and term.kind != RECORD:
-                priors[self._type_key(term)][hinted] += HINT_WEIGHT
+                priors[self._type_key(term)][hinted] += HINT_WEIGHT  # type: ignore[assignment]  # weighted votes
         for s in statements:
             if s.extractor in STRUCTURAL | {"topic"} and s.value.kind == NAME:
                 siblings[(s.doc_id, s.extractor, s.label, s.context)].add(self._type_key(s.value))
             for term in (s.subject, s.value):  # initials are typography for people, wherever the name stands
                 if term.kind in {NAME, CANDIDATE} and person_shaped(term.text):
-                    priors[self._type_key(term)]["person"] += HINT_WEIGHT
+                    priors[self._type_key(term)]["person"] += HINT_WEIGHT  # type: ignore[assignment]  # weighted votes
         usable = [(s, self.label_key(s)) for s in statements if LITERAL not in (s.subject.kind, s.value.kind)]
         types: dict[str, str] = {}  # the first round reads every label with every type open: priors only add votes
         for _ in range(MAX_ROUNDS):
@@ -278,7 +278,7 @@ class Interpreter:
                         named = self._label_type(s) if term is s.value and len(options) > 1 else None
                         options = [named] if named in options else options
                         for t in options:
-                            votes[self._type_key(term)][t] += score / len(options)
+                            votes[self._type_key(term)][t] += score / len(options)  # type: ignore[assignment]  # weighted votes
             new = self._decide(votes, same, siblings)
             if new == types:
                 break
@@ -299,7 +299,7 @@ class Interpreter:
                 pooled = sum((Counter(_shares(votes.get(k))) for k in sorted(group)), Counter())
                 for k in sorted(group):
                     for t, share in _shares(pooled).items():
-                        votes[k][t] += SIBLING_WEIGHT * share
+                        votes[k][t] += SIBLING_WEIGHT * share  # type: ignore[assignment]  # weighted votes
         parent: dict[str, str] = {}
 
         def root(k: str) -> str:
@@ -437,8 +437,9 @@ class Interpreter:
 
 
 def _shares(counter: Counter | None) -> dict[str, float]:
-    total = sum((counter or {}).values())
-    return {t: n / total for t, n in counter.items()} if total else {}
+    counts = counter or Counter()
+    total = sum(counts.values())
+    return {t: n / total for t, n in counts.items()} if total else {}
 
 
 def _settle_entries(parsed: list[ParsedDocument], prose: dict[str, ProseResult]) -> None:

@@ -12,6 +12,7 @@ with the vocabulary); this pass only knows the shapes of markdown. Names a struc
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..english import PERSONAL_PRONOUNS
 from ..ingest import ID_IN_TEXT, Document
@@ -174,7 +175,7 @@ class DocumentParser:
         self._para, self._para_topic = [], None
 
     # -- blocks ------------------------------------------------------------------------------------------------
-    def _front_matter(self, lines: list[str]) -> int:
+    def _front_matter(self, lines: Sequence[str]) -> int:
         end = next((j for j in range(1, len(lines)) if lines[j].strip() == "---"), 0)
         j = 1
         while j < end:
@@ -312,17 +313,18 @@ class DocumentParser:
                 continue
             elif i + 1 < len(lines) and DEFINITION.match(lines[i + 1]) and not DEFINITION.match(text):
                 self._flush()
-                term = clean(stripped) if not self.is_label(stripped) and looks_like_name(clean(stripped)) else None
-                term = Term(term, NAME) if term else None
+                named = clean(stripped) if not self.is_label(stripped) and looks_like_name(clean(stripped)) else None
+                term = Term(named, NAME) if named else None
                 if term:  # "Commerce / : Priya Nair, Tom Berg": an entry listing its members, unlabelled
                     self.out.declared.append(Declared(term.text, self.doc.doc_id, line_no, "topic", self._context))
                 j = i + 1
                 while j < len(lines) and (DEFINITION.match(lines[j]) or not lines[j].strip()):
-                    if lines[j].strip():
+                    definition = DEFINITION.match(lines[j])
+                    if definition:
                         if term:
-                            self._entry_items(term, DEFINITION.match(lines[j]).group(1), j + 1)
+                            self._entry_items(term, definition.group(1), j + 1)
                         else:
-                            self.field(*self._field_subject("definition"), stripped, DEFINITION.match(lines[j]).group(1), j + 1)
+                            self.field(*self._field_subject("definition"), stripped, definition.group(1), j + 1)
                     j += 1
                 i = j
                 continue
@@ -351,7 +353,7 @@ class DocumentParser:
             # "**Mei Chen** — Data Engineering Lead, Data & Analytics." : the entry's items, unlabelled.
             self._entry_items(self._para_topic, re.split(r"(?<=[a-z)])\.\s", topic.group("rest") + " ", maxsplit=1)[0], line_no)
             return
-        label = field and (field.group("b") or field.group("p"))
+        label = (field.group("b") or field.group("p") or "") if field else ""
         if field and self._is_field_label(label, bold=bool(field.group("b"))):
             self._flush()
             self.field(*self._field_subject("field"), label, field.group("v"), line_no)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..settings import Env
 from .base import GraphStore, GraphUnavailable, UpsertResult
 from .templates import TEMPLATES, Template
 
 __all__ = ["GraphStore", "GraphUnavailable", "UpsertResult", "TEMPLATES", "Template", "open_store"]
 
 
-def open_store(data_dir: str | Path, env: dict | None = None, create: bool = True) -> GraphStore:
+def open_store(data_dir: str | Path, env: Env | None = None, create: bool = True) -> GraphStore:
     """`create=False` (a reader such as the agent entry point): a missing embedded graph is GraphUnavailable,
     never a new empty file."""
     env = os.environ if env is None else env

@@ -26,8 +26,8 @@ class LadybugStore(GraphStore):
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = ladybug.Database(str(path), buffer_pool_size=buffer_pool_mb * 1024 * 1024)
-            self._conn = ladybug.Connection(self._db)
+            self._db: ladybug.Database | None = ladybug.Database(str(path), buffer_pool_size=buffer_pool_mb * 1024 * 1024)
+            self._conn: ladybug.Connection | None = ladybug.Connection(self._db)
         except RuntimeError as exc:
             reason = str(exc).split("\n")[0]  # the first line says it; the rest is a link to the docs
             raise GraphUnavailable(f"cannot open embedded graph at {path}: {reason}") from None
@@ -45,6 +45,7 @@ class LadybugStore(GraphStore):
         self.ensure_schema()
         try:
             result = self._conn.execute(cypher, params or {})
+            assert not isinstance(result, list)  # one statement, one result
             columns = result.get_column_names()
             return [dict(zip(columns, row)) for row in result.get_all()]
         except RuntimeError as exc:
@@ -56,7 +57,7 @@ class LadybugStore(GraphStore):
         self._conn.execute(cypher, params or {})
 
     def close(self) -> None:
-        if self._conn is not None:
+        if self._conn is not None and self._db is not None:
             self._conn.close()
             self._db.close()
         self._conn = self._db = None

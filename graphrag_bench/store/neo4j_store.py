@@ -23,7 +23,7 @@ class Neo4jStore(GraphStore):
         self._neo4j = neo4j
         self.database = database
         try:
-            self._driver = neo4j.GraphDatabase.driver(uri, auth=(user, password), connection_timeout=timeout_s,
+            self._driver: neo4j.Driver | None = neo4j.GraphDatabase.driver(uri, auth=(user, password), connection_timeout=timeout_s,
                                                       max_transaction_retry_time=timeout_s)
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, ValueError) as exc:
             raise GraphUnavailable(f"cannot configure Neo4j driver for {uri}: {exc}") from None
@@ -45,6 +45,8 @@ class Neo4jStore(GraphStore):
         return self._neo4j.exceptions.ServiceUnavailable, self._neo4j.exceptions.AuthError, OSError
 
     def ensure_schema(self) -> None:
+        if self._driver is None:
+            raise GraphUnavailable("Neo4j store is closed")
         if not self._schema_ready:
             try:  # one attempt, no retries: a server that is down is said at once
                 self._driver.verify_connectivity()
