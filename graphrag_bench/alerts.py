@@ -27,9 +27,11 @@ class Alert:
     reason: str  # the run's failure message
     failed_steps: list[str]  # e.g. benchmark_report_gate_latency
     at: str  # UTC time, YYYYmmddTHHMMSSZ
+    schedule: str = ""  # the schedule that launched the run (the nightly one), empty for a run started by hand
 
     def line(self) -> str:
-        return f"ALERT {self.job} run {self.run_id} failed: {', '.join(self.failed_steps) or self.reason}"
+        started = f" (scheduled by {self.schedule})" if self.schedule else ""
+        return f"ALERT {self.job} run {self.run_id}{started} failed: {', '.join(self.failed_steps) or self.reason}"
 
 
 def raise_alert(alert: Alert, results_dir: str | Path, webhook: str = "") -> Path:

@@ -113,7 +113,9 @@ def corpus_change_sensor(context: SensorEvaluationContext, bench: BenchSettings)
 def failed_run_alert(context: RunFailureSensorContext, bench: BenchSettings) -> None:
     failed = [event.step_key for event in context.get_step_failure_events() if event.step_key]
     at = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    alert = Alert(context.dagster_run.run_id, context.dagster_run.job_name, context.failure_event.message or "", failed, at)
+    run = context.dagster_run
+    alert = Alert(run.run_id, run.job_name, context.failure_event.message or "", failed, at,
+                  schedule=run.tags.get("dagster/schedule_name", ""))
     context.log.error(alert.line())
     raise_alert(alert, bench.results_dir, alert_webhook_from_env())
 

@@ -201,3 +201,43 @@ def test_a_job_run_holds_the_data_folder_and_a_second_one_stops_at_its_start(tmp
     messages = " ".join(str(e.event_specific_data.error.cause or e.event_specific_data.error)
                         for e in result.all_events if e.is_failure and e.event_specific_data and hasattr(e.event_specific_data, "error"))
     assert f"another graphrag-bench run (pid {holder.pid}) is using this data folder" in messages
+
+
+def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
+    """The nightly path as the daemon takes it: the schedule's tick requests the run, the run (tagged with the
+    schedule, as the daemon launches it) fails its latency gate, and the run-failure sensor's next tick — evaluated
+    from its cursor over the instance's event log, not handed the event — writes the alert naming the gate."""
+    import json
+    import re
+
+    from dagster import DagsterInstance, build_schedule_context, build_sensor_context
+
+    from pipelines.definitions import build_definitions
+    from resources import BenchSettings
+
+    from .conftest import CORPUS, QUESTIONS, REPO
+
+    gates = tmp_path / "gates.toml"
+    gates.write_text(re.sub(r"(?m)^latency_max_p95_ms = .*$", "latency_max_p95_ms = 0.001",
+                            (REPO / "config" / "gates.toml").read_text()))
+    bench = BenchSettings(corpus_dir=str(CORPUS), questions_file=str(QUESTIONS), data_dir=str(tmp_path / "data"),
+                          results_dir=str(tmp_path / "results"), thresholds_file=str(gates), runs=2)
+    defs = build_definitions(bench)
+    (tmp_path / "dagster_home").mkdir()
+    with DagsterInstance.local_temp(str(tmp_path / "dagster_home")) as instance:
+        sensor = defs.get_sensor_def("failed_run_alert")
+        sensor_context = lambda cursor: build_sensor_context(instance=instance, cursor=cursor, definitions=defs,  # noqa: E731
+                                                             resources={"bench": bench})
+        cursor = sensor.evaluate_tick(sensor_context(None)).cursor  # the sensor starts watching now
+        schedule = defs.get_schedule_def("nightly_benchmark")
+        (request,) = schedule.evaluate_tick(build_schedule_context(instance=instance)).run_requests
+        job = defs.resolve_job_def(schedule.job_name)
+        result = job.execute_in_process(instance=instance, run_config=request.run_config, raise_on_error=False,
+                                        tags={**request.tags, "dagster/schedule_name": schedule.name})
+        assert not result.success
+        assert not list((tmp_path / "results").glob("alerts/*.json"))  # nothing yet: the sensor has not ticked
+        sensor.evaluate_tick(sensor_context(cursor))
+    (alert_file,) = (tmp_path / "results" / "alerts").glob("*.json")
+    alert = json.loads(alert_file.read_text())
+    assert alert["job"] == "benchmark_job" and alert["run_id"] == result.run_id and alert["schedule"] == "nightly_benchmark"
+    assert any("gate_latency" in step for step in alert["failed_steps"]), alert

@@ -1,8 +1,11 @@
 """What a person sees in the UI: start the Dagster webserver on loopback and ask its GraphQL API
-for the asset graph, the checks, the jobs and the schedule."""
+for the asset graph, the checks, the jobs and the schedule; launch the benchmark job from it as the
+Launch button does, and compare the latencies that run measured with the CLI's."""
 
+import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -14,7 +17,7 @@ import pytest
 
 from graphrag_bench.gates import GATES
 
-from .conftest import REPO
+from .conftest import QUESTIONS, REPO
 
 QUERY = """{ repositoriesOrError { ... on RepositoryConnection { nodes {
   jobs { name }
@@ -34,10 +37,14 @@ def webserver(tmp_path_factory):
     home = tmp_path_factory.mktemp("dagster_home")
     shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
     port = _free_port()
-    env = {**os.environ, "DAGSTER_HOME": str(home), "GRAPHRAG_DATA_DIR": str(home / "data")}
-    exe = Path(sys.executable).parent / "dagster-webserver"
-    proc = subprocess.Popen([str(exe), "-w", str(REPO / "workspace.yaml"), "-h", "127.0.0.1", "-p", str(port)],
-                            cwd=home, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    env = {**os.environ, "DAGSTER_HOME": str(home), "GRAPHRAG_DATA_DIR": str(home / "data"),
+           "GRAPHRAG_RESULTS_DIR": str(home / "results"), "GRAPHRAG_RUNS": str(RUNS)}
+    env.pop("GRAPH_RAG_ENABLED", None)
+    # `dagster dev`, as scripts/ui.sh starts it: the webserver and the daemon, which dequeues launched runs.
+    exe = Path(sys.executable).parent / "dagster"
+    proc = subprocess.Popen([str(exe), "dev", "-w", str(REPO / "workspace.yaml"), "-h", "127.0.0.1", "-p", str(port)],
+                            cwd=home, env=env, stdout=(home / "dagster_dev.log").open("w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 180
     try:
@@ -48,17 +55,27 @@ def webserver(tmp_path_factory):
             except httpx.HTTPError:
                 time.sleep(1)
         else:
-            pytest.fail("dagster-webserver did not start within 180 s")
-        yield url
+            pytest.fail("dagster dev did not start within 180 s")
+        yield url, home
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        os.killpg(proc.pid, signal.SIGTERM)  # dagster dev and the webserver, daemon and code server it started
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _graphql(url: str, query: str, variables: dict | None = None) -> dict:
+    response = httpx.post(f"{url}/graphql", json={"query": query, "variables": variables or {}}, timeout=60)
+    response.raise_for_status()
+    body = response.json()
+    assert "errors" not in body, body["errors"]
+    return body["data"]
 
 
 def test_ui_shows_assets_checks_jobs_and_schedule(webserver):
-    response = httpx.post(f"{webserver}/graphql", json={"query": QUERY}, timeout=60)
-    response.raise_for_status()
-    repo = response.json()["data"]["repositoriesOrError"]["nodes"][0]
+    url, _ = webserver
+    repo = _graphql(url, QUERY)["repositoriesOrError"]["nodes"][0]
     assets = {"/".join(a["assetKey"]["path"]): a for a in repo["assetNodes"]}
     assert {"documents", "resolved_graph", "graph_store", "baseline_run", "graphrag_run", "golden_equivalence",
             "scores", "run_history", "benchmark_report", "release_decision"} <= set(assets)
@@ -71,3 +88,48 @@ def test_ui_shows_assets_checks_jobs_and_schedule(webserver):
     assert {"graph_build_job", "benchmark_job", "release_gate_job"} <= {j["name"] for j in repo["jobs"]}
     schedule = next(s for s in repo["schedules"] if s["name"] == "nightly_benchmark")
     assert schedule["cronSchedule"] == "0 2 * * *" and schedule["scheduleState"]["status"] == "RUNNING"
+
+
+RUNS = 5  # runs per question per mode, for both the UI's run and the CLI's (run 1 dropped)
+LAUNCH = """mutation($params: ExecutionParams!) { launchRun(executionParams: $params) {
+  __typename ... on LaunchRunSuccess { run { runId } } ... on PythonError { message } ... on InvalidSubsetError { message }
+  ... on RunConfigValidationInvalid { errors { message } } } }"""
+STATUS = """query($id: ID!) { runOrError(runId: $id) { ... on Run { status } } }"""
+LOCATION = """{ repositoriesOrError { ... on RepositoryConnection { nodes { name location { name } } } } }"""
+
+
+def _p95(results: Path) -> dict[str, float]:
+    (run,) = results.glob("run_*/summary.json")
+    summary = json.loads(run.read_text())
+    assert summary["measurement"]["executor"] == "in_process"
+    return {mode: row["p95_pipeline_ms"] for mode, row in summary["modes"].items()}
+
+
+def test_a_run_launched_from_the_ui_succeeds_and_measures_the_latency_the_cli_measures(webserver, tmp_path):
+    """The Launch button's path (webserver → run launcher → a run worker process): the job runs in process, so its
+    p95 latencies are the CLI's, within 2× either way in this session (it was 30× under the multiprocess executor)."""
+    url, home = webserver
+    repo = _graphql(url, LOCATION)["repositoriesOrError"]["nodes"][0]
+    selector = {"repositoryLocationName": repo["location"]["name"], "repositoryName": repo["name"], "jobName": "benchmark_job"}
+    launched = _graphql(url, LAUNCH, {"params": {"selector": selector, "runConfigData": {}}})["launchRun"]
+    assert launched["__typename"] == "LaunchRunSuccess", launched
+    run_id = launched["run"]["runId"]
+    deadline, status = time.monotonic() + 900, None
+    while time.monotonic() < deadline:
+        status = _graphql(url, STATUS, {"id": run_id})["runOrError"]["status"]
+        if status in {"SUCCESS", "FAILURE", "CANCELED"}:
+            break
+        time.sleep(2)
+    assert status == "SUCCESS", f"the UI's run {run_id} ended {status}: " + (home / "dagster_dev.log").read_text()[-3000:]
+    ui = _p95(home / "results")
+
+    cli = subprocess.run([sys.executable, "-m", "pipelines.cli", "run", "--corpus", str(REPO / "corpus"),
+                          "--questions", str(QUESTIONS), "--data-dir", str(tmp_path / "data"),
+                          "--results-dir", str(tmp_path / "results"), "--runs", str(RUNS)],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=900,
+                         env={k: v for k, v in os.environ.items() if k not in {"GRAPH_RAG_ENABLED", "DAGSTER_HOME"}})
+    assert cli.returncode == 0, cli.stderr[-3000:]
+    measured = _p95(tmp_path / "results")
+    assert set(ui) == set(measured)
+    ratios = {mode: ui[mode] / measured[mode] for mode in ("baseline", "graphrag")}
+    assert all(0.5 <= r <= 2.0 for r in ratios.values()), f"UI p95 / CLI p95: {ratios} (UI {ui}, CLI {measured})"
