@@ -15,7 +15,7 @@ from dagster_dbt import DagsterDbtTranslator, DbtCliResource, DbtProject, dbt_as
 from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.history import RAW_TABLES, last_built_state, raw_frames, record_built_state, warehouse_state
-from pipelines.dbt import dbt_project
+from pipelines.dbt import dbt_project, prepared_manifest
 from resources import BenchSettings, DataFolderLock
 
 GROUP = "warehouse"
@@ -51,7 +51,7 @@ class WarehouseTranslator(DagsterDbtTranslator):
         return super().get_asset_spec(manifest, unique_id, project).replace_attributes(group_name=GROUP)
 
 
-@dbt_assets(manifest=dbt_project.manifest_path, project=dbt_project, dagster_dbt_translator=WarehouseTranslator())
+@dbt_assets(manifest=prepared_manifest(), project=dbt_project, dagster_dbt_translator=WarehouseTranslator())
 def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: DuckDBResource, bench: BenchSettings):
     """Aggregates over the warehouse: per-category scores, latency percentiles, cache rates,
     the acceptance-criteria table and the run history (incremental, never overwritten).

@@ -1,9 +1,11 @@
 """The dbt project over DuckDB, its manifest, and the one dbt command line the pipeline uses.
 
-`@dbt_assets` reads the manifest when `assets.warehouse` is imported, and `DbtProject.prepare_if_dev()` only
-prepares under `dagster dev`; the CLI, tests and CI import it too, so a missing or stale manifest is parsed here
-(`dbt parse`, once, under a lock). dbt is this interpreter's own (activated or not): named by path, never looked
-up on PATH. The warehouse file is passed as a dbt var per run (profiles.yml), not through the environment.
+`@dbt_assets` reads the manifest when `assets.warehouse` is imported. Importing parses nothing: the manifest is
+prepared by `python -m pipelines.dbt` (`dbt parse`, only when it is missing or older than a model, once under a
+lock), which scripts/env.sh runs before every command — the deployment's build step, as `dagster-dbt project
+prepare-and-package` would be. An import with a missing or stale manifest stops with that instruction.
+dbt is this interpreter's own (activated or not): named by path, never looked up on PATH. The warehouse file is
+passed as a dbt var per run (profiles.yml), not through the environment.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from dagster_dbt import DbtCliResource, DbtProject
 
+from graphrag_bench.errors import InputError
 from graphrag_bench.files import locked
 from graphrag_bench.settings import REPO_ROOT
 
@@ -42,4 +45,15 @@ def prepare_manifest() -> None:
                 dbt_cli().cli(["parse", "--quiet"], target_path=dbt_project.target_path).wait()
 
 
-prepare_manifest()
+
+def prepared_manifest() -> Path:
+    """The manifest `@dbt_assets` reads; an InputError naming the command when it is missing or stale."""
+    manifest = Path(dbt_project.manifest_path)
+    if _stale(manifest):
+        raise InputError(manifest, "missing or older than a dbt model: run `python -m pipelines.dbt` to parse the "
+                                   "project (scripts/run.sh, test.sh and ui.sh do it first)")
+    return manifest
+
+
+if __name__ == "__main__":
+    prepare_manifest()

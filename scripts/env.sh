@@ -25,4 +25,6 @@ if ! ls .venv/share/graphrag-bench/*.onnx >/dev/null 2>&1; then
   echo "exporting the embedding model to ONNX (once)..."
   HF_HUB_OFFLINE=1 .venv/bin/python -m graphrag_bench.embed export >/dev/null 2>.venv/export.log || { cat .venv/export.log >&2; exit 1; }
 fi
+# The dbt manifest the asset definitions read: parsed here when missing or older than a model, never at import.
+.venv/bin/python -m pipelines.dbt
 export PATH="$ROOT/.venv/bin:$PATH"
