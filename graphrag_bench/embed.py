@@ -4,7 +4,7 @@ No weights are ever downloaded: HF_HUB_OFFLINE=1 is forced before sentence-trans
 is imported, and the model is loaded from the package's own folder.
 
 Two backends give the same vectors (max difference ~2e-7, the same top-k on the default corpus;
-tests/test_retrieval.py): `onnx`, the model's transformer exported once at setup time with
+tests/unit/test_retrieval.py): `onnx`, the model's transformer exported once at setup time with
 torch's own exporter (`python -m graphrag_bench.embed export`, run by scripts/env.sh) and run by
 ONNX Runtime with the model's own tokenizer, mean pooling and normalisation done here; and
 `torch`, sentence-transformers itself, used when no export exists. ONNX embeds a query ~2.5x

@@ -5,7 +5,7 @@ from graphrag_bench.ground_truth import evaluate_extraction
 from graphrag_bench.ingest import load_corpus
 from graphrag_bench.resolve import resolve
 
-from .conftest import CORPUS, write
+from ..conftest import CORPUS, write
 
 
 def _edges(resolution, rtype=None):

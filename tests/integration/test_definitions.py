@@ -215,7 +215,7 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
     from pipelines.definitions import build_definitions
     from resources import BenchSettings
 
-    from .conftest import CORPUS, QUESTIONS, REPO
+    from ..conftest import CORPUS, QUESTIONS, REPO
 
     gates = tmp_path / "gates.toml"
     gates.write_text(re.sub(r"(?m)^latency_max_p95_ms = .*$", "latency_max_p95_ms = 0.001",

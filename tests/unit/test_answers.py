@@ -7,7 +7,7 @@ from graphrag_bench.answer import Answerer, answer_label
 from graphrag_bench.retrieve import Fact, Passage, Retrieval
 from graphrag_bench.semantics import Semantics
 
-from .conftest import graph_retriever
+from ..conftest import graph_retriever
 
 # A shop's engineering notes: bold fields, prose, an arrow list, two incident reports that share most words.
 SHOP = {

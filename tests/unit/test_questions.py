@@ -7,7 +7,7 @@ import pytest
 from graphrag_bench.errors import InputError
 from graphrag_bench.questions import load_questions
 
-from .conftest import QUESTIONS
+from ..conftest import QUESTIONS
 
 
 def test_default_question_set_has_the_required_mix():

@@ -5,7 +5,7 @@ import ast
 import subprocess
 import sys
 
-from .conftest import REPO
+from ..conftest import REPO
 
 
 def test_the_linter_passes():
@@ -19,6 +19,18 @@ def test_the_type_checker_passes():
     result = subprocess.run([sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True, timeout=900)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-1000:]
     assert "Success: no issues found" in result.stdout
+
+
+def test_the_unit_tier_runs_without_dagster():
+    """tests/unit is the fast tier: the domain library alone. Importing every unit test module loads no Dagster."""
+    modules = sorted(p.stem for p in (REPO / "tests" / "unit").glob("test_*.py"))
+    assert len(modules) >= 8
+    script = ("import importlib, sys\n"
+              f"for m in {modules!r}: importlib.import_module('tests.unit.' + m)\n"
+              "print(sorted(n for n in sys.modules if n.split('.')[0] in {'dagster', 'dagster_dbt', 'dagster_duckdb'}))")
+    out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[]"
 
 
 def _environment_reads(path) -> list[str]:

@@ -8,7 +8,7 @@ from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import chunk_document, document_id, load_corpus, normalize_doc_ref
 from graphrag_bench.keys import KEY_FORMAT
 
-from .conftest import write
+from ..conftest import write
 
 
 def test_document_ids_follow_the_precedence_rules():

@@ -72,7 +72,7 @@ def test_cache_keys_are_the_same_in_every_process():
     import subprocess
     import sys
 
-    from .conftest import CORPUS, REPO
+    from ..conftest import CORPUS, REPO
 
     script = ("from graphrag_bench.extract import Extractor; from graphrag_bench.ingest import load_corpus; "
               f"print(Extractor().extract(load_corpus({str(CORPUS)!r})).fingerprint)")

@@ -13,7 +13,7 @@ from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings
 from graphrag_bench.store.ladybug_store import LadybugStore
 
-from .conftest import QUESTIONS
+from ..conftest import QUESTIONS
 
 TRAVERSAL = "What database does the system approved on Feb 20 depend on?"
 
@@ -173,7 +173,7 @@ def test_hostile_questions_are_text(retrievers, ladybug_store, hostile):
 
 def test_a_foreign_corpus_is_answered_from_its_own_graph(tmp_path, embedder):
     """Another organisation's documents, no code change: names, aliases and chains come from them."""
-    from .conftest import graph_retriever
+    from ..conftest import graph_retriever
     from .test_extract_resolve import FOREIGN
 
     graph, store = graph_retriever(FOREIGN, tmp_path, embedder)
@@ -272,7 +272,7 @@ def test_queries_need_neither_torch_nor_a_download():
     import subprocess
     import sys
 
-    from .conftest import REPO
+    from ..conftest import REPO
 
     script = ("import sys; from graphrag_bench.spacy_pipeline import blank_english; from graphrag_bench.embed import Embedder; "
               "nlp = blank_english(); nlp.add_pipe('sentencizer'); assert len(list(nlp('One. Two.').sents)) == 2; "
@@ -288,7 +288,7 @@ def test_a_question_naming_more_entities_than_any_bound_is_answered(tmp_path, em
     order), every template call stays within its limit, and the answer comes back without an error."""
     from graphrag_bench.retrieve import MAX_PINS
 
-    from .conftest import graph_retriever
+    from ..conftest import graph_retriever
 
     names = [f"Unit{i:03d} Relay" for i in range(250)]
     rows = "\n".join(f"| {n} | {names[(i + 1) % 250]} |" for i, n in enumerate(names))

@@ -17,7 +17,7 @@ import pytest
 
 from graphrag_bench.gates import GATES
 
-from .conftest import QUESTIONS, REPO
+from ..conftest import QUESTIONS, REPO
 
 QUERY = """{ repositoriesOrError { ... on RepositoryConnection { nodes {
   jobs { name }

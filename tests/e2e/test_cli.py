@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import QUESTIONS, REPO
+from ..conftest import QUESTIONS, REPO
 
 SUMMARY_KEYS = {"run_id", "corpus", "modes", "latency_ratio_p95", "graph", "extraction", "audit", "gates", "questions"}
 MODE_KEYS = {"points", "max_points", "by_category", "p95_pipeline_ms", "hallucinations", "certainty_accuracy", "retrieval"}

@@ -11,7 +11,7 @@ import pytest
 
 from graphrag_bench.evaluate import evaluate_corpus
 
-from .conftest import CORPUS, QUESTIONS, REPO
+from ..conftest import CORPUS, QUESTIONS, REPO
 
 WATER = REPO / "tests" / "fixtures" / "water"
 

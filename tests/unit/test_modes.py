@@ -13,7 +13,7 @@ from graphrag_bench.retrieve import BaselineRetriever, Fact, Passage, VectorInde
 from graphrag_bench.retrievers import build_retrievers
 from graphrag_bench.router import GRAPH_ROUTE, TEXT_ROUTE, route
 
-from .conftest import graph_retriever
+from ..conftest import graph_retriever
 
 # A small corpus written for the case: an alarm code that only one passage states, under a question whose other
 # words are about failover (what the vector model weighs).
@@ -98,7 +98,7 @@ def test_a_graph_mode_that_does_not_beat_the_best_non_graph_mode_is_reported_as_
 def test_every_mode_is_benchmarked_on_the_default_corpus_with_the_same_protocol():
     from graphrag_bench.evaluate import evaluate_corpus
 
-    from .conftest import CORPUS, QUESTIONS as QUESTION_FILE
+    from ..conftest import CORPUS, QUESTIONS as QUESTION_FILE
 
     evaluation = evaluate_corpus(CORPUS, QUESTION_FILE, runs=2, modes=ALL_MODES)
     table = mode_table(evaluation.questions, evaluation.scores, evaluation.benchmark)
