@@ -18,21 +18,25 @@ from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings, load_thresholds
 from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource
 
+from .partitions import PARTITIONS, corpus_and_night, corpus_settings
+
 GROUP = "benchmark"
 
 
-@asset(group_name=GROUP, kinds={"python", "parquet"})
+@asset(group_name=GROUP, kinds={"python", "parquet"}, partitions_def=PARTITIONS)
 def retrieval_index(context: AssetExecutionContext, chunk_embeddings: pl.DataFrame, resolved_graph: dict,
                     bench: BenchSettings) -> MaterializeResult:
     """Chunks with embeddings and the entity table, saved in the data folder for any retriever to load."""
+    bench = corpus_settings(context, bench)
     save_index(bench.data_dir, chunk_embeddings, resolved_graph["entities"])
     return MaterializeResult(metadata={"path": bench.data_dir, "chunks": chunk_embeddings.height,
                                        "entities": resolved_graph["entities"].height})
 
 
-@asset(group_name=GROUP, kinds={"python"})
+@asset(group_name=GROUP, kinds={"python"}, partitions_def=PARTITIONS)
 def questions(context: AssetExecutionContext, bench: BenchSettings) -> list[dict]:
     """The benchmark's questions (SPEC §3.8), read and validated once per run; every later stage takes them from here."""
+    bench = corpus_settings(context, bench)
     loaded = load_questions(bench.questions_file)
     context.add_output_metadata({"questions": len(loaded), "file": bench.questions_file,
                                  "by_category": MetadataValue.json(dict(sorted(Counter(q["category"] for q in loaded).items())))})
@@ -46,7 +50,7 @@ def questions(context: AssetExecutionContext, bench: BenchSettings) -> list[dict
           "mode_runs": AssetOut(kinds={"python"}, description="The other modes measured in the same loop (bm25, "
                                 "hybrid_lexical, graph_ppr, router by default): answers, latencies, phases, per mode."),
           "failure_mode_runs": AssetOut(kinds={"python"}, description="Category E questions answered with the graph store down or empty.")},
-    can_subset=True,
+    can_subset=True, partitions_def=PARTITIONS,
 )
 def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_store: dict, bench: BenchSettings,
                    embedder: EmbedderResource, graph: GraphStoreResource, answerer: AnswererResource, data_lock: DataFolderLock):
@@ -55,6 +59,7 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
     Not run again when every input is the one the last measurement had (`graphrag_bench.reuse`). Subsettable: the
     modes are still measured together (the protocol interleaves them), and only the selection materializes.
     `data_lock`: the data folder is this run's while it measures."""
+    bench = corpus_settings(context, bench)
     settings = RetrievalSettings.from_env()
     model = embedder.get()
     modes = bench.mode_names()
@@ -64,7 +69,7 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
     def measure() -> dict:
         chunk_rows, vectors, entities = load_index(bench.data_dir)
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), model, settings)
-        store = graph.open()
+        store = graph.open(bench.data_dir, corpus_and_night(context)[0])
         try:
             return benchmark_modes(questions, baseline, store, entities, modes, bench.data_dir, runs=bench.runs,
                                    progress=context.log.info, compose_fn=answerer.composer())
@@ -113,11 +118,12 @@ def _executor(context: AssetExecutionContext) -> str:
     return "in_process" if name in {"in_process", "execute_in_process_executor"} else name  # the latter: the CLI's run
 
 
-@asset(group_name=GROUP, kinds={"python"}, deps=["retrieval_index"])
+@asset(group_name=GROUP, kinds={"python"}, deps=["retrieval_index"], partitions_def=PARTITIONS)
 def golden_equivalence(context: AssetExecutionContext, questions: list[dict], baseline_run: dict, bench: BenchSettings,
                        embedder: EmbedderResource, answerer: AnswererResource) -> dict:
     """With GRAPH_RAG_ENABLED=false the product's entry point must answer exactly like the baseline
     (checked again only when the baseline was measured again)."""
+    bench = corpus_settings(context, bench)
     def check() -> dict:
         chunk_rows, vectors, entities = load_index(bench.data_dir)
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), embedder.get(), RetrievalSettings.from_env())
@@ -130,7 +136,7 @@ def golden_equivalence(context: AssetExecutionContext, questions: list[dict], ba
     return result
 
 
-@asset(group_name=GROUP, kinds={"python"}, deps=["failure_mode_runs"])  # E answers are inside the mode runs
+@asset(group_name=GROUP, kinds={"python"}, deps=["failure_mode_runs"], partitions_def=PARTITIONS)  # E answers are inside the mode runs
 def scores(context: AssetExecutionContext, questions: list[dict], baseline_run: dict, graphrag_run: dict, mode_runs: dict,
            resolved_graph: dict, documents: pl.DataFrame) -> dict:
     """Every answer of every mode scored by the rubric of SPEC §3.9."""
@@ -143,18 +149,20 @@ def scores(context: AssetExecutionContext, questions: list[dict], baseline_run: 
     return result
 
 
-@asset(group_name=GROUP, kinds={"python", "greatexpectations"})
+@asset(group_name=GROUP, kinds={"python", "greatexpectations"}, partitions_def=PARTITIONS)
 def benchmark_summary(context: AssetExecutionContext, questions: list[dict], scores: dict, baseline_run: dict,
                       graphrag_run: dict, mode_runs: dict, golden_equivalence: dict, resolved_graph: dict,
                       documents: pl.DataFrame, chunks: pl.DataFrame, graph_store: dict, bench: BenchSettings) -> dict:
     """summary.json content: per-mode points, latency, retrieval metrics, each graph mode against the best non-graph
-    mode, statistics and the gates."""
+    mode, statistics and the gates. Each corpus × night partition is one row of the run history."""
+    corpus, night = corpus_and_night(context)
+    bench = corpus_settings(context, bench)
     bench_result = joined_runs({"baseline": baseline_run, "graphrag": graphrag_run, **mode_runs})
     run_id = bench_result["measurement"]["run_id"]
     audit = resolved_graph["audit"]
     meta = {k: graph_store[k] for k in ("created", "changed", "unchanged", "state_hash")}
     summary = build_summary(
-        run_id, {"path": bench.corpus_dir, "documents": documents.height, "chunks": chunks.height}, questions, scores,
+        run_id, {"name": corpus, "path": bench.corpus_dir, "documents": documents.height, "chunks": chunks.height}, questions, scores,
         bench_result, {"entities": resolved_graph["entities"].height, "relationships": resolved_graph["relationships"].height,
                        **meta, "provenance_coverage": audit["provenance_coverage"]},
         evaluate_extraction(bench.corpus_dir, resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts()),
@@ -164,6 +172,7 @@ def benchmark_summary(context: AssetExecutionContext, questions: list[dict], sco
     summary["measurement"] = bench_result["measurement"]  # before the gates: the latency gate reads its executor
     summary["gates"] = evaluate_gates(summary, golden_equivalence, audit, load_thresholds(bench.thresholds_file))
     summary["golden"] = golden_equivalence
+    summary["night"] = night
     context.add_output_metadata({"run_id": run_id, "baseline_points": summary["modes"]["baseline"]["points"],
                                  "graphrag_points": summary["modes"]["graphrag"]["points"],
                                  "gates_passed": all(g["passed"] for g in summary["gates"])})

@@ -8,7 +8,7 @@ Great Expectations suites in expectations/.
 from pathlib import Path
 
 import polars as pl
-from dagster import AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetIn, MetadataValue, Output, asset, asset_check
+from dagster import AssetCheckExecutionContext, AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetIn, MetadataValue, Output, asset, asset_check
 
 from graphrag_bench.audit import run_audit
 from graphrag_bench.extract import Extraction, Extractor
@@ -18,6 +18,8 @@ from graphrag_bench.result_cache import ResultCache
 from graphrag_bench.validation import validate
 from resources import BenchSettings, GraphStoreResource
 
+from .partitions import PARTITIONS, corpus_and_night, corpus_settings
+
 GROUP = "graph"
 EXTRACTION_CACHE = "extraction_cache.pkl"
 
@@ -26,11 +28,12 @@ def _documents(frame: pl.DataFrame) -> list[Document]:
     return [Document.from_row(row) for row in frame.iter_rows(named=True)]
 
 
-@asset(group_name=GROUP, kinds={"python", "spacy"})
+@asset(group_name=GROUP, kinds={"python", "spacy"}, partitions_def=PARTITIONS)
 def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings) -> Extraction:
     """Mentions and raw relationships, from structure (tables, header fields, diagrams) and prose (spaCy).
 
     Incremental: unchanged documents reuse their cached extraction (see `ResultCache`)."""
+    bench = corpus_settings(context, bench)
     cache = ResultCache(Path(bench.data_dir) / EXTRACTION_CACHE)
     extraction = Extractor().extract(_documents(documents), cache)
     for warning in extraction.warnings:
@@ -48,10 +51,11 @@ def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, ben
     return extraction
 
 
-@asset(group_name=GROUP, kinds={"python", "polars"})
+@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS)
 def resolved_graph(context: AssetExecutionContext, entity_mentions: Extraction, documents: pl.DataFrame,
                    bench: BenchSettings) -> dict:
     """Entities with stable keys and aliases; relationships with provenance; SAME_AS and POSSIBLE_SAME_AS."""
+    bench = corpus_settings(context, bench)
     cache = ResultCache(Path(bench.data_dir) / "resolution_cache.pkl")
     result, reused = resolve_cached(entity_mentions, _documents(documents), cache)
     entities = pl.DataFrame(result.entities)
@@ -67,10 +71,12 @@ def resolved_graph(context: AssetExecutionContext, entity_mentions: Extraction, 
     return {"entities": entities, "relationships": relationships, "audit": audit, "fingerprint": entity_mentions.fingerprint}
 
 
-@asset_check(asset=resolved_graph, blocking=True, additional_ins={"documents": AssetIn("documents")})
-def entity_resolution_audit(resolved_graph: dict, documents: pl.DataFrame, bench: BenchSettings) -> AssetCheckResult:
+@asset_check(asset=resolved_graph, blocking=True, additional_ins={"documents": AssetIn("documents")}, partitions_def=PARTITIONS)
+def entity_resolution_audit(context: AssetCheckExecutionContext, resolved_graph: dict, documents: pl.DataFrame,
+                            bench: BenchSettings) -> AssetCheckResult:
     """SPEC §3.4: ids well-formed and unique, no alias group across types, every POSSIBLE_SAME_AS decided, stable
     re-run. Pairs decided for lack of evidence are reported in the metadata, not blocking."""
+    bench = corpus_settings(context, bench)
     audit = run_audit(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts(),
                       resolved_graph["audit"], _documents(documents), resolved_graph.get("fingerprint", ""),
                       ResultCache(Path(bench.data_dir) / "audit_cache.pkl"), ResultCache(Path(bench.data_dir) / EXTRACTION_CACHE))
@@ -83,7 +89,7 @@ def entity_resolution_audit(resolved_graph: dict, documents: pl.DataFrame, bench
                   "resolutions": MetadataValue.json(audit["resolutions"])})
 
 
-@asset_check(asset=resolved_graph, blocking=True)
+@asset_check(asset=resolved_graph, blocking=True, partitions_def=PARTITIONS)
 def provenance_coverage(resolved_graph: dict) -> AssetCheckResult:
     """Every relationship carries document, line and evidence (coverage must be 1.0)."""
     rows = resolved_graph["relationships"].to_dicts()
@@ -93,10 +99,11 @@ def provenance_coverage(resolved_graph: dict) -> AssetCheckResult:
                             "failures": MetadataValue.json(result["failures"])})
 
 
-@asset(group_name=GROUP, kinds={"python", "graph"})
-def graph_store(context: AssetExecutionContext, resolved_graph: dict, graph: GraphStoreResource) -> Output[dict]:
+@asset(group_name=GROUP, kinds={"python", "graph"}, partitions_def=PARTITIONS)
+def graph_store(context: AssetExecutionContext, resolved_graph: dict, graph: GraphStoreResource,
+                bench: BenchSettings) -> Output[dict]:
     """Idempotent upsert: the store ends holding exactly the resolved graph; counts what changed."""
-    store = graph.open()
+    store = graph.open(corpus_settings(context, bench).data_dir, corpus_and_night(context)[0])
     try:
         result = store.sync(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts())
         state_hash, counts = store.snapshot()

@@ -13,14 +13,17 @@ from graphrag_bench.ingest import chunk_document, load_corpus
 from graphrag_bench.untrusted import find_untrusted
 from resources import BenchSettings, DataFolderLock, EmbedderResource
 
+from .partitions import PARTITIONS, corpus_settings
+
 GROUP = "ingest"
 
 
-@asset(group_name=GROUP, kinds={"python", "polars"})
+@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS)
 def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: DataFolderLock) -> pl.DataFrame:
     """Every document of the corpus with its stable id, title, content hash and text.
 
     Asks for `data_lock` so that a run writing the data folder holds its lock from start to end."""
+    bench = corpus_settings(context, bench)
     warnings: list[str] = []
     docs = load_corpus(bench.corpus_dir, warnings)
     for warning in warnings:
@@ -40,11 +43,12 @@ def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: D
     return frame
 
 
-@asset(group_name=GROUP, kinds={"python", "polars"})
+@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS)
 def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings) -> pl.DataFrame:
     """Sections of each document with their 1-based line spans."""
     from graphrag_bench.ingest import Document
 
+    bench = corpus_settings(context, bench)
     rows = [asdict(c) for doc in documents.iter_rows(named=True) for c in chunk_document(Document.from_row(doc))]
     frame = pl.DataFrame(rows)
     changes = compare_with_manifest(_manifest(bench, "chunks"), {r["chunk_id"]: text_key(r["text"]) for r in rows})
@@ -53,12 +57,13 @@ def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: Bench
     return frame
 
 
-@asset(group_name=GROUP, kinds={"python", "pytorch"})
+@asset(group_name=GROUP, kinds={"python", "pytorch"}, partitions_def=PARTITIONS)
 def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embedder: EmbedderResource,
                      bench: BenchSettings) -> pl.DataFrame:
     """all-MiniLM-L6-v2 embeddings of every chunk (normalized), saved for the retriever too.
 
     Incremental: a chunk's text is embedded once per model (`EmbeddingStore`); unchanged text is reused."""
+    bench = corpus_settings(context, bench)
     model = embedder.get()
     store = EmbeddingStore(Path(bench.data_dir) / "embeddings" / "chunks.parquet", model.identity)
     vectors, counts = store.vectors(chunks["text"].to_list(), model)

@@ -22,21 +22,26 @@ from dagster import (
 from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.gates import GATES, evaluate_gate
+from graphrag_bench.history import corpus_history
 from graphrag_bench.report import markdown_table, modes_rows, pairwise_rows, write_artifacts
 from graphrag_bench.settings import load_thresholds
 from resources import BenchSettings
 
+from .partitions import PARTITIONS, corpus_and_night, corpus_settings
+
 GROUP = "report"
 
 
-@asset(group_name=GROUP, kinds={"python", "html"}, deps=[AssetKey("run_history"), AssetKey("mode_history"), AssetKey("category_scores")])
+@asset(group_name=GROUP, kinds={"python", "html"}, deps=[AssetKey("run_history"), AssetKey("mode_history"), AssetKey("category_scores")],
+       partitions_def=PARTITIONS)
 def benchmark_report(context: AssetExecutionContext, benchmark_summary: dict, bench: BenchSettings,
                      warehouse: DuckDBResource) -> Output[dict]:
-    """results/run_<id>/: every artifact of SPEC §3.12 plus report.html with the history trend."""
+    """results/run_<id>/: every artifact of SPEC §3.12 plus report.html with this corpus's history trend."""
+    corpus, _ = corpus_and_night(context)
+    bench = corpus_settings(context, bench)
     summary = benchmark_summary["summary"]
     with warehouse.get_connection() as conn:
-        history = [dict(zip(["run_id", "baseline_points", "graphrag_points"], row)) for row in conn.execute(
-            "select run_id, baseline_points, graphrag_points from main.run_history order by run_id").fetchall()]
+        history = corpus_history(conn, corpus)
     run_dir = write_artifacts(Path(bench.results_dir) / f"run_{summary['run_id']}", summary, benchmark_summary["bench"],
                               benchmark_summary["scores"], benchmark_summary["questions"], benchmark_summary["audit"], history)
     b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
@@ -62,7 +67,7 @@ def _meta(value):
 
 
 def _gate_check(name: str):
-    @asset_check(asset=benchmark_report, name=f"gate_{name}", blocking=True,
+    @asset_check(asset=benchmark_report, name=f"gate_{name}", blocking=True, partitions_def=PARTITIONS,
                  description=f"Release gate '{name}' (SPEC §3.11), judged by its Great Expectations suite.")
     def check(benchmark_report: dict, bench: BenchSettings) -> AssetCheckResult:
         summary = benchmark_report["summary"]
@@ -78,7 +83,7 @@ def _gate_check(name: str):
 gate_checks = [_gate_check(name) for name in GATES]
 
 
-@asset(group_name=GROUP, kinds={"python"})
+@asset(group_name=GROUP, kinds={"python"}, partitions_def=PARTITIONS)
 def release_decision(context: AssetExecutionContext, benchmark_report: dict) -> MaterializeResult:
     """Materializes only when every blocking gate passed: the evidence that this build may ship GraphRAG."""
     marker = Path(benchmark_report["run_dir"]) / "RELEASE_APPROVED"

@@ -14,34 +14,29 @@ from dagster import AssetCheckResult, AssetExecutionContext, AssetIn, AssetSpec,
 from dagster_dbt import DagsterDbtTranslator, DbtCliResource, DbtProject, dbt_assets
 from dagster_duckdb import DuckDBResource
 
-from graphrag_bench.history import RAW_TABLES, last_built_state, raw_frames, record_built_state, warehouse_state
+from graphrag_bench.history import (RAW_TABLES, append_run, last_built_state, raw_frames, record_built_state, run_night,
+                                    warehouse_state)
 from pipelines.dbt import dbt_project, prepared_manifest
 from resources import BenchSettings, DataFolderLock
+
+from .partitions import PARTITIONS
 
 GROUP = "warehouse"
 
 
 @multi_asset(specs=[AssetSpec(["raw", name], group_name=GROUP, kinds={"duckdb"}, deps=["benchmark_summary"],
                               description=f"raw.{name} in the DuckDB warehouse, rows appended per run") for name in RAW_TABLES],
-             ins={"benchmark_summary": AssetIn("benchmark_summary")})
+             ins={"benchmark_summary": AssetIn("benchmark_summary")}, partitions_def=PARTITIONS)
 def warehouse_load(context: AssetExecutionContext, benchmark_summary: dict, warehouse: DuckDBResource, data_lock: DataFolderLock):
-    """Append this run's rows to raw.* (re-materializing the same run replaces only its own rows; `data_lock`: one
-    writer per data folder)."""
-    frames = raw_frames(benchmark_summary)
-    run_id = benchmark_summary["summary"]["run_id"]
+    """Append this run's rows to raw.* (re-materializing the same run and night replaces only its own rows;
+    `data_lock`: one writer per data folder)."""
+    summary = benchmark_summary["summary"]
     Path(warehouse.database).parent.mkdir(parents=True, exist_ok=True)  # a new data folder on first use
     with warehouse.get_connection() as conn:
-        # DuckDB 2 wants every statement's result consumed before the next one.
-        conn.execute("create schema if not exists raw").fetchall()
-        for name, frame in frames.items():
-            conn.register("incoming", frame)
-            conn.execute(f"create table if not exists raw.{name} as select * from incoming where false").fetchall()
-            conn.execute(f"delete from raw.{name} where run_id = ?", [run_id]).fetchall()
-            conn.execute(f"insert into raw.{name} by name select * from incoming").fetchall()
-            conn.unregister("incoming")
-            total = conn.execute(f"select count(*) from raw.{name}").fetchall()[0][0]
-            yield MaterializeResult(asset_key=["raw", name], metadata={"run_id": run_id, "rows_this_run": frame.height,
-                                                                       "dagster/row_count": total})
+        loaded = append_run(conn, raw_frames(benchmark_summary), summary["run_id"], run_night(summary))
+    for name, (rows, total) in loaded.items():
+        yield MaterializeResult(asset_key=["raw", name], metadata={"run_id": summary["run_id"], "rows_this_run": rows,
+                                                                   "dagster/row_count": total})
 
 
 class WarehouseTranslator(DagsterDbtTranslator):
@@ -51,7 +46,8 @@ class WarehouseTranslator(DagsterDbtTranslator):
         return super().get_asset_spec(manifest, unique_id, project).replace_attributes(group_name=GROUP)
 
 
-@dbt_assets(manifest=prepared_manifest(), project=dbt_project, dagster_dbt_translator=WarehouseTranslator())
+@dbt_assets(manifest=prepared_manifest(), project=dbt_project, dagster_dbt_translator=WarehouseTranslator(),
+            partitions_def=PARTITIONS)
 def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: DuckDBResource, bench: BenchSettings):
     """Aggregates over the warehouse: per-category scores, latency percentiles, cache rates,
     the acceptance-criteria table and the run history (incremental, never overwritten).
@@ -69,6 +65,6 @@ def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: D
             yield AssetCheckResult(asset_key=check.asset_key, check_name=check.name, passed=True,
                                    metadata={"dbt": "not run: passed at the last build, on the same inputs"})
         return
-    yield from dbt.cli(["build", "--vars", json.dumps({"warehouse": bench.warehouse_path})], context=context).stream()
+    yield from dbt.cli(["build", "--vars", json.dumps({"warehouse": warehouse.database})], context=context).stream()
     with warehouse.get_connection() as conn:
         record_built_state(bench.data_dir, warehouse_state(conn, dbt_project.project_dir))

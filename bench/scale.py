@@ -141,14 +141,13 @@ def measure(corpus: str, questions: str, data_dir: str, results_dir: str, runs: 
     """One in-process benchmark_job run (as the CLI does); time per step from Dagster's own step stats."""
     from dagster import DagsterInstance
 
-    from pipelines.definitions import benchmark_job, build_definitions
+    from pipelines.definitions import benchmark_job, execute_job
     from resources import BenchSettings
 
     settings = BenchSettings(corpus_dir=corpus, questions_file=questions, data_dir=data_dir, results_dir=results_dir, runs=runs)
     started = PROCESS_START
     with DagsterInstance.ephemeral() as instance:
-        result = build_definitions(settings).resolve_job_def(benchmark_job.name).execute_in_process(
-            instance=instance, raise_on_error=False, run_config={"loggers": {"console": {"config": {"log_level": "WARNING"}}}})
+        result = execute_job(settings, benchmark_job.name, instance, raise_on_error=False, run_config={"loggers": {"console": {"config": {"log_level": "WARNING"}}}})
         seconds = time.perf_counter() - started
         steps = {s.step_key: round(s.end_time - s.start_time, 3) for s in instance.get_run_step_stats(result.run_id)
                  if s.end_time and s.start_time}

@@ -9,9 +9,12 @@ from pathlib import Path
 
 import polars as pl
 
+from .corpora import DEFAULT_CORPUS
 from .files import files_digest, replace_atomically
 
 RAW_TABLES = ("question_scores", "latency_samples", "cache_metrics", "gate_results", "runs")
+# A measurement reused on another night (nothing it measures changed) is one more row of `runs`, not a replacement.
+ROW_KEYS = {"runs": ("run_id", "night")}
 BUILT_FILE = "dbt_built.json"
 
 
@@ -46,6 +49,11 @@ def record_built_state(data_dir: str | Path, state: str) -> None:
     replace_atomically(Path(data_dir) / BUILT_FILE, lambda tmp: tmp.write_text(json.dumps({"state": state})))
 
 
+def run_night(summary: dict) -> str:
+    """The night a summary was benchmarked for (a summary from before nights existed: the day it is loaded)."""
+    return summary.get("night") or dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+
+
 def raw_frames(result: dict) -> dict[str, pl.DataFrame]:
     """The five raw tables of one run, built from the benchmark summary."""
     summary, bench, scores, questions = result["summary"], result["bench"], result["scores"], result["questions"]
@@ -63,9 +71,43 @@ def raw_frames(result: dict) -> dict[str, pl.DataFrame]:
     gate_rows = pl.DataFrame([{"run_id": run_id, "name": g["name"], "passed": g["passed"], "value": str(g["value"]),
                                "threshold": str(g["threshold"]), "detail": g["detail"]} for g in summary["gates"]])
     b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
-    run_row = pl.DataFrame([{"run_id": run_id, "created_at": dt.datetime.now(dt.timezone.utc).replace(tzinfo=None),
+    now = dt.datetime.now(dt.timezone.utc)
+    run_row = pl.DataFrame([{"run_id": run_id, "created_at": now.replace(tzinfo=None),
+                             "corpus": summary["corpus"].get("name", DEFAULT_CORPUS), "night": run_night(summary),
                              "corpus_path": summary["corpus"]["path"], "baseline_points": float(b["points"]),
                              "graphrag_points": float(g["points"]), "max_points": float(b["max_points"]),
                              "baseline_p95_ms": b["p95_pipeline_ms"], "graphrag_p95_ms": g["p95_pipeline_ms"],
                              "gates_passed": all(x["passed"] for x in summary["gates"])}])
     return dict(zip(RAW_TABLES, (score_rows, latency_rows, cache_rows, gate_rows, run_row)))
+
+
+def append_run(conn, frames: dict[str, pl.DataFrame], run_id: str, night: str) -> dict[str, tuple[int, int]]:
+    """This run's rows into raw.* (a DuckDB connection): re-loading the same run (and night) replaces only its own
+    rows; a column added since a table was created is added to it. Per table: (rows of this run, rows in total)."""
+    # DuckDB 2 wants every statement's result consumed before the next one.
+    conn.execute("create schema if not exists raw").fetchall()
+    key_values = {"run_id": run_id, "night": night}
+    loaded = {}
+    for name, frame in frames.items():
+        conn.register("incoming", frame)
+        conn.execute(f"create table if not exists raw.{name} as select * from incoming where false").fetchall()
+        present = {c for (c,) in conn.execute("select column_name from information_schema.columns where table_schema = 'raw' "
+                                              "and table_name = ?", [name]).fetchall()}
+        for column, column_type in conn.execute("select column_name, column_type from (describe incoming)").fetchall():
+            if column not in present:
+                conn.execute(f'alter table raw.{name} add column "{column}" {column_type}').fetchall()
+        keys = ROW_KEYS.get(name, ("run_id",))
+        conn.execute(f"delete from raw.{name} where " + " and ".join(f'"{k}" = ?' for k in keys),
+                     [key_values[k] for k in keys]).fetchall()
+        conn.execute(f"insert into raw.{name} by name select * from incoming").fetchall()
+        conn.unregister("incoming")
+        loaded[name] = (frame.height, conn.execute(f"select count(*) from raw.{name}").fetchall()[0][0])
+    return loaded
+
+
+def corpus_history(conn, corpus: str) -> list[dict]:
+    """One corpus's rows of the dbt run history, oldest night first (rows from before corpora were recorded are the
+    default corpus's)."""
+    rows = conn.execute("select run_id, night, baseline_points, graphrag_points from main.run_history "
+                        "where coalesce(corpus, ?) = ? order by night, run_id", [DEFAULT_CORPUS, corpus]).fetchall()
+    return [dict(zip(["run_id", "night", "baseline_points", "graphrag_points"], row)) for row in rows]

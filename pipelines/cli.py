@@ -63,6 +63,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                           "(personalized PageRank), router (graphrag or hybrid_lexical by the question's shape); "
                           "default: graphrag when GRAPH_RAG_ENABLED is true, else vector")
     ask.add_argument("--data-dir", default=str(REPO_ROOT / "data"), help="the data folder of a run (default: data/)")
+    corpus = sub.add_parser("corpus", help="register another corpus beside the default one (a corpus partition in the UI)")
+    corpus_sub = corpus.add_subparsers(dest="corpus_command", required=True)
+    add = corpus_sub.add_parser("add", help="register (or update) a corpus folder and its question file under a name")
+    add.add_argument("name", help="lowercase letters, digits, '-' and '_'")
+    add.add_argument("--corpus", required=True, help="folder of documents")
+    add.add_argument("--questions", required=True, help="question file")
+    corpus_sub.add_parser("list", help="the corpora of this data folder and their folders")
+    for parser_ in (add, corpus_sub.choices["list"]):
+        parser_.add_argument("--data-dir", default=None, help="the installation's data folder (default: data/, GRAPHRAG_DATA_DIR)")
+        parser_.add_argument("--results-dir", default=None, help="its results folder (default: results/, GRAPHRAG_RESULTS_DIR)")
     return parser.parse_args(argv)
 
 
@@ -73,6 +83,7 @@ examples:
   graphrag-bench run                                     # the default corpus and questions
   graphrag-bench run --corpus docs/ --questions q.json --data-dir docs-data --results-dir results
   graphrag-bench ask "What does the Gateway depend on?" --mode graphrag
+  graphrag-bench corpus add handbook --corpus ~/handbook --questions ~/handbook-questions.json
 """
 
 
@@ -98,6 +109,30 @@ def ask(args: argparse.Namespace) -> int:
     print(f"graph path: {'; '.join(asked.graph_path) or 'none (the answer states no graph fact)'}")
     route = f", answered by {MODE_LABELS[asked.route]}" if asked.route else ""
     print(f"mode:       {MODE_LABELS[asked.mode]} ({asked.status}{route}), {asked.ms:.0f} ms")
+    return EXIT_OK
+
+
+def corpus(args: argparse.Namespace) -> int:
+    """Register a corpus (its documents and questions are checked first) or list the registered ones."""
+    from graphrag_bench.corpora import DEFAULT_CORPUS
+    from graphrag_bench.ingest import load_corpus
+    from graphrag_bench.questions import load_questions
+    from resources import BenchSettings
+
+    base = BenchSettings.from_env()
+    settings = BenchSettings(**{**base.model_dump(), **{k: str(Path(v).resolve()) for k, v in
+                                                        (("data_dir", args.data_dir), ("results_dir", args.results_dir)) if v}})
+    if args.corpus_command == "add":
+        docs, questions = load_corpus(args.corpus), load_questions(args.questions)
+        source = settings.corpora().register(args.name, args.corpus, args.questions)
+        print(f"registered corpus {source.name!r}: {len(docs)} documents, {len(questions)} questions\n"
+              f"  data folder: {source.data_dir}\n  results:     {source.results_dir}\n"
+              "materialize it from the UI (corpus partition), or let the nightly schedule run it with the others")
+        return EXIT_OK
+    print(f"{DEFAULT_CORPUS}: {settings.corpus_dir} ({settings.questions_file})")
+    for name in settings.corpora().names():
+        source = settings.corpora().source(name)
+        print(f"{name}: {source.corpus_dir} ({source.questions_file})  data: {source.data_dir}")
     return EXIT_OK
 
 
@@ -171,15 +206,13 @@ def run(args: argparse.Namespace) -> int:
 def execute(settings, n_docs: int, started: float) -> int:
     """The benchmark job in process; its outcome as an exit code (1 only for a failed gate)."""
     from graphrag_bench.settings import log_level_from_env
-    from pipelines.definitions import benchmark_job, build_definitions, nightly_schedule
+    from pipelines.definitions import benchmark_job, execute_job, nightly_schedule
 
     nightly_schedule()  # the schedule's variables too: a bad cron is named now, not when the scheduler loads
 
-    defs = build_definitions(settings)
-    job = defs.resolve_job_def(benchmark_job.name)
-    instance = dagster_instance()
     log_level = log_level_from_env()
-    result = job.execute_in_process(instance=instance, raise_on_error=False,
+    # The corpus these settings name, tonight (UTC): one row of the run history, like a scheduled run's.
+    result = execute_job(settings, benchmark_job.name, dagster_instance(), raise_on_error=False,
                                     run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})
     failed_checks = [e for e in result.get_asset_check_evaluations() if not e.passed]
     crashed = None
@@ -252,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", handlers=[terminal])
     args = parse_args(argv)
     try:
-        return ask(args) if args.command == "ask" else run(args)
+        return {"ask": ask, "corpus": corpus, "run": run}[args.command](args)
     except InputError as exc:
         print(f"graphrag-bench: error: {exc}", file=sys.stderr)
         return EXIT_INPUT

@@ -7,6 +7,7 @@ Jobs: `graph_build_job` (corpus → graph store), `benchmark_job` (everything, n
 """
 
 import datetime as dt
+import json
 from pathlib import Path
 from typing import cast
 
@@ -14,16 +15,20 @@ from dagster import (
     AssetsDefinition,
     AssetSelection,
     AssetSpec,
+    DagsterInstance,
     DagsterInvalidDefinitionError,
     DefaultScheduleStatus,
     DefaultSensorStatus,
     Definitions,
     EnvVar,
+    ExecuteInProcessResult,
     FilesystemIOManager,
     RunFailureSensorContext,
     RunRequest,
     ScheduleDefinition,
+    ScheduleEvaluationContext,
     SensorEvaluationContext,
+    SensorResult,
     SkipReason,
     define_asset_job,
     in_process_executor,
@@ -31,6 +36,7 @@ from dagster import (
     load_assets_from_modules,
     map_asset_specs,
     run_failure_sensor,
+    schedule,
     sensor,
 )
 from dagster_duckdb import DuckDBResource
@@ -40,7 +46,9 @@ import assets.graph
 import assets.ingest
 import assets.report
 import assets.warehouse
+from assets.partitions import corpus_partitions, partition_key
 from graphrag_bench.alerts import Alert, raise_alert
+from graphrag_bench.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
 from graphrag_bench.settings import (DEFAULT_NIGHTLY, alert_webhook_from_env, answerer_from_env, neo4j_from_env,
@@ -58,7 +66,7 @@ def build_resources(bench: BenchSettings) -> dict:
         "bench": bench,
         "data_lock": DataFolderLock(data_dir=bench.data_dir),
         # The password is an EnvVar: resolved when the resource is used, never a literal the UI displays.
-        "graph": GraphStoreResource(data_dir=bench.data_dir, neo4j_uri=neo4j.uri, neo4j_user=neo4j.user,
+        "graph": GraphStoreResource(neo4j_uri=neo4j.uri, neo4j_user=neo4j.user,
                                     neo4j_password=EnvVar("NEO4J_PASSWORD") if neo4j.password_set else ""),
         "warehouse": DuckDBResource(database=bench.warehouse_path),
         "embedder": EmbedderResource(),
@@ -78,16 +86,32 @@ release_gate_job = define_asset_job("release_gate_job",
                                     description="Re-evaluate every release gate and the audit on the latest materializations.")
 
 
+def register_corpora(instance: DagsterInstance, bench: BenchSettings) -> list[str]:
+    """Every corpus (the default and the registered ones) as a corpus partition of `instance`; their names."""
+    names = [DEFAULT_CORPUS, *bench.corpora().names()]
+    missing = [name for name in names if not instance.has_dynamic_partition(corpus_partitions.name, name)]
+    if missing:
+        instance.add_dynamic_partitions(corpus_partitions.name, missing)
+    return names
+
+
 def nightly_schedule(cron_and_tz: tuple[str, str] | None = None) -> ScheduleDefinition:
-    """The nightly schedule from GRAPHRAG_NIGHTLY_CRON / _TZ; a bad value is an InputError naming the variable."""
+    """The nightly schedule from GRAPHRAG_NIGHTLY_CRON / _TZ; a bad value is an InputError naming the variable.
+
+    Each tick benchmarks every corpus for its night: the UTC date of the tick (one run per corpus, queued)."""
     cron, tz = cron_and_tz or nightly_from_env()  # the time zone is checked there
     try:
-        return ScheduleDefinition(name="nightly_benchmark", job=benchmark_job, cron_schedule=cron, execution_timezone=tz,
-                                  default_status=DefaultScheduleStatus.RUNNING,
-                                  description="The nightly proof: rebuild, benchmark both modes, enforce the gates.")
+        @schedule(name="nightly_benchmark", job=benchmark_job, cron_schedule=cron, execution_timezone=tz,
+                  default_status=DefaultScheduleStatus.RUNNING,
+                  description="The nightly proof, for every corpus: rebuild, benchmark every mode, enforce the gates.")
+        def nightly(context: ScheduleEvaluationContext, bench: BenchSettings) -> list[RunRequest]:
+            night = context.scheduled_execution_time.astimezone(dt.timezone.utc).strftime("%Y-%m-%d")
+            return [RunRequest(run_key=f"{corpus}|{night}", partition_key=partition_key(corpus, night))
+                    for corpus in register_corpora(context.instance, bench)]
     except DagsterInvalidDefinitionError:
         raise InputError("environment", f"not a cron expression (five fields, e.g. '0 2 * * *'), got {cron!r}",
                          field="GRAPHRAG_NIGHTLY_CRON") from None
+    return nightly
 
 
 try:  # the code location still loads with a bad value (the UI shows the default); the CLI's preflight names it
@@ -97,13 +121,24 @@ except InputError:
 
 
 @sensor(job=graph_build_job, minimum_interval_seconds=60, default_status=DefaultSensorStatus.STOPPED,
-        description="Rebuild the graph when a corpus document is added, edited or removed (turn on in the UI).")
+        description="Rebuild a corpus's graph when one of its documents is added, edited or removed (turn on in the UI).")
 def corpus_change_sensor(context: SensorEvaluationContext, bench: BenchSettings):
-    fingerprint = corpus_fingerprint(bench.corpus_dir)
-    if fingerprint == context.cursor:
-        return SkipReason("corpus unchanged")
-    context.update_cursor(fingerprint)
-    return RunRequest(run_key=fingerprint)
+    seen = json.loads(context.cursor) if context.cursor else {}
+    fingerprints = {corpus: corpus_fingerprint(bench.for_corpus(corpus).corpus_dir)
+                    for corpus in register_corpora(context.instance, bench)}
+    changed = sorted(corpus for corpus, fingerprint in fingerprints.items() if seen.get(corpus) != fingerprint)
+    if not changed:
+        return SkipReason("no corpus changed")
+    context.update_cursor(json.dumps(fingerprints, sort_keys=True))
+    return [RunRequest(run_key=f"{corpus}|{fingerprints[corpus]}", partition_key=partition_key(corpus)) for corpus in changed]
+
+
+@sensor(minimum_interval_seconds=30, default_status=DefaultSensorStatus.RUNNING,
+        description="Adds each corpus registered with `graphrag-bench corpus add` as a corpus partition.")
+def corpus_registry_sensor(context: SensorEvaluationContext, bench: BenchSettings) -> SensorResult:
+    names = [DEFAULT_CORPUS, *bench.corpora().names()]
+    new = [name for name in names if not context.instance.has_dynamic_partition(corpus_partitions.name, name)]
+    return SensorResult(dynamic_partitions_requests=[corpus_partitions.build_add_request(new)] if new else [])
 
 
 @run_failure_sensor(name="failed_run_alert", monitored_jobs=[benchmark_job, release_gate_job, graph_build_job],
@@ -135,12 +170,21 @@ def build_definitions(bench: BenchSettings | None = None) -> Definitions:
         asset_checks=load_asset_checks_from_modules(MODULES),
         jobs=[graph_build_job, benchmark_job, release_gate_job],
         schedules=[nightly_benchmark],
-        sensors=[corpus_change_sensor, failed_run_alert],
+        sensors=[corpus_change_sensor, corpus_registry_sensor, failed_run_alert],
         resources=build_resources(bench or BenchSettings.from_env()),
         # Every step in one process, as the CLI runs: a UI or scheduled run takes the same time and measures the
         # same latency (a multiprocess run re-imported the model in 24 processes and its latencies meant nothing).
         executor=in_process_executor,
     )
+
+
+def execute_job(bench: BenchSettings, job_name: str, instance: DagsterInstance, corpus: str = DEFAULT_CORPUS,
+                night: str | None = None, **kwargs) -> ExecuteInProcessResult:
+    """A job of these definitions in this process, for one corpus and night (default: tonight), the corpus partitions
+    registered first: the CLI's, the benchmark's and the tests' way to run a job."""
+    register_corpora(instance, bench)
+    job = build_definitions(bench).resolve_job_def(job_name)
+    return job.execute_in_process(instance=instance, partition_key=partition_key(corpus, night), **kwargs)
 
 
 defs = build_definitions()

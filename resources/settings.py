@@ -1,4 +1,4 @@
-"""Paths and run counts for one benchmark, from the environment or the CLI."""
+"""Paths and run counts for one benchmark, from the environment or the CLI; `for_corpus` gives a registered corpus's."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dagster import ConfigurableResource
 
+from graphrag_bench.corpora import DEFAULT_CORPUS, CorpusRegistry
 from graphrag_bench.modes import parse_modes
 from graphrag_bench.settings import DEFAULT_THRESHOLDS, REPO_ROOT, env_flag, env_number, modes_from_env
 
@@ -38,6 +39,19 @@ class BenchSettings(ConfigurableResource):
     def mode_names(self) -> tuple[str, ...]:
         """The modes to benchmark, by name (ValueError names a word that is not a mode)."""
         return parse_modes(self.modes)
+
+    def corpora(self) -> CorpusRegistry:
+        """The corpora registered beside the default one (`graphrag_bench.corpora`)."""
+        return CorpusRegistry(self.data_dir, self.results_dir)
+
+    def for_corpus(self, name: str) -> "BenchSettings":
+        """These settings with a registered corpus's documents, questions and folders; the default corpus is these."""
+        if name == DEFAULT_CORPUS:
+            return self
+        source = self.corpora().source(name)
+        return BenchSettings(corpus_dir=source.corpus_dir, questions_file=source.questions_file, data_dir=source.data_dir,
+                             results_dir=source.results_dir, thresholds_file=self.thresholds_file, runs=self.runs,
+                             remeasure=self.remeasure, modes=self.modes)
 
     @property
     def warehouse_path(self) -> str:

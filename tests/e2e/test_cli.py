@@ -100,13 +100,13 @@ def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
     """The check-only job re-evaluates every gate on the stored outputs of the last run."""
     from dagster import DagsterInstance
 
-    from pipelines.definitions import build_definitions
+    from pipelines.definitions import execute_job
     from resources import BenchSettings
 
     assert first_run[0].returncode == 0
     settings = BenchSettings(corpus_dir=str(outside / "corpus"), questions_file=str(outside / "questions.json"),
                              data_dir=str(outside / "data"), results_dir=str(outside / "results"), runs=2)
-    result = build_definitions(settings).resolve_job_def("release_gate_job").execute_in_process(instance=DagsterInstance.ephemeral())
+    result = execute_job(settings, "release_gate_job", DagsterInstance.ephemeral())
     checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
     assert {"gate_multi_hop", "gate_latency", "entity_resolution_audit"} <= set(checks)
     assert all(checks.values())

@@ -75,14 +75,13 @@ def test_graphrag_is_off_without_environment(monkeypatch):
 def test_graph_build_job_twice_in_process_changes_nothing(tmp_path):
     from dagster import DagsterInstance
 
-    from pipelines.definitions import build_definitions
+    from pipelines.definitions import execute_job
     from resources import BenchSettings
 
-    defs = build_definitions(BenchSettings(data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results")))
-    job = defs.resolve_job_def("graph_build_job")
+    bench = BenchSettings(data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
     outputs = []
     for _ in range(2):
-        result = job.execute_in_process(instance=DagsterInstance.ephemeral())
+        result = execute_job(bench, "graph_build_job", DagsterInstance.ephemeral())
         assert result.success
         checks = result.get_asset_check_evaluations()
         assert {c.check_name for c in checks} >= {"entity_resolution_audit", "provenance_coverage"}
@@ -95,21 +94,31 @@ def test_graph_build_job_twice_in_process_changes_nothing(tmp_path):
 
 
 def test_corpus_change_sensor_requests_a_graph_build_only_on_change(corpus_copy, tmp_path):
-    from dagster import DagsterInstance, RunRequest, SkipReason, build_sensor_context
+    """Per corpus: a change to the registered second corpus requests its build only, on its own partition."""
+    import shutil
+
+    from dagster import DagsterInstance, SkipReason, build_sensor_context
 
     from pipelines.definitions import corpus_change_sensor
     from resources import BenchSettings
 
-    bench = BenchSettings(corpus_dir=str(corpus_copy), data_dir=str(tmp_path / "data"))
+    from ..conftest import QUESTIONS
+
+    bench = BenchSettings(corpus_dir=str(corpus_copy), data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
+    second = shutil.copytree(corpus_copy, tmp_path / "second")
+    bench.corpora().register("second", second, QUESTIONS)
     with DagsterInstance.ephemeral() as instance:
-        first = corpus_change_sensor(build_sensor_context(instance=instance, resources={"bench": bench}))
-        assert isinstance(first, RunRequest)
-        cursor = first.run_key
-        unchanged = corpus_change_sensor(build_sensor_context(instance=instance, cursor=cursor, resources={"bench": bench}))
+        def tick(cursor):
+            context = build_sensor_context(instance=instance, cursor=cursor, resources={"bench": bench})
+            return corpus_change_sensor(context), context.cursor
+
+        first, cursor = tick(None)
+        assert sorted(r.partition_key.keys_by_dimension["corpus"] for r in first) == ["default", "second"]
+        unchanged, _ = tick(cursor)
         assert isinstance(unchanged, SkipReason)
-        (corpus_copy / "NEW-NOTE.md").write_text("# A new note\n")
-        changed = corpus_change_sensor(build_sensor_context(instance=instance, cursor=cursor, resources={"bench": bench}))
-        assert isinstance(changed, RunRequest) and changed.run_key != cursor
+        (second / "NEW-NOTE.md").write_text("# A new note\n")
+        (changed,), _ = tick(cursor)
+        assert changed.partition_key.keys_by_dimension["corpus"] == "second" and changed.run_key not in {r.run_key for r in first}
 
 
 def test_jobs_run_in_process_and_the_latency_gate_refuses_a_multiprocess_measurement(tmp_path, monkeypatch):
@@ -184,7 +193,7 @@ def test_a_job_run_holds_the_data_folder_and_a_second_one_stops_at_its_start(tmp
 
     from dagster import DagsterInstance
 
-    from pipelines.definitions import build_definitions
+    from pipelines.definitions import execute_job
     from resources import BenchSettings
 
     monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path / "data"))
@@ -193,8 +202,7 @@ def test_a_job_run_holds_the_data_folder_and_a_second_one_stops_at_its_start(tmp
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
-        job = build_definitions(BenchSettings.from_env()).resolve_job_def("graph_build_job")
-        result = job.execute_in_process(instance=DagsterInstance.ephemeral(), raise_on_error=False)
+        result = execute_job(BenchSettings.from_env(), "graph_build_job", DagsterInstance.ephemeral(), raise_on_error=False)
     finally:
         holder.kill()
     assert not result.success
@@ -207,6 +215,7 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
     """The nightly path as the daemon takes it: the schedule's tick requests the run, the run (tagged with the
     schedule, as the daemon launches it) fails its latency gate, and the run-failure sensor's next tick — evaluated
     from its cursor over the instance's event log, not handed the event — writes the alert naming the gate."""
+    import datetime as dt
     import json
     import re
 
@@ -230,9 +239,12 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
                                                              resources={"bench": bench})
         cursor = sensor.evaluate_tick(sensor_context(None)).cursor  # the sensor starts watching now
         schedule = defs.get_schedule_def("nightly_benchmark")
-        (request,) = schedule.evaluate_tick(build_schedule_context(instance=instance)).run_requests
+        (request,) = schedule.evaluate_tick(build_schedule_context(
+            instance=instance, resources={"bench": bench}, repository_def=defs.get_repository_def(),
+            scheduled_execution_time=dt.datetime.now(dt.timezone.utc))).run_requests
         job = defs.resolve_job_def(schedule.job_name)
         result = job.execute_in_process(instance=instance, run_config=request.run_config, raise_on_error=False,
+                                        partition_key=request.partition_key,
                                         tags={**request.tags, "dagster/schedule_name": schedule.name})
         assert not result.success
         assert not list((tmp_path / "results").glob("alerts/*.json"))  # nothing yet: the sensor has not ticked
@@ -241,3 +253,40 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
     alert = json.loads(alert_file.read_text())
     assert alert["job"] == "benchmark_job" and alert["run_id"] == result.run_id and alert["schedule"] == "nightly_benchmark"
     assert any("gate_latency" in step for step in alert["failed_steps"]), alert
+
+
+def test_a_second_corpus_registered_as_a_partition_materializes_beside_the_default_one(tmp_path):
+    """Two corpora in one code location: each its own partition, graph store, caches and run folders; one warehouse
+    whose run history tells them apart; building the second leaves the first's graph as it was."""
+    import duckdb
+    from dagster import AssetKey, DagsterInstance
+
+    from assets.partitions import PARTITIONS
+    from pipelines.definitions import execute_job
+    from resources import BenchSettings
+
+    from ..conftest import CORPUS, QUESTIONS, REPO
+
+    water = REPO / "tests" / "fixtures" / "water"  # written in other conventions than the default corpus
+    bench = BenchSettings(corpus_dir=str(CORPUS), questions_file=str(QUESTIONS), data_dir=str(tmp_path / "data"),
+                          results_dir=str(tmp_path / "results"), runs=2)
+    bench.corpora().register("water", water / "corpus", water / "questions.json")
+    (tmp_path / "home").mkdir()
+    with DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
+        runs = {corpus: execute_job(bench, "benchmark_job", instance, corpus=corpus, raise_on_error=False)
+                for corpus in ("default", "water")}
+        again = execute_job(bench, "graph_build_job", instance)
+        reports = instance.get_materialized_partitions(AssetKey("benchmark_report"))
+    stores = {corpus: run.output_for_node("graph_store") for corpus, run in runs.items()}
+    assert {PARTITIONS.get_partition_key_from_str(key).keys_by_dimension["corpus"] for key in reports} == {"default", "water"}
+    assert (tmp_path / "data" / "graph.lbug").exists() and (tmp_path / "data" / "corpora" / "water" / "graph.lbug").exists()
+    assert stores["default"]["state_hash"] != stores["water"]["state_hash"]
+    rebuilt = again.output_for_node("graph_store")  # the default corpus again, after the water corpus was built
+    assert (rebuilt["created"], rebuilt["changed"], rebuilt["deleted"]) == (0, 0, 0)
+    assert rebuilt["state_hash"] == stores["default"]["state_hash"]
+    summaries = {corpus: run.output_for_node("benchmark_report")["summary"] for corpus, run in runs.items()}
+    assert summaries["water"]["corpus"]["path"] == str(water / "corpus") and summaries["water"]["corpus"]["name"] == "water"
+    assert list((tmp_path / "results" / "corpora" / "water").glob("run_*/summary.json"))
+    with duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True) as conn:
+        history = dict(conn.execute("select corpus, run_id from main.run_history").fetchall())
+    assert history == {corpus: summary["run_id"] for corpus, summary in summaries.items()}

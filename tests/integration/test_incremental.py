@@ -43,14 +43,13 @@ def test_each_text_is_embedded_once_per_model(tmp_path, embedder):
 
 @pytest.mark.parametrize("edit", ["none", "one document"])
 def test_graph_build_reembeds_only_what_changed(tmp_path, corpus_copy, edit):
-    from pipelines.definitions import build_definitions
+    from pipelines.definitions import execute_job
     from resources import BenchSettings
 
     settings = BenchSettings(corpus_dir=str(corpus_copy), data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
-    job = build_definitions(settings).resolve_job_def("graph_build_job")
 
     def metadata(asset: str) -> dict:
-        result = job.execute_in_process(instance=DagsterInstance.ephemeral())
+        result = execute_job(settings, "graph_build_job", DagsterInstance.ephemeral())
         event = next(e for e in result.get_asset_materialization_events() if e.asset_key.path[-1] == asset)
         return {k: v.value for k, v in event.materialization.metadata.items()}
 

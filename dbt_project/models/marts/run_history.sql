@@ -1,8 +1,12 @@
--- Every benchmark run ever made with this data folder; a new run adds a row, never overwrites.
-{{ config(materialized='incremental', unique_key='run_id') }}
+-- One row per corpus, night and benchmark run; a new run or night adds a row, never overwrites. A night whose
+-- measurement was reused (nothing it measures changed) is its own row, under the run that measured it.
+{{ config(materialized='incremental', unique_key='entry_id', on_schema_change='append_new_columns') }}
 
 select
+    run_id || '@' || night as entry_id,
     run_id,
+    corpus,
+    night,
     created_at,
     corpus_path,
     baseline_points,
@@ -13,5 +17,5 @@ select
     gates_passed
 from {{ source('raw', 'runs') }}
 {% if is_incremental() %}
-where run_id not in (select run_id from {{ this }})
+where run_id || '@' || night not in (select entry_id from {{ this }} where entry_id is not null)
 {% endif %}
