@@ -14,6 +14,7 @@ from graphrag_bench.untrusted import find_untrusted
 from resources import BenchSettings, DataFolderLock, EmbedderResource
 
 from .partitions import PARTITIONS, corpus_settings
+from .table_metadata import table_metadata
 
 GROUP = "ingest"
 
@@ -33,7 +34,7 @@ def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: D
         context.log.warning(f"{flag.where()}: reads as {flag.kind}; kept out of the graph and of answers")
     frame = pl.DataFrame([asdict(d) for d in docs], schema_overrides={"also_declared_by": pl.List(pl.String)})
     changes = compare_with_manifest(_manifest(bench, "documents"), {d.doc_id: d.content_hash for d in docs})
-    context.add_output_metadata({"documents": len(docs), **changes.as_dict(), "corpus": bench.corpus_dir, "skipped": len(warnings),
+    context.add_output_metadata({**table_metadata(frame), "documents": len(docs), **changes.as_dict(), "corpus": bench.corpus_dir, "skipped": len(warnings),
                                  "warnings": MetadataValue.md("\n".join(f"- {w}" for w in warnings) or "none"),
                                  "untrusted_lines": len(untrusted),
                                  "untrusted": MetadataValue.md("\n".join(f"- `{f.where()}` {f.kind}: `{f.text.replace('`', '')}`"
@@ -52,7 +53,7 @@ def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: Bench
     rows = [asdict(c) for doc in documents.iter_rows(named=True) for c in chunk_document(Document.from_row(doc))]
     frame = pl.DataFrame(rows)
     changes = compare_with_manifest(_manifest(bench, "chunks"), {r["chunk_id"]: text_key(r["text"]) for r in rows})
-    context.add_output_metadata({"chunks": frame.height, **changes.as_dict(),
+    context.add_output_metadata({**table_metadata(frame), "chunks": frame.height, **changes.as_dict(),
                                  "mean_lines": float(frame.select((pl.col("end_line") - pl.col("start_line") + 1).mean()).item())})
     return frame
 
@@ -69,7 +70,7 @@ def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embed
     vectors, counts = store.vectors(chunks["text"].to_list(), model)
     dimension = vectors.shape[1]
     frame = chunks.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, dimension)))
-    context.add_output_metadata({"chunks": frame.height, **counts.as_dict(), "dimension": dimension,
+    context.add_output_metadata({**table_metadata(frame), "chunks": frame.height, **counts.as_dict(), "dimension": dimension,
                                  "model": model.identity})
     context.log.info(f"embed: {frame.height} chunks ({_describe(counts.as_dict())}), dimension {dimension}")
     return frame

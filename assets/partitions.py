@@ -21,7 +21,7 @@ from resources import BenchSettings
 warnings.filterwarnings("ignore", category=PreviewWarning, message="Specifying a partitions_def on an AssetCheckSpec")
 
 CORPUS, NIGHT = "corpus", "night"
-corpus_partitions = DynamicPartitionsDefinition(name="corpus")
+corpus_partitions = DynamicPartitionsDefinition(name=CORPUS)
 # end_offset=1: tonight is a partition while it is still running, not only once the day is over.
 night_partitions = DailyPartitionsDefinition(start_date="2026-01-01", end_offset=1)
 PARTITIONS = MultiPartitionsDefinition({CORPUS: corpus_partitions, NIGHT: night_partitions})

@@ -46,7 +46,7 @@ import assets.graph
 import assets.ingest
 import assets.report
 import assets.warehouse
-from assets.partitions import corpus_partitions, partition_key
+from assets.partitions import CORPUS, corpus_partitions, partition_key
 from graphrag_bench.alerts import Alert, raise_alert
 from graphrag_bench.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
@@ -86,12 +86,17 @@ release_gate_job = define_asset_job("release_gate_job",
                                     description="Re-evaluate every release gate and the audit on the latest materializations.")
 
 
-def register_corpora(instance: DagsterInstance, bench: BenchSettings) -> list[str]:
-    """Every corpus (the default and the registered ones) as a corpus partition of `instance`; their names."""
+def _corpora(instance: DagsterInstance, bench: BenchSettings) -> tuple[list[str], list[str]]:
+    """Every corpus (the default and the registered ones), and those not yet a corpus partition of `instance`."""
     names = [DEFAULT_CORPUS, *bench.corpora().names()]
-    missing = [name for name in names if not instance.has_dynamic_partition(corpus_partitions.name, name)]
+    return names, [name for name in names if not instance.has_dynamic_partition(CORPUS, name)]
+
+
+def register_corpora(instance: DagsterInstance, bench: BenchSettings) -> list[str]:
+    """Every corpus as a corpus partition of `instance`; their names."""
+    names, missing = _corpora(instance, bench)
     if missing:
-        instance.add_dynamic_partitions(corpus_partitions.name, missing)
+        instance.add_dynamic_partitions(CORPUS, missing)
     return names
 
 
@@ -136,8 +141,7 @@ def corpus_change_sensor(context: SensorEvaluationContext, bench: BenchSettings)
 @sensor(minimum_interval_seconds=30, default_status=DefaultSensorStatus.RUNNING,
         description="Adds each corpus registered with `graphrag-bench corpus add` as a corpus partition.")
 def corpus_registry_sensor(context: SensorEvaluationContext, bench: BenchSettings) -> SensorResult:
-    names = [DEFAULT_CORPUS, *bench.corpora().names()]
-    new = [name for name in names if not context.instance.has_dynamic_partition(corpus_partitions.name, name)]
+    _, new = _corpora(context.instance, bench)
     return SensorResult(dynamic_partitions_requests=[corpus_partitions.build_add_request(new)] if new else [])
 
 
@@ -184,7 +188,11 @@ def execute_job(bench: BenchSettings, job_name: str, instance: DagsterInstance, 
     registered first: the CLI's, the benchmark's and the tests' way to run a job."""
     register_corpora(instance, bench)
     job = build_definitions(bench).resolve_job_def(job_name)
-    return job.execute_in_process(instance=instance, partition_key=partition_key(corpus, night), **kwargs)
+    key = partition_key(corpus, night)
+    if job.partitions_def is None:  # checks only (release_gate_job): the partition rides on the run's tags
+        tags = {"dagster/partition": str(key), **{f"dagster/partition/{d}": v for d, v in key.keys_by_dimension.items()}}
+        return job.execute_in_process(instance=instance, **{**kwargs, "tags": {**kwargs.get("tags", {}), **tags}})
+    return job.execute_in_process(instance=instance, partition_key=key, **kwargs)
 
 
 defs = build_definitions()

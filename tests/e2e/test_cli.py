@@ -208,6 +208,11 @@ def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
     (["run", "--results-dir", "broken.json"], {}, "broken.json: the results folder is a file"),
     (["run"], {"GRAPHRAG_ALERT_WEBHOOK": "ftp://alerts"}, "field 'GRAPHRAG_ALERT_WEBHOOK': expected an http(s) URL"),
     (["fly"], {}, "invalid choice"),
+    (["corpus", "add", "water", "--corpus", str(REPO / "corpus"), "--questions", "broken.json", "--data-dir", "data"], {},
+     "broken.json"),
+    (["corpus", "add", "Water", "--corpus", str(REPO / "corpus"), "--questions", str(QUESTIONS), "--data-dir", "data"], {},
+     "item 'Water': field 'name'"),
+    (["corpus", "add", "water", "--corpus", "nonutf8", "--questions", str(QUESTIONS), "--data-dir", "data"], {}, "bad.md"),
     (["ask", "What does the Gateway depend on?", "--data-dir", "missing"], {}, "missing/chunks.parquet: no retrieval index here"),
 ])
 def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment):
@@ -330,3 +335,13 @@ def test_killed_mid_run_a_rerun_converges_to_the_clean_graph(first_run, outside,
     result = cli(*args[3:], cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]
     assert _state_hash(tmp_path / "data") == clean
+
+
+def test_corpus_add_registers_a_corpus_that_loads_and_list_shows_it(tmp_path):
+    water = REPO / "tests" / "fixtures" / "water"
+    added = cli("corpus", "add", "water", "--corpus", str(water / "corpus"), "--questions", str(water / "questions.json"),
+                "--data-dir", "data", "--results-dir", "results", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    assert f"data folder: {tmp_path / 'data' / 'corpora' / 'water'}" in added.stdout
+    listed = cli("corpus", "list", "--data-dir", "data", cwd=tmp_path)
+    assert listed.returncode == 0 and f"water: {water / 'corpus'} ({water / 'questions.json'})" in listed.stdout

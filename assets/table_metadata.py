@@ -1,0 +1,10 @@
+"""Dagster's standard table metadata for an asset that is a polars frame: its row count and column schema."""
+
+import polars as pl
+from dagster import TableColumn, TableSchema
+
+
+def table_metadata(frame: pl.DataFrame) -> dict:
+    """`dagster/row_count` and `dagster/column_schema` (column names and polars types), shown in the catalog."""
+    columns = [TableColumn(name, str(dtype)) for name, dtype in frame.schema.items()]
+    return {"dagster/row_count": frame.height, "dagster/column_schema": TableSchema(columns=columns)}
