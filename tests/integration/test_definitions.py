@@ -290,3 +290,26 @@ def test_a_second_corpus_registered_as_a_partition_materializes_beside_the_defau
     with duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True) as conn:
         history = dict(conn.execute("select corpus, run_id from main.run_history").fetchall())
     assert history == {corpus: summary["run_id"] for corpus, summary in summaries.items()}
+
+
+def test_the_registry_sensor_adds_each_registered_corpus_as_a_partition_once(tmp_path):
+    from dagster import DagsterInstance, build_sensor_context
+
+    from pipelines.definitions import corpus_registry_sensor
+    from resources import BenchSettings
+
+    from ..conftest import CORPUS, QUESTIONS
+
+    bench = BenchSettings(data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
+    with DagsterInstance.ephemeral() as instance:
+        def tick():
+            result = corpus_registry_sensor(build_sensor_context(instance=instance, resources={"bench": bench}))
+            for request in result.dynamic_partitions_requests:  # what the daemon does with the result
+                instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
+            return [key for request in result.dynamic_partitions_requests for key in request.partition_keys]
+
+        assert tick() == ["default"]
+        bench.corpora().register("handbook", CORPUS, QUESTIONS)
+        assert tick() == ["handbook"]
+        assert tick() == []
+        assert instance.get_dynamic_partitions("corpus") == ["default", "handbook"]
