@@ -213,7 +213,7 @@ def execute(settings, n_docs: int, started: float) -> int:
     log_level = log_level_from_env()
     # The corpus these settings name, tonight (UTC): one row of the run history, like a scheduled run's.
     result = execute_job(settings, benchmark_job.name, dagster_instance(), raise_on_error=False,
-                                    run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})
+                         run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})
     failed_checks = [e for e in result.get_asset_check_evaluations() if not e.passed]
     crashed = None
     for event in result.all_events:

@@ -1,8 +1,9 @@
 """The code location: every asset, check, job, schedule and resource.
 
 Jobs: `graph_build_job` (corpus → graph store), `benchmark_job` (everything, nightly),
-`release_gate_job` (re-evaluates the gate checks on the latest report). Schedule:
-`nightly_benchmark` (on by default). Sensors: `corpus_change_sensor` (off by default),
+`release_gate_job` (re-evaluates the gate checks on the latest report), each run for one corpus × night
+partition (`assets.partitions`). Schedule: `nightly_benchmark` (on by default; one run per corpus). Sensors:
+`corpus_change_sensor` (off by default), `corpus_registry_sensor` (on: registered corpora become partitions),
 `failed_run_alert` (on: a failed run writes an alert).
 """
 
