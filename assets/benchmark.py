@@ -59,7 +59,8 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
     Not run again when every input is the one the last measurement had (`graphrag_bench.reuse`). Subsettable: the
     modes are still measured together (the protocol interleaves them), and only the selection materializes.
     `data_lock`: the data folder is this run's while it measures."""
-    bench = corpus_settings(context, bench)
+    corpus, _ = corpus_and_night(context)
+    bench = bench.for_corpus(corpus)
     settings = RetrievalSettings.from_env()
     model = embedder.get()
     modes = bench.mode_names()
@@ -69,7 +70,7 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
     def measure() -> dict:
         chunk_rows, vectors, entities = load_index(bench.data_dir)
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), model, settings)
-        store = graph.open(bench.data_dir, corpus_and_night(context)[0])
+        store = graph.open(bench.data_dir, corpus)
         try:
             return benchmark_modes(questions, baseline, store, entities, modes, bench.data_dir, runs=bench.runs,
                                    progress=context.log.info, compose_fn=answerer.composer())
@@ -156,7 +157,7 @@ def benchmark_summary(context: AssetExecutionContext, questions: list[dict], sco
     """summary.json content: per-mode points, latency, retrieval metrics, each graph mode against the best non-graph
     mode, statistics and the gates. Each corpus × night partition is one row of the run history."""
     corpus, night = corpus_and_night(context)
-    bench = corpus_settings(context, bench)
+    bench = bench.for_corpus(corpus)
     bench_result = joined_runs({"baseline": baseline_run, "graphrag": graphrag_run, **mode_runs})
     run_id = bench_result["measurement"]["run_id"]
     audit = resolved_graph["audit"]

@@ -103,7 +103,8 @@ def provenance_coverage(resolved_graph: dict) -> AssetCheckResult:
 def graph_store(context: AssetExecutionContext, resolved_graph: dict, graph: GraphStoreResource,
                 bench: BenchSettings) -> Output[dict]:
     """Idempotent upsert: the store ends holding exactly the resolved graph; counts what changed."""
-    store = graph.open(corpus_settings(context, bench).data_dir, corpus_and_night(context)[0])
+    corpus, _ = corpus_and_night(context)
+    store = graph.open(bench.for_corpus(corpus).data_dir, corpus)
     try:
         result = store.sync(resolved_graph["entities"].to_dicts(), resolved_graph["relationships"].to_dicts())
         state_hash, counts = store.snapshot()

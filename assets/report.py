@@ -27,7 +27,7 @@ from graphrag_bench.report import markdown_table, modes_rows, pairwise_rows, wri
 from graphrag_bench.settings import load_thresholds
 from resources import BenchSettings
 
-from .partitions import PARTITIONS, corpus_and_night, corpus_settings
+from .partitions import PARTITIONS, corpus_and_night
 
 GROUP = "report"
 
@@ -38,7 +38,7 @@ def benchmark_report(context: AssetExecutionContext, benchmark_summary: dict, be
                      warehouse: DuckDBResource) -> Output[dict]:
     """results/run_<id>/: every artifact of SPEC §3.12 plus report.html with this corpus's history trend."""
     corpus, _ = corpus_and_night(context)
-    bench = corpus_settings(context, bench)
+    bench = bench.for_corpus(corpus)
     summary = benchmark_summary["summary"]
     with warehouse.get_connection() as conn:
         history = corpus_history(conn, corpus)
