@@ -21,10 +21,10 @@ from dagster import (
 )
 from dagster_duckdb import DuckDBResource
 
-from graphrag_bench.gates import GATES, evaluate_gate
+from graphrag_bench.gates import GATES, gate_verdict
 from graphrag_bench.history import corpus_history
-from graphrag_bench.report import markdown_table, modes_rows, pairwise_rows, write_artifacts
-from graphrag_bench.settings import load_thresholds
+from graphrag_bench.report import gates_rows, markdown_table, modes_rows, pairwise_rows, write_artifacts
+from graphrag_bench.stages.summary import RunSummary
 from resources import BenchSettings
 
 from .partitions import PARTITIONS, corpus_and_night
@@ -34,27 +34,26 @@ GROUP = "report"
 
 @asset(group_name=GROUP, kinds={"python", "html"}, deps=[AssetKey("run_history"), AssetKey("mode_history"), AssetKey("category_scores")],
        partitions_def=PARTITIONS)
-def benchmark_report(context: AssetExecutionContext, benchmark_summary: dict, bench: BenchSettings,
+def benchmark_report(context: AssetExecutionContext, benchmark_summary: RunSummary, bench: BenchSettings,
                      warehouse: DuckDBResource) -> Output[dict]:
     """results/run_<id>/: every artifact of SPEC §3.12 plus report.html with this corpus's history trend."""
     corpus, _ = corpus_and_night(context)
     bench = bench.for_corpus(corpus)
-    summary = benchmark_summary["summary"]
+    summary = benchmark_summary.summary
     with warehouse.get_connection() as conn:
         history = corpus_history(conn, corpus)
-    run_dir = write_artifacts(Path(bench.results_dir) / f"run_{summary['run_id']}", summary, benchmark_summary["bench"],
-                              benchmark_summary["scores"], benchmark_summary["questions"], benchmark_summary["audit"], history)
+    run_dir = write_artifacts(Path(bench.results_dir) / f"run_{summary['run_id']}", summary, benchmark_summary.bench,
+                              benchmark_summary.scores, benchmark_summary.questions, benchmark_summary.audit, history)
     b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
-    gates = "\n".join(f"| {x['name']} | {'pass' if x['passed'] else 'FAIL'} | {x['value']} | {x['threshold']} |" for x in summary["gates"])
     context.log.info(f"report: {run_dir}")
-    return Output({"run_dir": str(run_dir), "summary": summary, "golden": benchmark_summary["summary"]["golden"]}, metadata={
+    return Output({"run_dir": str(run_dir), "summary": summary}, metadata={
         "run_dir": str(run_dir), "baseline_points": b["points"], "graphrag_points": g["points"], "max_points": b["max_points"],
         "baseline_p95_ms": b["p95_pipeline_ms"], "graphrag_p95_ms": g["p95_pipeline_ms"],
         "latency_ratio_p95": summary["latency_ratio_p95"], "graph_cache_hit_rate": g["graph_cache_hit_rate"],
         "runs_in_history": len(history), "report": MetadataValue.path(str(Path(run_dir) / "report.html")),
         "per_mode": MetadataValue.md(markdown_table(*modes_rows(summary))),
         "against_best_non_graph": MetadataValue.md(markdown_table(*pairwise_rows(summary))),
-        "gates": MetadataValue.md("| gate | verdict | value | threshold |\n|---|---|---|---|\n" + gates),
+        "gates": MetadataValue.md(markdown_table(*gates_rows(summary, failed="**FAIL**"))),
     })
 
 
@@ -69,9 +68,8 @@ def _meta(value):
 def _gate_check(name: str):
     @asset_check(asset=benchmark_report, name=f"gate_{name}", blocking=True, partitions_def=PARTITIONS,
                  description=f"Release gate '{name}' (SPEC §3.11), judged by its Great Expectations suite.")
-    def check(benchmark_report: dict, bench: BenchSettings) -> AssetCheckResult:
-        summary = benchmark_report["summary"]
-        row = evaluate_gate(name, summary, benchmark_report["golden"], load_thresholds(bench.thresholds_file))
+    def check(benchmark_report: dict) -> AssetCheckResult:
+        row = gate_verdict(benchmark_report["summary"], name)  # judged once, with the summary
         return AssetCheckResult(passed=row["passed"], severity=AssetCheckSeverity.ERROR,
                                 description=f"{name}: value {row['value']}, threshold {row['threshold']} — {row['detail']}",
                                 metadata={"value": _meta(row["value"]), "threshold": _meta(row["threshold"]),

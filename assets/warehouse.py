@@ -16,6 +16,7 @@ from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.history import (RAW_TABLES, append_run, last_built_state, raw_frames, record_built_state, run_night,
                                     warehouse_state)
+from graphrag_bench.stages.summary import RunSummary
 from pipelines.dbt import dbt_project, prepared_manifest
 from resources import BenchSettings, DataFolderLock
 
@@ -27,10 +28,11 @@ GROUP = "warehouse"
 @multi_asset(specs=[AssetSpec(["raw", name], group_name=GROUP, kinds={"duckdb"}, deps=["benchmark_summary"],
                               description=f"raw.{name} in the DuckDB warehouse, rows appended per run") for name in RAW_TABLES],
              ins={"benchmark_summary": AssetIn("benchmark_summary")}, partitions_def=PARTITIONS)
-def warehouse_load(context: AssetExecutionContext, benchmark_summary: dict, warehouse: DuckDBResource, data_lock: DataFolderLock):
+def warehouse_load(context: AssetExecutionContext, benchmark_summary: RunSummary, warehouse: DuckDBResource,
+                   data_lock: DataFolderLock):
     """Append this run's rows to raw.* (re-materializing the same run and night replaces only its own rows;
     `data_lock`: one writer per data folder)."""
-    summary = benchmark_summary["summary"]
+    summary = benchmark_summary.summary
     Path(warehouse.database).parent.mkdir(parents=True, exist_ok=True)  # a new data folder on first use
     with warehouse.get_connection() as conn:
         loaded = append_run(conn, raw_frames(benchmark_summary), summary["run_id"], run_night(summary))

@@ -1,9 +1,10 @@
 """Release gates (SPEC §3.11): each criterion's measurement, judged by its Great Expectations
 suite in expectations/ with the thresholds of config/gates.toml as suite parameters.
 
-`gate_inputs` says what each gate measures; `evaluate_gates` runs the suites. The quality gates (categories A and B,
-hallucination) judge GraphRAG against the best non-graph mode the run measured, not only against vector. The report
-asset, summary.json → gates and the blocking asset checks all use these two functions.
+`gate_inputs` says what each gate measures; `evaluate_gates` runs the suites, once per run (the summary stage), and
+everything else reads its rows: summary.json → gates, the report, the warehouse and the blocking asset checks
+(`gate_verdict`). The quality gates (categories A and B, hallucination) judge GraphRAG against the best non-graph mode
+the run measured, not only against vector.
 """
 
 from __future__ import annotations
@@ -103,3 +104,11 @@ def evaluate_gates(summary: dict, golden: dict, audit: dict, thresholds: dict) -
                            + (f" ({'; '.join(audit['unresolved_pairs'])})" if audit.get("unresolved_pairs") else ""),
                  "failures": list(audit.get("failures", []))})
     return rows
+
+
+def gate_verdict(summary: dict, name: str) -> dict:
+    """The verdict `evaluate_gates` gave gate `name` in this summary (the blocking checks report it, not judge again)."""
+    for row in summary["gates"]:
+        if row["name"] == name:
+            return row
+    raise KeyError(f"gate {name!r} was not evaluated for run {summary.get('run_id')}")

@@ -6,11 +6,15 @@ import datetime as dt
 import hashlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import polars as pl
 
 from .corpora import DEFAULT_CORPUS
 from .files import files_digest, replace_atomically
+
+if TYPE_CHECKING:
+    from .stages.summary import RunSummary
 
 RAW_TABLES = ("question_scores", "latency_samples", "cache_metrics", "gate_results", "runs")
 # A measurement reused on another night (nothing it measures changed) is one more row of `runs`, not a replacement.
@@ -54,9 +58,9 @@ def run_night(summary: dict) -> str:
     return summary.get("night") or dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
 
 
-def raw_frames(result: dict) -> dict[str, pl.DataFrame]:
+def raw_frames(result: RunSummary) -> dict[str, pl.DataFrame]:
     """The five raw tables of one run, built from the benchmark summary."""
-    summary, bench, scores, questions = result["summary"], result["bench"], result["scores"], result["questions"]
+    summary, bench, scores, questions = result.summary, result.bench, result.scores, result.questions
     run_id = summary["run_id"]
     category = {q["question_id"]: q["category"] for q in questions}
     score_rows = pl.DataFrame([{**{k: v for k, v in s.items() if k not in {"hallucinations", "notes"}},

@@ -112,6 +112,12 @@ def pairwise_rows(s: dict, category: str | None = None) -> tuple[list[str], list
     return headers, rows
 
 
+def gates_rows(s: dict, failed: str = "FAIL") -> tuple[list[str], list[list]]:
+    """Every release gate: its verdict (`failed` when it does not hold), value, threshold and what it measured."""
+    return (["gate", "verdict", "value", "threshold", "detail"],
+            [[g["name"], "pass" if g["passed"] else failed, g["value"], g["threshold"], g["detail"]] for g in s["gates"]])
+
+
 def text_table(headers: list[str], rows: list[list[str]]) -> str:
     """Fixed-width columns for a terminal: the first left-aligned, the others right-aligned."""
     widths = [max(len(str(x)) for x in column) for column in zip(headers, *rows)]
@@ -144,9 +150,7 @@ def summary_markdown(s: dict) -> str:
              f"permutation p = {st['p_value']} (n = {st['n']}); p95 ratio {s['latency_ratio_p95']}.", "",
              f"Extraction vs labels: {_pairs(s.get('extraction'))}.", "",
              f"Graph expansion vs labels: {_pairs(s.get('graph_expansion'))}.", "",
-             "## Gates", "", "| gate | passed | value | threshold | detail |", "|---|---|---|---|---|"]
-    for gate in s["gates"]:
-        lines.append(f"| {gate['name']} | {'yes' if gate['passed'] else '**NO**'} | {gate['value']} | {gate['threshold']} | {gate['detail']} |")
+             "## Gates", "", markdown_table(*gates_rows(s, failed="**FAIL**"))]
     resolutions = s["audit"].get("resolutions") or []
     if resolutions:  # similar names the corpus was asked about: each kept apart or merged, with its reason
         lines += ["", "## Near-duplicate names", "", "| pair | decision | reason |", "|---|---|---|"]
@@ -231,7 +235,6 @@ def report_html(s: dict, history: list[dict]) -> str:
     passed = all(x["passed"] for x in s["gates"])
     cat_chart = _bars("points per category and mode", cats, {m: [s["modes"][m]["by_category"][c]["points"] for c in cats] for m in modes},
                       max(b["by_category"][c]["max_points"] for c in cats))
-    gate_rows = [[x["name"], "pass" if x["passed"] else "FAIL", x["value"], x["threshold"], x["detail"]] for x in s["gates"]]
     st = s["statistics"]
     retrieval = [[k, *((s["modes"][m]["retrieval"] or {}).get(k) for m in modes)] for k in ("mrr", "ndcg@5", "ndcg@10", "p@3", "r@10")]
     pairwise = pairwise_rows(s)
@@ -258,7 +261,7 @@ graph {s['graph']['entities']} entities, {s['graph']['relationships']} relations
 <h2>Pipeline latency per mode (runs 2..N)</h2>
 <p>p95 GraphRAG / vector: {s['latency_ratio_p95']}; graph cache hit rate {s['modes']['graphrag'].get('graph_cache_hit_rate')}.</p>
 {_latency_chart(s)}
-<h2>Release gates</h2>{_table(["gate", "verdict", "value", "threshold", "detail"], gate_rows, ["" if x["passed"] else "fail" for x in s["gates"]])}
+<h2>Release gates</h2>{_table(*gates_rows(s), ["" if x["passed"] else "fail" for x in s["gates"]])}
 <h2>Retrieval quality</h2>{_table(["metric", *(MODE_LABELS[m] for m in modes)], retrieval)}
 <h2>History</h2>{_trend(history)}
 </body></html>

@@ -66,12 +66,18 @@ class RetrievalSettings:
     cache_ttl_s: float = 300.0
 
     @classmethod
+    def bounded(cls, top_k: int, max_hops: int, max_nodes: int, max_context_bytes: int, cache_ttl_s: float) -> "RetrievalSettings":
+        """The settings asked for, held inside SPEC §3.6's bounds (a larger value is the bound, never more)."""
+        return cls(top_k=max(1, int(top_k)), max_hops=min(2, max(1, int(max_hops))), max_nodes=min(50, max(1, int(max_nodes))),
+                   max_context_bytes=min(5120, max(256, int(max_context_bytes))), cache_ttl_s=max(0.0, float(cache_ttl_s)))
+
+    @classmethod
     def from_env(cls, env: Env | None = None) -> "RetrievalSettings":
-        return cls(
+        return cls.bounded(
             top_k=int(env_number("GRAPHRAG_TOP_K", cls.top_k, env, minimum=1)),
-            max_hops=min(2, int(env_number("GRAPHRAG_MAX_HOPS", cls.max_hops, env, minimum=1))),
-            max_nodes=min(50, int(env_number("GRAPHRAG_MAX_NODES", cls.max_nodes, env, minimum=1))),
-            max_context_bytes=min(5120, int(env_number("GRAPHRAG_MAX_CONTEXT_BYTES", cls.max_context_bytes, env, minimum=256))),
+            max_hops=int(env_number("GRAPHRAG_MAX_HOPS", cls.max_hops, env, minimum=1)),
+            max_nodes=int(env_number("GRAPHRAG_MAX_NODES", cls.max_nodes, env, minimum=1)),
+            max_context_bytes=int(env_number("GRAPHRAG_MAX_CONTEXT_BYTES", cls.max_context_bytes, env, minimum=256)),
             cache_ttl_s=env_number("GRAPHRAG_CACHE_TTL_S", cls.cache_ttl_s, env),
         )
 

@@ -177,7 +177,7 @@ def validate_inputs(args: argparse.Namespace):
 
 
 def print_table(summary: dict, out) -> None:
-    from graphrag_bench.report import comparison_text
+    from graphrag_bench.report import comparison_text, gates_rows, text_table
 
     print("\n" + comparison_text(summary), file=out)
     print(f"\ngraph cache hit rate (warm): {summary['modes']['graphrag']['graph_cache_hit_rate']}", file=out)
@@ -185,9 +185,8 @@ def print_table(summary: dict, out) -> None:
     if measured.get("reused"):
         print(f"(nothing the benchmark measures changed since run {measured['run_id']}: its answers and latencies stand;"
               " --remeasure measures again)", file=out)
-    print("\ngates:", file=out)
-    for gate in summary["gates"]:
-        print(f"  [{'pass' if gate['passed'] else 'FAIL'}] {gate['name']}: value {gate['value']}, threshold {gate['threshold']}", file=out)
+    headers, rows = gates_rows(summary)
+    print("\n" + text_table(headers[:-1], [row[:-1] for row in rows]), file=out)  # the details are in summary.md
 
 
 def run(args: argparse.Namespace) -> int:
@@ -266,7 +265,7 @@ def write_blocked(result, failed_checks, settings, n_docs: int) -> Path:
     from graphrag_bench.report import blocked_summary, write_blocked_run
 
     resolved = result.output_for_node("resolved_graph")
-    audit = dict(resolved["audit"])
+    audit = dict(resolved.audit)
     for check in failed_checks:
         failures = check.metadata.get("failures")
         audit.setdefault("failures", []).extend(getattr(failures, "value", None) or [check.description or check.check_name])

@@ -1,7 +1,7 @@
 """The code location: every asset, check, job, schedule and resource.
 
 Jobs: `graph_build_job` (corpus → graph store), `benchmark_job` (everything, nightly),
-`release_gate_job` (re-evaluates the gate checks on the latest report), each run for one corpus × night
+`release_gate_job` (the gate checks again on the latest report, the audit re-run), each run for one corpus × night
 partition (`assets.partitions`). Schedule: `nightly_benchmark` (on by default; one run per corpus). Sensors:
 `corpus_change_sensor` (off by default), `corpus_registry_sensor` (on: registered corpora become partitions),
 `failed_run_alert` (on: a failed run writes an alert).
@@ -52,10 +52,10 @@ from graphrag_bench.alerts import Alert, raise_alert
 from graphrag_bench.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
-from graphrag_bench.settings import (DEFAULT_NIGHTLY, alert_webhook_from_env, answerer_from_env, neo4j_from_env,
+from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env, neo4j_from_env,
                                      nightly_from_env)
 from pipelines.dbt import dbt_cli
-from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource
+from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource, RetrievalResource
 
 MODULES = [assets.ingest, assets.graph, assets.benchmark, assets.warehouse, assets.report]
 GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store"]
@@ -71,6 +71,7 @@ def build_resources(bench: BenchSettings) -> dict:
                                     neo4j_password=EnvVar("NEO4J_PASSWORD") if neo4j.password_set else ""),
         "warehouse": DuckDBResource(database=bench.warehouse_path),
         "embedder": EmbedderResource(),
+        "retrieval": RetrievalResource.from_settings(RetrievalSettings.from_env()),
         "answerer": AnswererResource(kind=answerer_from_env()),
         "dbt": dbt_cli(),
         # Outputs persist in the data folder, so the release-gate job can re-check the latest report.
@@ -84,7 +85,9 @@ benchmark_job = define_asset_job("benchmark_job", selection=AssetSelection.all()
                                  description="The whole asset graph: graph build, both benchmark modes, scores, dbt, report, gates.")
 release_gate_job = define_asset_job("release_gate_job",
                                     selection=AssetSelection.checks_for_assets("benchmark_report", "resolved_graph"),
-                                    description="Re-evaluate every release gate and the audit on the latest materializations.")
+                                    description="Every release gate's verdict, recorded with the latest report, checked again, and the audit "
+                                                "re-run on the latest graph (new thresholds: run benchmark_job; an "
+                                                "unchanged measurement is reused, the gates are judged anew).")
 
 
 def _corpora(instance: DagsterInstance, bench: BenchSettings) -> tuple[list[str], list[str]]:

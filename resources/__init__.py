@@ -5,6 +5,7 @@
 - `DuckDBResource` (dagster-duckdb): the warehouse file dbt builds on.
 - `EmbedderResource`: all-MiniLM-L6-v2 from its PyPI package, offline.
 - `AnswererResource`: the deterministic answer composer of SPEC §3.7.
+- `RetrievalResource`: the retrieval bounds of SPEC §3.6 (top-k, hops, nodes, context bytes, cache TTL).
 - `DataFolderLock`: one run per data folder, held for the whole run by the assets that write it.
 """
 
@@ -12,6 +13,7 @@ from .answerer import AnswererResource
 from .data_lock import DataFolderLock
 from .embedder import EmbedderResource
 from .graph_store import GraphStoreResource
+from .retrieval import RetrievalResource
 from .settings import BenchSettings
 
-__all__ = ["AnswererResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource"]
+__all__ = ["AnswererResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource", "RetrievalResource"]

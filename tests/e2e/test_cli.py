@@ -97,7 +97,7 @@ def test_an_unchanged_rerun_reuses_the_measurement_and_rebuilds_nothing(first_ru
 
 
 def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
-    """The check-only job re-evaluates every gate on the stored outputs of the last run."""
+    """The check-only job reports every gate again from the stored outputs of the last run, and re-runs the audit."""
     from dagster import DagsterInstance
 
     from pipelines.definitions import execute_job

@@ -88,9 +88,9 @@ def test_graph_build_job_twice_in_process_changes_nothing(tmp_path):
         assert all(c.passed for c in checks)
         outputs.append(result.output_for_node("graph_store"))
     first, second = outputs
-    assert first["created"] > 0
-    assert (second["created"], second["changed"], second["deleted"]) == (0, 0, 0)
-    assert second["state_hash"] == first["state_hash"]
+    assert first.created > 0
+    assert (second.created, second.changed, second.deleted) == (0, 0, 0)
+    assert second.state_hash == first.state_hash
 
 
 def test_corpus_change_sensor_requests_a_graph_build_only_on_change(corpus_copy, tmp_path):
@@ -280,10 +280,10 @@ def test_a_second_corpus_registered_as_a_partition_materializes_beside_the_defau
     stores = {corpus: run.output_for_node("graph_store") for corpus, run in runs.items()}
     assert {PARTITIONS.get_partition_key_from_str(key).keys_by_dimension["corpus"] for key in reports} == {"default", "water"}
     assert (tmp_path / "data" / "graph.lbug").exists() and (tmp_path / "data" / "corpora" / "water" / "graph.lbug").exists()
-    assert stores["default"]["state_hash"] != stores["water"]["state_hash"]
+    assert stores["default"].state_hash != stores["water"].state_hash
     rebuilt = again.output_for_node("graph_store")  # the default corpus again, after the water corpus was built
-    assert (rebuilt["created"], rebuilt["changed"], rebuilt["deleted"]) == (0, 0, 0)
-    assert rebuilt["state_hash"] == stores["default"]["state_hash"]
+    assert (rebuilt.created, rebuilt.changed, rebuilt.deleted) == (0, 0, 0)
+    assert rebuilt.state_hash == stores["default"].state_hash
     summaries = {corpus: run.output_for_node("benchmark_report")["summary"] for corpus, run in runs.items()}
     assert summaries["water"]["corpus"]["path"] == str(water / "corpus") and summaries["water"]["corpus"]["name"] == "water"
     assert list((tmp_path / "results" / "corpora" / "water").glob("run_*/summary.json"))

@@ -1,0 +1,67 @@
+"""Ingest stage: the corpus folder → documents → chunks with line spans → chunk embeddings, each with what changed
+since the last run (a manifest per stage in the data folder, `graphrag_bench.changes`)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import polars as pl
+
+from ..changes import ItemChanges, compare_with_manifest
+from ..embedding_store import EmbeddingCounts, EmbeddingStore, text_key
+from ..ingest import Document, chunk_document, load_corpus
+from ..untrusted import Flag, find_untrusted
+
+
+@dataclass(frozen=True)
+class IngestedCorpus:
+    frame: pl.DataFrame  # one row per document (`Document` fields)
+    changes: ItemChanges  # documents by content hash against the last run
+    warnings: list[str]  # files skipped, and why
+    untrusted: list[Flag]  # lines that read as instructions to a model: kept out of the graph and of answers
+
+
+@dataclass(frozen=True)
+class ChunkedCorpus:
+    frame: pl.DataFrame  # one row per chunk (`Chunk` fields)
+    changes: ItemChanges  # chunks by text against the last run
+
+
+@dataclass(frozen=True)
+class EmbeddedChunks:
+    frame: pl.DataFrame  # the chunks with an `embedding` column (normalized, float32)
+    counts: EmbeddingCounts  # vectors reused from the embedding store, computed now, dropped
+    dimension: int
+
+
+def manifest_path(data_dir: str | Path, stage: str) -> Path:
+    return Path(data_dir) / "manifests" / f"{stage}.json"
+
+
+def documents_of(frame: pl.DataFrame) -> list[Document]:
+    """The documents of an `IngestedCorpus.frame`, as the extractor and the resolver take them."""
+    return [Document.from_row(row) for row in frame.iter_rows(named=True)]
+
+
+def ingest_corpus(corpus_dir: str | Path, data_dir: str | Path) -> IngestedCorpus:
+    warnings: list[str] = []
+    docs = load_corpus(corpus_dir, warnings)
+    frame = pl.DataFrame([asdict(d) for d in docs], schema_overrides={"also_declared_by": pl.List(pl.String)})
+    changes = compare_with_manifest(manifest_path(data_dir, "documents"), {d.doc_id: d.content_hash for d in docs})
+    return IngestedCorpus(frame, changes, warnings, [flag for doc in docs for flag in find_untrusted(doc)])
+
+
+def chunk_corpus(documents: pl.DataFrame, data_dir: str | Path) -> ChunkedCorpus:
+    rows = [asdict(c) for doc in documents_of(documents) for c in chunk_document(doc)]
+    changes = compare_with_manifest(manifest_path(data_dir, "chunks"), {r["chunk_id"]: text_key(r["text"]) for r in rows})
+    return ChunkedCorpus(pl.DataFrame(rows), changes)
+
+
+def embed_chunks(chunks: pl.DataFrame, model, data_dir: str | Path) -> EmbeddedChunks:
+    """Every chunk's vector; a text is embedded once per model (`EmbeddingStore`), unchanged text is reused."""
+    store = EmbeddingStore(Path(data_dir) / "embeddings" / "chunks.parquet", model.identity)
+    vectors, counts = store.vectors(chunks["text"].to_list(), model)
+    dimension = vectors.shape[1]
+    frame = chunks.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, dimension)))
+    return EmbeddedChunks(frame, counts, dimension)

@@ -1,0 +1,28 @@
+"""The retrieval bounds every mode runs under (SPEC §3.6): top-k, hops, nodes, context bytes, cache TTL.
+
+Built from the GRAPHRAG_TOP_K … GRAPHRAG_CACHE_TTL_S variables when the definitions load, shown on the Resources
+page and editable per run in the Launchpad; `settings()` holds them inside the SPEC's bounds whatever is asked."""
+
+from __future__ import annotations
+
+from dagster import ConfigurableResource
+
+from graphrag_bench.settings import RetrievalSettings
+
+_DEFAULTS = RetrievalSettings()
+
+
+class RetrievalResource(ConfigurableResource):
+    top_k: int = _DEFAULTS.top_k
+    max_hops: int = _DEFAULTS.max_hops
+    max_nodes: int = _DEFAULTS.max_nodes
+    max_context_bytes: int = _DEFAULTS.max_context_bytes
+    cache_ttl_s: float = _DEFAULTS.cache_ttl_s
+
+    @classmethod
+    def from_settings(cls, settings: RetrievalSettings) -> "RetrievalResource":
+        return cls(top_k=settings.top_k, max_hops=settings.max_hops, max_nodes=settings.max_nodes,
+                   max_context_bytes=settings.max_context_bytes, cache_ttl_s=settings.cache_ttl_s)
+
+    def settings(self) -> RetrievalSettings:
+        return RetrievalSettings.bounded(self.top_k, self.max_hops, self.max_nodes, self.max_context_bytes, self.cache_ttl_s)
