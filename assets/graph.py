@@ -28,7 +28,8 @@ def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, ben
     """Mentions and raw relationships, from structure (tables, header fields, diagrams) and prose (spaCy).
 
     Incremental: unchanged documents reuse their cached extraction (see `ResultCache`)."""
-    extraction = extract_mentions(documents, corpus_settings(context, bench).data_dir)
+    bench = corpus_settings(context, bench)
+    extraction = extract_mentions(documents, bench.data_dir, bench.id_types)
     for warning in extraction.warnings:
         context.log.warning(warning)
     by_extractor = pl.DataFrame({"extractor": [r.extractor for r in extraction.relations]}, schema={"extractor": pl.String})

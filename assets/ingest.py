@@ -20,7 +20,7 @@ def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: D
 
     Asks for `data_lock` so that a run writing the data folder holds its lock from start to end."""
     bench = corpus_settings(context, bench)
-    ingested = ingest_corpus(bench.corpus_dir, bench.data_dir)
+    ingested = ingest_corpus(bench.corpus_dir, bench.data_dir, bench.max_document_bytes)
     for warning in ingested.warnings:
         context.log.warning(warning)
     for flag in ingested.untrusted:

@@ -141,7 +141,7 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.files import writable_folder
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
-    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
+    from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
                                          id_types_from_env, load_thresholds, log_level_from_env, modes_from_env)
     from graphrag_bench.modes import parse_modes
@@ -152,7 +152,6 @@ def validate_inputs(args: argparse.Namespace):
     gates_file = args.gates or gates_file_from_env()
     load_thresholds(gates_file)
     RetrievalSettings.from_env()
-    id_types_from_env()
     embedding_backend_from_env()
     log_level_from_env()
     answerer_from_env()
@@ -172,7 +171,9 @@ def validate_inputs(args: argparse.Namespace):
     writable_folder(args.results_dir, "results folder", "--results-dir")
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
-                             remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes)
+                             remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
+                             max_document_mb=env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, minimum=0.001),
+                             id_types=id_types_from_env())
     return settings, len(docs), len(questions)
 
 
@@ -186,7 +187,7 @@ def print_table(summary: dict, out) -> None:
         print(f"(nothing the benchmark measures changed since run {measured['run_id']}: its answers and latencies stand;"
               " --remeasure measures again)", file=out)
     headers, rows = gates_rows(summary)
-    print("\n" + text_table(headers[:-1], [row[:-1] for row in rows]), file=out)  # the details are in summary.md
+    print("\ngates:\n" + text_table(headers[:-1], [row[:-1] for row in rows]), file=out)  # the details are in summary.md
 
 
 def run(args: argparse.Namespace) -> int:

@@ -52,8 +52,8 @@ from graphrag_bench.alerts import Alert, raise_alert
 from graphrag_bench.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
-from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env, neo4j_from_env,
-                                     nightly_from_env)
+from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
+                                     embedding_backend_from_env, neo4j_from_env, nightly_from_env)
 from pipelines.dbt import dbt_cli
 from resources import AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource, RetrievalResource
 
@@ -70,7 +70,7 @@ def build_resources(bench: BenchSettings) -> dict:
         "graph": GraphStoreResource(neo4j_uri=neo4j.uri, neo4j_user=neo4j.user,
                                     neo4j_password=EnvVar("NEO4J_PASSWORD") if neo4j.password_set else ""),
         "warehouse": DuckDBResource(database=bench.warehouse_path),
-        "embedder": EmbedderResource(),
+        "embedder": EmbedderResource(backend=embedding_backend_from_env() or ""),
         "retrieval": RetrievalResource.from_settings(RetrievalSettings.from_env()),
         "answerer": AnswererResource(kind=answerer_from_env()),
         "dbt": dbt_cli(),

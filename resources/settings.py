@@ -1,4 +1,5 @@
-"""Paths and run counts for one benchmark, from the environment or the CLI; `for_corpus` gives a registered corpus's."""
+"""Paths, run counts and corpus reading options for one benchmark, from the environment or the CLI; `for_corpus`
+gives a registered corpus's."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from dagster import ConfigurableResource
 
 from graphrag_bench.corpora import DEFAULT_CORPUS, CorpusRegistry
 from graphrag_bench.modes import parse_modes
-from graphrag_bench.settings import DEFAULT_THRESHOLDS, REPO_ROOT, env_flag, env_number, modes_from_env
+from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, DEFAULT_THRESHOLDS, REPO_ROOT, env_flag, env_number,
+                                     id_types_from_env, modes_from_env)
 
 
 class BenchSettings(ConfigurableResource):
@@ -21,6 +23,8 @@ class BenchSettings(ConfigurableResource):
     runs: int = 10
     remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.reuse)
     modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.modes); vector and graphrag always
+    max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB  # a larger file is left out of the corpus with a warning naming it
+    id_types: dict[str, str] = {}  # record-id prefix → type, typed by hand (GRAPHRAG_ID_TYPES); empty: inferred from the corpus
 
     @classmethod
     def from_env(cls) -> "BenchSettings":
@@ -34,6 +38,8 @@ class BenchSettings(ConfigurableResource):
             runs=int(env_number("GRAPHRAG_RUNS", 10, minimum=2)),
             remeasure=env_flag("GRAPHRAG_REMEASURE", False),
             modes=modes_from_env(env),
+            max_document_mb=env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, minimum=0.001),
+            id_types=id_types_from_env(env),
         )
 
     def mode_names(self) -> tuple[str, ...]:
@@ -49,9 +55,12 @@ class BenchSettings(ConfigurableResource):
         if name == DEFAULT_CORPUS:
             return self
         source = self.corpora().source(name)
-        return BenchSettings(corpus_dir=source.corpus_dir, questions_file=source.questions_file, data_dir=source.data_dir,
-                             results_dir=source.results_dir, thresholds_file=self.thresholds_file, runs=self.runs,
-                             remeasure=self.remeasure, modes=self.modes)
+        return self.model_copy(update={"corpus_dir": source.corpus_dir, "questions_file": source.questions_file,
+                                       "data_dir": source.data_dir, "results_dir": source.results_dir})
+
+    @property
+    def max_document_bytes(self) -> int:
+        return int(self.max_document_mb * (1 << 20))
 
     @property
     def warehouse_path(self) -> str:

@@ -58,9 +58,10 @@ class GraphSync:
         return asdict(self)
 
 
-def extract_mentions(documents: pl.DataFrame, data_dir: str | Path) -> Extraction:
-    """Mentions and raw relationships from structure (tables, header fields, diagrams) and prose (spaCy)."""
-    return Extractor().extract(documents_of(documents), ResultCache(Path(data_dir) / EXTRACTION_CACHE))
+def extract_mentions(documents: pl.DataFrame, data_dir: str | Path, id_types: dict[str, str] | None = None) -> Extraction:
+    """Mentions and raw relationships from structure (tables, header fields, diagrams) and prose (spaCy). `id_types`:
+    record-id prefixes typed by hand (None: GRAPHRAG_ID_TYPES; empty: every type inferred from the corpus)."""
+    return Extractor(id_types=id_types).extract(documents_of(documents), ResultCache(Path(data_dir) / EXTRACTION_CACHE))
 
 
 def resolve_graph(extraction: Extraction, documents: pl.DataFrame, data_dir: str | Path) -> ResolvedGraph:

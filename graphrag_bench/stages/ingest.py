@@ -44,9 +44,10 @@ def documents_of(frame: pl.DataFrame) -> list[Document]:
     return [Document.from_row(row) for row in frame.iter_rows(named=True)]
 
 
-def ingest_corpus(corpus_dir: str | Path, data_dir: str | Path) -> IngestedCorpus:
+def ingest_corpus(corpus_dir: str | Path, data_dir: str | Path, max_bytes: int | None = None) -> IngestedCorpus:
+    """`max_bytes`: a larger file is left out with a warning (None: GRAPHRAG_MAX_DOCUMENT_MB)."""
     warnings: list[str] = []
-    docs = load_corpus(corpus_dir, warnings)
+    docs = load_corpus(corpus_dir, warnings, max_bytes)
     frame = pl.DataFrame([asdict(d) for d in docs], schema_overrides={"also_declared_by": pl.List(pl.String)})
     changes = compare_with_manifest(manifest_path(data_dir, "documents"), {d.doc_id: d.content_hash for d in docs})
     return IngestedCorpus(frame, changes, warnings, [flag for doc in docs for flag in find_untrusted(doc)])
