@@ -10,14 +10,14 @@ from graphlib import TopologicalSorter
 from pathlib import Path
 from typing import Any
 
-from dagster import AssetCheckResult, AssetExecutionContext, AssetIn, AssetSpec, MaterializeResult, multi_asset
+from dagster import AssetCheckResult, AssetExecutionContext, AssetIn, AssetKey, AssetSpec, MaterializeResult, Output, multi_asset
 from dagster_dbt import DagsterDbtTranslator, DbtCliResource, DbtProject, dbt_assets
 from dagster_duckdb import DuckDBResource
 
-from graphrag_bench.history import (RAW_TABLES, append_run, last_built_state, raw_frames, record_built_state, run_night,
-                                    warehouse_state)
+from graphrag_bench.history import (RAW_TABLES, append_run, last_built_state, raw_frames, record_built_state, row_counts,
+                                    run_night, warehouse_state)
 from graphrag_bench.stages.summary import RunSummary
-from pipelines.dbt import dbt_project, prepared_manifest
+from pipelines.dbt import dbt_project, model_relations, prepared_manifest
 from resources import BenchSettings, DataFolderLock
 
 from .partitions import PARTITIONS
@@ -48,7 +48,10 @@ class WarehouseTranslator(DagsterDbtTranslator):
         return super().get_asset_spec(manifest, unique_id, project).replace_attributes(group_name=GROUP)
 
 
-@dbt_assets(manifest=prepared_manifest(), project=dbt_project, dagster_dbt_translator=WarehouseTranslator(),
+TRANSLATOR = WarehouseTranslator()
+
+
+@dbt_assets(manifest=prepared_manifest(), project=dbt_project, dagster_dbt_translator=TRANSLATOR,
             partitions_def=PARTITIONS)
 def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: DuckDBResource, bench: BenchSettings):
     """Aggregates over the warehouse: per-category scores, latency percentiles, cache rates,
@@ -67,6 +70,27 @@ def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: D
             yield AssetCheckResult(asset_key=check.asset_key, check_name=check.name, passed=True,
                                    metadata={"dbt": "not run: passed at the last build, on the same inputs"})
         return
-    yield from dbt.cli(["build", "--vars", json.dumps({"warehouse": warehouse.database})], context=context).stream()
+    # The events wait for dbt to exit: DuckDB lets no second process open a file another one writes, and each
+    # model's row count is read on this process's own connection (dagster-dbt's fetch_row_counts would open the
+    # file through dbt's adapter in this process, and then the next connection here is refused).
+    events: list = []
+    failure: Exception | None = None
+    try:
+        events.extend(dbt.cli(["build", "--vars", json.dumps({"warehouse": warehouse.database})], context=context).stream())
+    except Exception as exc:  # a failed dbt test: what dbt built is still reported, then the failure
+        failure = exc
     with warehouse.get_connection() as conn:
-        record_built_state(bench.data_dir, warehouse_state(conn, dbt_project.project_dir))
+        if failure is None:
+            record_built_state(bench.data_dir, warehouse_state(conn, dbt_project.project_dir))
+        counts = row_counts(conn, _model_relations())
+    for event in events:
+        key = context.asset_key_for_output(event.output_name) if isinstance(event, Output) else None
+        yield event.with_metadata({**event.metadata, "dagster/row_count": counts[key]}) if key in counts else event
+    if failure is not None:
+        raise failure
+
+
+def _model_relations() -> dict[AssetKey, tuple[str, str]]:
+    """The warehouse relation of each dbt model, by its asset key."""
+    manifest = json.loads(prepared_manifest().read_text(encoding="utf-8"))
+    return {TRANSLATOR.get_asset_spec(manifest, uid, dbt_project).key: relation for uid, relation in model_relations(manifest).items()}

@@ -42,6 +42,13 @@ def warehouse_state(conn, project_dir: str | Path) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
+def row_counts(conn, relations: dict) -> dict:
+    """Rows in each relation (name → (schema, table or view)) that exists; the dbt models' `dagster/row_count`."""
+    present = set(conn.execute("select table_schema, table_name from information_schema.tables").fetchall())
+    return {name: conn.execute(f'select count(*) from "{schema}"."{table}"').fetchall()[0][0]
+            for name, (schema, table) in relations.items() if (schema, table) in present}
+
+
 def last_built_state(data_dir: str | Path) -> str | None:
     try:
         return json.loads((Path(data_dir) / BUILT_FILE).read_text())["state"]

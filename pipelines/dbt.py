@@ -55,5 +55,10 @@ def prepared_manifest() -> Path:
     return manifest
 
 
+def model_relations(manifest: dict) -> dict[str, tuple[str, str]]:
+    """Each dbt model's unique id → the (schema, name) it builds in the warehouse."""
+    return {uid: (node["schema"], node["alias"]) for uid, node in manifest["nodes"].items() if node["resource_type"] == "model"}
+
+
 if __name__ == "__main__":
     prepare_manifest()

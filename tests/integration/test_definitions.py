@@ -290,6 +290,11 @@ def test_a_second_corpus_registered_as_a_partition_materializes_beside_the_defau
     with duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True) as conn:
         history = dict(conn.execute("select corpus, run_id from main.run_history").fetchall())
     assert history == {corpus: summary["run_id"] for corpus, summary in summaries.items()}
+    # dbt's tables carry their row counts: the run history had one row after the first corpus, two after the second
+    counted = [event.materialization.metadata.get("dagster/row_count")
+               for corpus in ("default", "water")
+               for event in runs[corpus].get_asset_materialization_events() if event.asset_key == AssetKey("run_history")]
+    assert [getattr(n, "value", None) for n in counted] == [1, 2]
 
 
 def test_the_registry_sensor_adds_each_registered_corpus_as_a_partition_once(tmp_path):
