@@ -104,9 +104,17 @@ def log_level_from_env(env: Env | None = None) -> str:
 DEFAULT_MAX_DOCUMENT_MB = 50
 
 
-def max_document_bytes_from_env(env: Env | None = None) -> int:
+def max_document_mb_from_env(env: Env | None = None) -> float:
     """GRAPHRAG_MAX_DOCUMENT_MB (default 50): a larger file is left out of the corpus with a warning naming it."""
-    return int(env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, env, minimum=0.001) * (1 << 20))
+    return env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, env, minimum=0.001)
+
+
+def document_bytes(megabytes: float) -> int:
+    return int(megabytes * (1 << 20))
+
+
+def max_document_bytes_from_env(env: Env | None = None) -> int:
+    return document_bytes(max_document_mb_from_env(env))
 
 
 def alert_webhook_from_env(env: Env | None = None) -> str:

@@ -120,8 +120,8 @@ def corpus(args: argparse.Namespace) -> int:
     from resources import BenchSettings
 
     base = BenchSettings.from_env()
-    settings = BenchSettings(**{**base.model_dump(), **{k: str(Path(v).resolve()) for k, v in
-                                                        (("data_dir", args.data_dir), ("results_dir", args.results_dir)) if v}})
+    settings = base.model_copy(update={k: str(Path(v).resolve()) for k, v in
+                                       (("data_dir", args.data_dir), ("results_dir", args.results_dir)) if v})
     if args.corpus_command == "add":
         docs, questions = load_corpus(args.corpus), load_questions(args.questions)
         source = settings.corpora().register(args.name, args.corpus, args.questions)
@@ -141,9 +141,10 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.files import writable_folder
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
-    from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
+    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
-                                         id_types_from_env, load_thresholds, log_level_from_env, modes_from_env)
+                                         id_types_from_env, load_thresholds, log_level_from_env, max_document_mb_from_env,
+                                         modes_from_env)
     from graphrag_bench.modes import parse_modes
     from resources import BenchSettings
 
@@ -172,7 +173,7 @@ def validate_inputs(args: argparse.Namespace):
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
-                             max_document_mb=env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, minimum=0.001),
+                             max_document_mb=max_document_mb_from_env(),
                              id_types=id_types_from_env())
     return settings, len(docs), len(questions)
 

@@ -45,7 +45,6 @@ def prepare_manifest() -> None:
                 dbt_cli().cli(["parse", "--quiet"], target_path=dbt_project.target_path).wait()
 
 
-
 def prepared_manifest() -> Path:
     """The manifest `@dbt_assets` reads; an InputError naming the command when it is missing or stale."""
     manifest = Path(dbt_project.manifest_path)

@@ -5,6 +5,8 @@ page and editable per run in the Launchpad; `settings()` holds them inside the S
 
 from __future__ import annotations
 
+from dataclasses import asdict, fields
+
 from dagster import ConfigurableResource
 
 from graphrag_bench.settings import RetrievalSettings
@@ -21,8 +23,7 @@ class RetrievalResource(ConfigurableResource):
 
     @classmethod
     def from_settings(cls, settings: RetrievalSettings) -> "RetrievalResource":
-        return cls(top_k=settings.top_k, max_hops=settings.max_hops, max_nodes=settings.max_nodes,
-                   max_context_bytes=settings.max_context_bytes, cache_ttl_s=settings.cache_ttl_s)
+        return cls(**asdict(settings))
 
     def settings(self) -> RetrievalSettings:
-        return RetrievalSettings.bounded(self.top_k, self.max_hops, self.max_nodes, self.max_context_bytes, self.cache_ttl_s)
+        return RetrievalSettings.bounded(**{f.name: getattr(self, f.name) for f in fields(RetrievalSettings)})

@@ -10,8 +10,8 @@ from dagster import ConfigurableResource
 
 from graphrag_bench.corpora import DEFAULT_CORPUS, CorpusRegistry
 from graphrag_bench.modes import parse_modes
-from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, DEFAULT_THRESHOLDS, REPO_ROOT, env_flag, env_number,
-                                     id_types_from_env, modes_from_env)
+from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, DEFAULT_THRESHOLDS, REPO_ROOT, document_bytes, env_flag,
+                                     env_number, id_types_from_env, max_document_mb_from_env, modes_from_env)
 
 
 class BenchSettings(ConfigurableResource):
@@ -38,7 +38,7 @@ class BenchSettings(ConfigurableResource):
             runs=int(env_number("GRAPHRAG_RUNS", 10, minimum=2)),
             remeasure=env_flag("GRAPHRAG_REMEASURE", False),
             modes=modes_from_env(env),
-            max_document_mb=env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, minimum=0.001),
+            max_document_mb=max_document_mb_from_env(env),
             id_types=id_types_from_env(env),
         )
 
@@ -60,7 +60,7 @@ class BenchSettings(ConfigurableResource):
 
     @property
     def max_document_bytes(self) -> int:
-        return int(self.max_document_mb * (1 << 20))
+        return document_bytes(self.max_document_mb)
 
     @property
     def warehouse_path(self) -> str:
