@@ -10,6 +10,7 @@ in `Document.path`. Lines are 1-based and refer to the file as stored.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -105,12 +106,37 @@ def document_title(text: str, fallback: str) -> str:
     return fallback
 
 
+@dataclass(frozen=True)
+class DocumentFile:
+    relative: str  # path under the corpus folder, with `/`
+    entry: os.DirEntry
+    linked: bool  # a symbolic link: it may point out of the corpus
+
+
+def document_files(root: Path) -> list[DocumentFile]:
+    """Files with a document suffix under `root`, in path order (folder by folder, as `Path` sorts). Linked folders
+    are not entered, as `Path.rglob` does not enter them. One directory scan per folder: at ten thousand documents,
+    a `stat` and a path resolution per file were most of the time spent reading the corpus."""
+    found: list[tuple[tuple[str, ...], DocumentFile]] = []
+    folders: list[tuple[str, tuple[str, ...]]] = [(str(root), ())]
+    while folders:
+        folder, parts = folders.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append((entry.path, (*parts, entry.name)))
+                elif os.path.splitext(entry.name)[1].lower() in DOC_SUFFIXES and entry.is_file():
+                    names = (*parts, entry.name)
+                    found.append((names, DocumentFile("/".join(names), entry, entry.is_symlink())))
+    return [file for _, file in sorted(found, key=lambda item: item[0])]
+
+
 class SkippedDocument(Exception):
     """A file that is not a usable document (empty, binary): warned about and left out."""
 
 
-def read_document(path: Path, root: Path) -> Document:
-    rel = str(path.relative_to(root))
+def read_document(path: Path, root: Path, rel: str | None = None) -> Document:
+    rel = rel or str(path.relative_to(root))
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -153,21 +179,21 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None, max_bytes
         raise InputError(root, "corpus path is not a folder")
     inside = root.resolve()
     paths = []
-    for p in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES):
-        if not p.resolve().is_relative_to(inside):  # a link out of the corpus must not pull other files in
-            warnings.append(f"{p.relative_to(root).as_posix()}:1: links outside the corpus folder, skipped")
+    for file in document_files(root):
+        if file.linked and not Path(file.entry.path).resolve().is_relative_to(inside):
+            warnings.append(f"{file.relative}:1: links outside the corpus folder, skipped")  # it must not pull other files in
             continue
-        paths.append(p)
+        paths.append(file)
     if not paths:
         raise InputError(root, f"corpus folder has no documents ({', '.join(DOC_SUFFIXES)})")
     documents: dict[str, Document] = {}
-    for path in paths:
-        if (size := path.stat().st_size) > max_bytes:
-            warnings.append(f"{path.relative_to(root).as_posix()}:1: {size / (1 << 20):.1f} MB is over the document size limit "
+    for file in paths:
+        if (size := file.entry.stat().st_size) > max_bytes:
+            warnings.append(f"{file.relative}:1: {size / (1 << 20):.1f} MB is over the document size limit "
                             f"of {max_bytes / (1 << 20):g} MB (GRAPHRAG_MAX_DOCUMENT_MB), skipped")
             continue
         try:
-            doc = read_document(path, root)
+            doc = read_document(Path(file.entry.path), root, file.relative)
         except SkippedDocument as skipped:
             warnings.append(str(skipped))
             continue
@@ -177,7 +203,7 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None, max_bytes
         key = doc.doc_id.lower()
         if key in documents:
             first = documents[key]
-            if _declared_id(Path(first.path).name, first.text).lower() == _declared_id(path.name, doc.text).lower():
+            if _declared_id(Path(first.path).name, first.text).lower() == _declared_id(file.entry.name, doc.text).lower():
                 warnings.append(f"{doc.path}:1: duplicate document id {doc.doc_id!r} (already used by {first.path}), "
                                 "left out; the audit fails until one of them changes its id")
                 documents[key] = replace(first, also_declared_by=(*first.also_declared_by, doc.path))
@@ -205,8 +231,7 @@ def corpus_fingerprint(folder: str | Path) -> str:
     root = Path(folder)
     if not root.is_dir():
         return "missing"
-    entries = sorted((str(p.relative_to(root)), p.stat().st_size, p.stat().st_mtime_ns)
-                     for p in root.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES)
+    entries = sorted((f.relative, (stat := f.entry.stat()).st_size, stat.st_mtime_ns) for f in document_files(root))
     return hashlib.sha256(repr(entries).encode()).hexdigest()[:24]
 
 

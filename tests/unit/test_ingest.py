@@ -5,7 +5,7 @@ import re
 import pytest
 
 from graphrag_bench.errors import InputError
-from graphrag_bench.ingest import chunk_document, document_id, load_corpus, normalize_doc_ref
+from graphrag_bench.ingest import DOC_SUFFIXES, chunk_document, document_files, document_id, load_corpus, normalize_doc_ref
 from graphrag_bench.keys import KEY_FORMAT
 
 from ..conftest import write
@@ -84,6 +84,19 @@ def test_links_leading_out_of_the_corpus_are_refused_with_a_warning(tmp_path):
     assert [d.doc_id for d in docs] == ["ADR-001"]
     assert "secret.md:1: links outside the corpus folder, skipped" in warnings
     assert not any("Not part" in d.text for d in docs)
+
+
+def test_the_corpus_listing_finds_what_a_recursive_glob_finds_in_the_same_order(tmp_path):
+    # One directory scan per folder replaced a glob with a stat and a path resolution per file: same files, same order.
+    corpus = tmp_path / "corpus"
+    for name in ["b.md", "a-b.md", "a/b.md", "a/c/d.MD", "a.b/x.txt", ".hidden/y.md", ".md", "z.markdown", "notes.pdf",
+                 "folder.md/inner.md", "deep/er/est/e.md", "A/upper.md"]:
+        write(corpus / name, "# Title\n\ntext\n")
+    (corpus / "linked").symlink_to(corpus / "a", target_is_directory=True)  # not entered, as rglob does not enter it
+    (corpus / "link.md").symlink_to(corpus / "b.md")
+    expected = sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() in DOC_SUFFIXES)
+    assert [f.relative for f in document_files(corpus)] == [p.relative_to(corpus).as_posix() for p in expected]
+    assert [f.linked for f in document_files(corpus)] == [p.is_symlink() for p in expected]
 
 
 def test_file_names_with_spaces_and_any_unicode_get_ids_the_audit_accepts(tmp_path):
