@@ -85,8 +85,7 @@ def check_provenance(graph: ResolvedGraph) -> ProvenanceCheck:
 def sync_graph(store, graph: ResolvedGraph, kind: str) -> GraphSync:
     """An idempotent upsert into an open store (closed afterwards): it ends holding exactly `graph`."""
     try:
-        result = store.sync(graph.entity_rows(), graph.relationship_rows())
-        state_hash, counts = store.snapshot()
+        result, state_hash, counts = store.sync_and_snapshot(graph.entity_rows(), graph.relationship_rows())
     finally:
         store.close()
     return GraphSync(**result.as_dict(), **counts, state_hash=state_hash, store=kind)

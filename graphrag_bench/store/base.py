@@ -9,14 +9,16 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .templates import check_params
 
 NODE_FIELDS = ("id", "type", "name", "canonical_id", "aliases", "source_doc", "source_line", "attributes")
 EDGE_FIELDS = ("id", "source", "target", "type", "doc_id", "line", "evidence", "extractor", "certainty", "status", "reason",
                "label")
+_LABEL = EDGE_FIELDS.index("label")
 
 
 class GraphUnavailable(RuntimeError):
@@ -34,9 +36,12 @@ class UpsertResult:
         return asdict(self)
 
 
-def row_hash(row: dict, fields: tuple[str, ...]) -> str:
-    payload = json.dumps([_plain(row.get(f)) for f in fields], sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(payload.encode()).hexdigest()
+_ENCODE = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # one encoder for every row
+
+
+def row_hash(values: list) -> str:
+    """The content hash of one row's field values, in field order."""
+    return hashlib.sha256(_ENCODE([v if type(v) is str else _plain(v) for v in values]).encode()).hexdigest()
 
 
 def _plain(value):
@@ -48,14 +53,27 @@ def _plain(value):
 
 
 def prepare_nodes(entities: list[dict]) -> list[dict]:
-    return [{**{f: e.get(f) for f in NODE_FIELDS}, "aliases": list(e.get("aliases") or []),
-             "source_line": int(e.get("source_line") or 0), "hash": row_hash(e, NODE_FIELDS)} for e in entities]
+    rows = []
+    for e in entities:
+        values = [e.get(f) for f in NODE_FIELDS]
+        row = dict(zip(NODE_FIELDS, values))
+        row["aliases"], row["source_line"] = list(e.get("aliases") or []), int(e.get("source_line") or 0)
+        row["hash"] = row_hash(values)
+        rows.append(row)
+    return rows
 
 
 def prepare_edges(relationships: list[dict]) -> list[dict]:
-    return [{**{f: r.get(f) for f in EDGE_FIELDS}, "line": int(r["line"]), "certainty": float(r["certainty"]),
-             "status": r.get("status") or "", "reason": r.get("reason") or "", "label": r.get("label") or "",
-             "hash": row_hash({**r, "label": r.get("label") or ""}, EDGE_FIELDS)} for r in relationships]
+    rows = []
+    for r in relationships:
+        values = [r.get(f) for f in EDGE_FIELDS]
+        values[_LABEL] = values[_LABEL] or ""  # edges written before labels existed have ""
+        row = dict(zip(EDGE_FIELDS, values))
+        row["line"], row["certainty"] = int(r["line"]), float(r["certainty"])
+        row["status"], row["reason"] = row["status"] or "", row["reason"] or ""
+        row["hash"] = row_hash(values)
+        rows.append(row)
+    return rows
 
 
 class GraphStore(ABC):
@@ -91,6 +109,8 @@ class GraphStore(ABC):
     # returns more than PAGE rows however large the graph grows.
     ALL_NODES = "MATCH (n:Entity) WHERE n.id > $after RETURN n.id AS id, n.hash AS hash ORDER BY id LIMIT $page"
     ALL_EDGES = "MATCH ()-[r:REL]->() WHERE r.id > $after RETURN r.id AS id, r.hash AS hash ORDER BY id LIMIT $page"
+    NODES_BY_ID = "MATCH (n:Entity) WHERE n.id IN $ids RETURN n.id AS id, n.hash AS hash"
+    EDGES_BY_ID = "MATCH ()-[r:REL]->() WHERE r.id IN $ids RETURN r.id AS id, r.hash AS hash"
     BATCH = 500
     PAGE = 50_000
 
@@ -112,10 +132,29 @@ class GraphStore(ABC):
 
         Idempotent: identical input a second time creates and changes nothing.
         """
+        return self._sync(entities, relationships)[0]
+
+    def sync_and_snapshot(self, entities: list[dict], relationships: list[dict]) -> tuple[UpsertResult, str, dict]:
+        """`sync`, then what `snapshot` gives, without a second read of the whole graph: the rows the sync read and
+        left alone, and the rows it wrote or deleted read back by id (a large write reads everything again)."""
+        result, want, touched = self._sync(entities, relationships)
+        if len(touched["n"]) + len(touched["e"]) <= self.BATCH:
+            found = {"n": self._read(self.NODES_BY_ID, {"ids": touched["n"]}) if touched["n"] else [],
+                     "e": self._read(self.EDGES_BY_ID, {"ids": touched["e"]}) if touched["e"] else []}
+            if all(sorted((r["id"], r["hash"]) for r in found[kind])
+                   == sorted((i, want[kind][i]) for i in touched[kind] if i in want[kind]) for kind in ("n", "e")):
+                return (result, *self._digest(want["n"].items(), want["e"].items()))
+        return (result, *self.snapshot())
+
+    def _sync(self, entities: list[dict], relationships: list[dict]) -> tuple[UpsertResult, dict, dict]:
+        """The sync, the id → hash the store should now hold, and the ids written or deleted (per "n" and "e")."""
         self.ensure_schema()
         nodes, edges = prepare_nodes(entities), prepare_edges(relationships)
         have_nodes = {r["id"]: r["hash"] for r in self._read_paged(self.ALL_NODES)}
-        have_edges = {r["id"]: r["hash"] for r in self._read_paged(self.ALL_EDGES)}
+        edge_rows = [(r["id"], r["hash"]) for r in self._read_paged(self.ALL_EDGES)]
+        have_edges = dict(edge_rows)
+        if len(have_edges) != len(edge_rows):  # an edge id twice (a write cut short): deleted and written once
+            have_edges.update((i, "") for i, n in Counter(i for i, _ in edge_rows).items() if n > 1)
         want_nodes, want_edges = {n["id"]: n for n in nodes}, {e["id"]: e for e in edges}
         node_new = [n for n in nodes if n["id"] not in have_nodes]
         node_changed = [n for n in nodes if n["id"] in have_nodes and have_nodes[n["id"]] != n["hash"]]
@@ -128,16 +167,25 @@ class GraphStore(ABC):
         self._batched(self.UPSERT_NODES, "rows", node_new + node_changed)
         self._batched(self.CREATE_EDGES, "rows", edge_new + edge_changed)
         unchanged = len(nodes) + len(edges) - len(node_new) - len(edge_new) - len(node_changed) - len(edge_changed)
-        return UpsertResult(len(node_new) + len(edge_new), len(node_changed) + len(edge_changed), unchanged,
-                            len(stale_nodes) + len(stale_edges))
+        result = UpsertResult(len(node_new) + len(edge_new), len(node_changed) + len(edge_changed), unchanged,
+                              len(stale_nodes) + len(stale_edges))
+        want = {"n": {i: n["hash"] for i, n in want_nodes.items()}, "e": {i: e["hash"] for i, e in want_edges.items()}}
+        touched = {"n": [n["id"] for n in node_new + node_changed] + stale_nodes,
+                   "e": [e["id"] for e in edge_new + edge_changed] + stale_edges}
+        return result, want, touched
 
     def snapshot(self) -> tuple[str, dict]:
         """The state hash and the counts, from one read of every node and edge."""
+        return self._digest(((r["id"], r["hash"]) for r in self._read_paged(self.ALL_NODES)),
+                            ((r["id"], r["hash"]) for r in self._read_paged(self.ALL_EDGES)))
+
+    @staticmethod
+    def _digest(nodes: Iterable[tuple[str, str]], edges: Iterable[tuple[str, str]]) -> tuple[str, dict]:
         digest, counts = hashlib.sha256(), {}
-        for kind, name, query in (("n", "entities", self.ALL_NODES), ("e", "relationships", self.ALL_EDGES)):
-            rows = sorted((row["id"], row["hash"]) for row in self._read_paged(query))  # Python's order, whatever the engine's
-            counts[name] = len(rows)
-            for row_id, row_hash in rows:
+        for kind, name, rows in (("n", "entities", nodes), ("e", "relationships", edges)):
+            ordered = sorted(rows)  # Python's order, whatever the engine's
+            counts[name] = len(ordered)
+            for row_id, row_hash in ordered:
                 digest.update(f"{kind}|{row_id}|{row_hash}\n".encode())
         return digest.hexdigest(), counts
 

@@ -97,6 +97,48 @@ def test_deleting_a_document_removes_its_edges_and_orphans(store, corpus_copy):
     assert "change:CHG-000" not in ids and "artifact:CHANGELOG.md" not in ids
 
 
+def test_the_state_a_sync_reports_is_the_state_read_back_from_the_store(store, corpus_copy, monkeypatch):
+    # A sync reports the state hash from its own read plus the rows it wrote read back: it must equal a full read.
+    monkeypatch.setattr(store, "BATCH", 40)  # the first build writes more than a batch: reported from a full read
+    steps = [lambda: None,  # first build
+             lambda: None,  # unchanged
+             lambda: (corpus_copy / "INC-002-deployment-failure.md").write_text(
+                 (corpus_copy / "INC-002-deployment-failure.md").read_text().replace("CHG-001 caused", "CHG-003 caused")),
+             lambda: (corpus_copy / "CHANGELOG.md").unlink()]
+    for step in steps:
+        step()
+        graph = _build(corpus_copy)
+        result, state, counts = store.sync_and_snapshot(graph.entities, graph.relationships)
+        assert (state, counts) == store.snapshot()
+        assert counts == {"entities": len(graph.entities), "relationships": len(graph.relationships)}
+    assert result.deleted > 0
+
+
+def test_an_edge_stored_twice_is_written_once_by_the_next_sync(store, resolution):
+    store.sync(resolution.entities, resolution.relationships)
+    clean = store.snapshot()
+    (edge,) = store._read("MATCH (a)-[r:REL]->(b) RETURN a.id AS s, b.id AS t, r.id AS i, r.hash AS h ORDER BY i LIMIT 1")
+    store._write("MATCH (a:Entity {id: $s}) MATCH (b:Entity {id: $t}) CREATE (a)-[:REL {id: $i, hash: $h}]->(b)",
+                 edge)  # an exact second copy: what a sync cut short can leave
+    assert store.snapshot() != clean
+    result, state, counts = store.sync_and_snapshot(resolution.entities, resolution.relationships)
+    assert result.changed == 1 and (state, counts) == clean == store.snapshot()
+
+
+def test_a_write_the_store_did_not_apply_is_not_reported_as_applied(store, corpus_copy, monkeypatch):
+    graph = _build(corpus_copy)
+    store.sync(graph.entities, graph.relationships)
+    path = corpus_copy / "INC-002-deployment-failure.md"
+    path.write_text(path.read_text().replace("CHG-001 caused", "CHG-003 caused"))
+    edited = _build(corpus_copy)
+    write = store._write
+    monkeypatch.setattr(store, "_write", lambda cypher, params=None: None if cypher == store.CREATE_EDGES else write(cypher, params))
+    result, state, counts = store.sync_and_snapshot(edited.entities, edited.relationships)
+    assert result.created + result.changed > 0
+    assert (state, counts) == store.snapshot()  # read back, not assumed
+    assert counts["relationships"] < len(edited.relationships)
+
+
 def test_templates_are_bounded_read_only_and_allowlisted(store, resolution):
     store.sync(resolution.entities, resolution.relationships)
     for template in TEMPLATES.values():
