@@ -83,6 +83,18 @@ class _EndTypes(dict):
 _END_TYPES = _EndTypes()
 
 
+class _Options(dict):
+    """The types among an end's possible ones (`every`, in its order) that a relation's domain or range allows."""
+
+    def __missing__(self, key: tuple[frozenset[str], frozenset[str]]) -> list[str]:
+        every, allowed = key
+        self[key] = [t for t in every if fits(allowed, t)]
+        return self[key]
+
+
+_OPTIONS = _Options()
+
+
 class Interpreter:
     def __init__(self, semantics: Semantics, id_types: dict[str, str]):
         self.semantics, self.id_types = semantics, id_types
@@ -137,9 +149,16 @@ class Interpreter:
 
     def _read_as(self, s: Statement, label_key: tuple, types: dict[str, str] | None, final: bool
                  ) -> tuple[Reading | None, float]:
+        types = types or {}
+        return self._read_keyed(s, label_key, types.get(self._type_key(s.subject)), types.get(self._type_key(s.value)), final)
+
+    def _read_keyed(self, s: Statement, label_key: tuple, subject_type: str | None, value_type: str | None, final: bool
+                    ) -> tuple[Reading | None, float]:
+        """`_read_as` given the two ends' inferred types (None: not inferred)."""
         if s.extractor == "acronym":
             return Reading("SAME_AS", False, 1.0), 1.0
-        sub, val = self._end_types(s.subject, types, final), self._end_types(s.value, types, final)
+        sub = _END_TYPES[s.subject.kind, subject_type if s.subject.kind != DATE else None, final]
+        val = _END_TYPES[s.value.kind, value_type if s.value.kind != DATE else None, final]
         key = (label_key, sub, val, final)
         if key not in self._read:
             self._read[key] = self._read_uncached(s, sub, val, final)
@@ -252,33 +271,36 @@ class Interpreter:
             for term in (s.subject, s.value):  # initials are typography for people, wherever the name stands
                 if term.kind in {NAME, CANDIDATE} and person_shaped(term.text):
                     priors[self._type_key(term)]["person"] += HINT_WEIGHT  # type: ignore[assignment]  # weighted votes
-        usable = [(s, self.label_key(s)) for s in statements if LITERAL not in (s.subject.kind, s.value.kind)]
+        # What a statement's reading depends on, computed once for every round: its label and its ends' type keys.
+        usable = [(s, self.label_key(s), self._type_key(s.subject), self._type_key(s.value)) for s in statements
+                  if LITERAL not in (s.subject.kind, s.value.kind)]
         types: dict[str, str] = {}  # the first round reads every label with every type open: priors only add votes
         for _ in range(MAX_ROUNDS):
             votes: dict[str, Counter] = defaultdict(Counter, {k: Counter(v) for k, v in priors.items()})
             same: list[tuple[str, str]] = []
-            for s, label_key in usable:
-                reading, score = self._read_as(s, label_key, types, False)
+            for s, label_key, subject_key, value_key in usable:
+                reading, score = self._read_keyed(s, label_key, types.get(subject_key), types.get(value_key), False)
                 if reading is None:
                     continue
                 if reading.relation in SYMMETRIC:
                     if reading.relation == "SAME_AS":
-                        same.append((self._type_key(s.subject), self._type_key(s.value)))
+                        same.append((subject_key, value_key))
                     continue
                 score *= IMPLICIT_WEIGHT if s.extractor in IMPLICIT else 1.0
                 rel = RELATIONS[reading.relation]
-                src, dst = (s.value, s.subject) if reading.inverse else (s.subject, s.value)
-                for term, allowed in ((src, rel.domain), (dst, rel.range)):
+                src, dst = ((s.value, value_key), (s.subject, subject_key)) if reading.inverse else (
+                    (s.subject, subject_key), (s.value, value_key))
+                for (term, term_key), allowed in ((src, rel.domain), (dst, rel.range)):
                     if term.kind != DATE:
-                        every = self._end_types(term, None)
-                        options = [t for t in every if fits(allowed, t)]
+                        every = _END_TYPES[term.kind, None, False]
+                        options = _OPTIONS[every, allowed]
                         if len(options) == len(every):
                             continue  # a relation open to every type says nothing about this end
                         # A label that names a type settles a slot the relation leaves open ("Owner team: X").
                         named = self._label_type(s) if term is s.value and len(options) > 1 else None
                         options = [named] if named in options else options
                         for t in options:
-                            votes[self._type_key(term)][t] += score / len(options)  # type: ignore[assignment]  # weighted votes
+                            votes[term_key][t] += score / len(options)  # type: ignore[assignment]  # weighted votes
             new = self._decide(votes, same, siblings)
             if new == types:
                 break
