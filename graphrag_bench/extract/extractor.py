@@ -131,6 +131,19 @@ def _cycle_collection_paused():
             gc.enable()
 
 
+_READERS: dict[str, ProseReader] = {}
+
+
+def _prose_reader(key: str, names: list[str], ids: RecordIds, capitals: list[str]) -> ProseReader:
+    """The prose reader for these names, record ids and capitals (`key` digests them). Building one tokenizes every
+    name of the corpus; the audit's re-run of an edit reads the same document with the same names, so the last
+    one is kept. It holds no state from what it read."""
+    if key not in _READERS:
+        _READERS.clear()
+        _READERS[key] = ProseReader(names, ids, set(capitals))
+    return _READERS[key]
+
+
 class Extractor:
     """Corpus-level extraction. `semantics` (built on the shipped embedding model when not given) reads labels."""
 
@@ -216,7 +229,7 @@ class Extractor:
             key = f"prose|{keys[p.doc_id]}|{prose_key}"
             cached = cache.get(key) if cache else None
             if cached is None:
-                reader = reader or ProseReader(names, ids, set(capitals))
+                reader = reader or _prose_reader(f"{corpus_key}|{prose_key}", names, ids, capitals)
                 cached = reader.read(p.doc_id, p.paragraphs)
                 if cache is not None:
                     cache.put(key, cached)
