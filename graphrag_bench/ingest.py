@@ -112,6 +112,10 @@ class DocumentFile:
     entry: os.DirEntry
     linked: bool  # a symbolic link: it may point out of the corpus
 
+    @property
+    def path(self) -> Path:
+        return Path(self.entry.path)
+
 
 def document_files(root: Path) -> list[DocumentFile]:
     """Files with a document suffix under `root`, in path order (folder by folder, as `Path` sorts). Linked folders
@@ -135,8 +139,8 @@ class SkippedDocument(Exception):
     """A file that is not a usable document (empty, binary): warned about and left out."""
 
 
-def read_document(path: Path, root: Path, rel: str | None = None) -> Document:
-    rel = rel or str(path.relative_to(root))
+def read_document(path: Path, rel: str) -> Document:
+    """The file at `path`, stored under `rel` (its path under the corpus folder)."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -180,7 +184,7 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None, max_bytes
     inside = root.resolve()
     paths = []
     for file in document_files(root):
-        if file.linked and not Path(file.entry.path).resolve().is_relative_to(inside):
+        if file.linked and not file.path.resolve().is_relative_to(inside):
             warnings.append(f"{file.relative}:1: links outside the corpus folder, skipped")  # it must not pull other files in
             continue
         paths.append(file)
@@ -193,7 +197,7 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None, max_bytes
                             f"of {max_bytes / (1 << 20):g} MB (GRAPHRAG_MAX_DOCUMENT_MB), skipped")
             continue
         try:
-            doc = read_document(Path(file.entry.path), root, file.relative)
+            doc = read_document(file.path, file.relative)
         except SkippedDocument as skipped:
             warnings.append(str(skipped))
             continue

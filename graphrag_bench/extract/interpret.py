@@ -64,7 +64,8 @@ def _windows(label: str) -> list[str]:
 
 
 class _EndTypes(dict):
-    """The types an end may have, by (kind, inferred type or None, final): built once per combination."""
+    """The types an end may have, by (kind, inferred type or None, final): built once per combination. A day is a
+    date whatever was inferred for its text."""
 
     def __missing__(self, combination: tuple[str, str | None, bool]) -> frozenset[str]:
         kind, known, final = combination
@@ -104,11 +105,6 @@ class Interpreter:
         self._type_keys: dict[Term, str] = {}
 
     # -- types -----------------------------------------------------------------------------------------------------
-    def _end_types(self, term: Term, types: dict[str, str] | None, final: bool = False) -> frozenset[str]:
-        """The types an end may have: its inferred type if any; else every type of its kind (or, at the end, the default)."""
-        known = (types or {}).get(self._type_key(term)) if term.kind != DATE else None
-        return _END_TYPES[term.kind, known, final]
-
     def _type_key(self, term: Term) -> str:
         key = self._type_keys.get(term)
         if key is None:  # asked for every end of every statement, in every round
@@ -140,25 +136,21 @@ class Interpreter:
         an approval date. A people-valued field with no readable label names the only relation the two types
         allow, if there is exactly one ("Point of contact: Lena Ortiz" in a catalogue of systems).
         """
-        return self._read_as(s, self.label_key(s), types, final)
+        types = types or {}
+        return self._read_keyed(s, self.label_key(s), types.get(self._type_key(s.subject)), types.get(self._type_key(s.value)),
+                                final)
 
     def label_key(self, s: Statement) -> tuple:
         """What a reading depends on besides the ends' types: statements that share it (a field in every record)
         are read once. Computed once per statement by callers that read it in several rounds."""
         return s.extractor, self._tier_key(s), _family(s.subject), _family(s.value)
 
-    def _read_as(self, s: Statement, label_key: tuple, types: dict[str, str] | None, final: bool
-                 ) -> tuple[Reading | None, float]:
-        types = types or {}
-        return self._read_keyed(s, label_key, types.get(self._type_key(s.subject)), types.get(self._type_key(s.value)), final)
-
     def _read_keyed(self, s: Statement, label_key: tuple, subject_type: str | None, value_type: str | None, final: bool
                     ) -> tuple[Reading | None, float]:
-        """`_read_as` given the two ends' inferred types (None: not inferred)."""
+        """`read` given the statement's `label_key` and its two ends' inferred types (None: not inferred)."""
         if s.extractor == "acronym":
             return Reading("SAME_AS", False, 1.0), 1.0
-        sub = _END_TYPES[s.subject.kind, subject_type if s.subject.kind != DATE else None, final]
-        val = _END_TYPES[s.value.kind, value_type if s.value.kind != DATE else None, final]
+        sub, val = _END_TYPES[s.subject.kind, subject_type, final], _END_TYPES[s.value.kind, value_type, final]
         key = (label_key, sub, val, final)
         if key not in self._read:
             self._read[key] = self._read_uncached(s, sub, val, final)
