@@ -6,6 +6,8 @@ POSSIBLE_SAME_AS merged or rejected, and a re-run of extraction giving the same 
 
 from __future__ import annotations
 
+import polars as pl
+
 from .extract import Extractor, RerunCache
 from .ingest import Document
 from .keys import KEY_FORMAT
@@ -43,17 +45,19 @@ def _remember_rerun(cache: ResultCache | None, fingerprint: str, ids: list[str],
         cache.save()
 
 
-def run_audit(entities: list[dict], relationships: list[dict], facts: dict, documents: list[Document],
+def run_audit(entities: pl.DataFrame, relationships: pl.DataFrame, facts: dict, documents: list[Document],
               fingerprint: str = "", cache: ResultCache | None = None, extraction_cache: ResultCache | None = None) -> dict:
-    """`facts` is the resolver's own audit summary; the result adds GX verdicts and failures."""
+    """`entities`, `relationships`: `Resolution.frames()`; `facts` is the resolver's own audit summary; the result
+    adds GX verdicts and failures."""
     frames = audit_frames(entities, relationships)
-    frames["entity_audit_documents"] = [{"doc_id": d.doc_id, "path": path} for d in documents
-                                        for path in (d.path, *d.also_declared_by)]
+    frames["entity_audit_documents"] = pl.DataFrame(
+        [(d.doc_id, path) for d in documents for path in (d.path, *d.also_declared_by)],
+        schema={"doc_id": pl.String, "path": pl.String}, orient="row")
     rerun, covered = rerun_ids(documents, fingerprint, cache, extraction_cache)
-    same_ids = rerun == sorted(e["id"] for e in entities)
+    same_ids = rerun == sorted(entities["id"].to_list())
     if same_ids and covered is not None:
         _remember_rerun(cache, fingerprint, rerun, covered)
-    frames["entity_audit_rerun"] = [{"same_count": len(rerun) == len(entities), "same_ids": same_ids}]
+    frames["entity_audit_rerun"] = pl.DataFrame([{"same_count": len(rerun) == entities.height, "same_ids": same_ids}])
     results = [validate(name, frames[name], {"key_format": KEY_FORMAT} if name == "entity_audit_entities" else None)
                for name in SUITES]
     audit = dict(facts)

@@ -27,6 +27,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+import polars as pl
 from rapidfuzz.distance import Levenshtein
 
 from .extract import Extraction
@@ -43,6 +44,19 @@ class Resolution:
     relationships: list[dict]
     audit: dict
     warnings: list[str] = field(default_factory=list)
+
+    def frames(self) -> tuple[pl.DataFrame, pl.DataFrame]:
+        """The entities and the relationships as frames (their columns even when there are none)."""
+        return pl.DataFrame(self.entities, schema=ENTITY_SCHEMA), pl.DataFrame(self.relationships, schema=RELATIONSHIP_SCHEMA)
+
+
+Schema = dict[str, pl.DataType | type[pl.DataType]]
+ENTITY_SCHEMA: Schema = {"id": pl.String, "type": pl.String, "name": pl.String, "canonical_id": pl.String,
+                         "aliases": pl.List(pl.String), "source_doc": pl.String, "source_line": pl.Int64,
+                         "attributes": pl.String}
+RELATIONSHIP_SCHEMA: Schema = {"id": pl.String, "source": pl.String, "target": pl.String, "type": pl.String,
+                               "doc_id": pl.String, "line": pl.Int64, "evidence": pl.String, "extractor": pl.String,
+                               "certainty": pl.Float64, "label": pl.String, "status": pl.String, "reason": pl.String}
 
 
 def relationship_id(source: str, rtype: str, target: str, doc_id: str) -> str:
@@ -278,16 +292,13 @@ def resolve(extraction: Extraction, documents: list[Document]) -> Resolution:
     return Resolution(entities, relationships, audit, list(extraction.warnings))
 
 
-def _type_groups(entities: list[dict]) -> dict[str, set[str]]:
-    """Types per canonical name and per alias group: more than one means a merge across types."""
-    types: dict[str, set[str]] = defaultdict(set)
-    for e in entities:
-        if e["type"] in ARTIFACT_TYPES:
-            continue
-        if e["canonical_id"] == e["id"]:
-            types[f"name {canonical_name(e['name'])}"].add(e["type"])
-        types[f"group {e['canonical_id']}"].add(e["type"])
-    return types
+def type_groups(entities: pl.DataFrame) -> pl.DataFrame:
+    """Types per canonical name and per alias group (`name`, `types`): more than one means a merge across types."""
+    named = entities.filter(~pl.col("type").is_in(sorted(ARTIFACT_TYPES)))
+    by_name = named.filter(pl.col("canonical_id") == pl.col("id")).select(
+        name=pl.lit("name ") + pl.col("name").map_elements(canonical_name, return_dtype=pl.String), type="type")
+    by_group = named.select(name=pl.lit("group ") + pl.col("canonical_id"), type="type")
+    return pl.concat([by_name, by_group]).group_by("name").agg(types=pl.col("type").n_unique()).sort("name")
 
 
 def audit_graph(entities: list[dict], relationships: list[dict]) -> dict:
@@ -301,7 +312,9 @@ def audit_graph(entities: list[dict], relationships: list[dict]) -> dict:
     bad_ids = [e["id"] for e in entities if not id_re.match(e["id"])]
     counts = Counter(e["id"] for e in entities)
     duplicates = sorted(k for k, n in counts.items() if n > 1)
-    multi_typed = sorted(n for n, t in _type_groups(entities).items() if len(t) > 1)
+    typed = pl.DataFrame({c: [e[c] for e in entities] for c in ("id", "type", "name", "canonical_id")},
+                         schema={c: pl.String for c in ("id", "type", "name", "canonical_id")})
+    multi_typed = type_groups(typed).filter(pl.col("types") > 1)["name"].to_list()
     flagged = [x for x in relationships if x["type"] == "POSSIBLE_SAME_AS"]
     unresolved = [f"{x['source']} ~ {x['target']}: {x['reason']}" for x in flagged if x["status"] not in {"merged", "rejected"}]
     no_evidence = [f"{x['source']} ~ {x['target']}" for x in flagged if x["reason"] == NO_EVIDENCE]
@@ -317,12 +330,20 @@ def audit_graph(entities: list[dict], relationships: list[dict]) -> dict:
     }
 
 
-def audit_frames(entities: list[dict], relationships: list[dict]) -> dict[str, list[dict]]:
-    """The rows each audit suite in expectations/ validates."""
+def audit_frames(entities: pl.DataFrame, relationships: pl.DataFrame) -> dict[str, pl.DataFrame]:
+    """The tables each audit suite in expectations/ validates."""
+    blank = lambda column: pl.col(column).fill_null("") == ""  # noqa: E731
     return {
-        "entity_audit_entities": [{"id": e["id"], "type": e["type"], "canonical_id": e["canonical_id"]} for e in entities],
-        "entity_audit_types": [{"name": n, "types": len(t)} for n, t in sorted(_type_groups(entities).items())],
-        "entity_audit_flags": [{"pair": f"{x['source']} ~ {x['target']}", "status": x["status"] or "unresolved"}
-                               for x in relationships if x["type"] == "POSSIBLE_SAME_AS"],
-        "provenance": [{"doc_id": x["doc_id"], "line": x["line"], "evidence": x["evidence"] or None} for x in relationships],
+        "entity_audit_entities": entities.select("id", "type", "canonical_id"),
+        "entity_audit_types": type_groups(entities),
+        "entity_audit_flags": relationships.filter(pl.col("type") == "POSSIBLE_SAME_AS").select(
+            pair=pl.col("source") + " ~ " + pl.col("target"),
+            status=pl.when(blank("status")).then(pl.lit("unresolved")).otherwise(pl.col("status"))),
+        "provenance": provenance_frame(relationships),
     }
+
+
+def provenance_frame(relationships: pl.DataFrame) -> pl.DataFrame:
+    """Where each relationship is stated: document, line and evidence (none when blank)."""
+    return relationships.select("doc_id", "line", evidence=pl.when(pl.col("evidence").fill_null("") == "").then(None)
+                                .otherwise(pl.col("evidence")))

@@ -13,6 +13,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+import polars as pl
+
 from .settings import REPO_ROOT
 
 SUITES_DIR = REPO_ROOT / "expectations"
@@ -36,14 +38,18 @@ def load_suite(name: str, suites_dir: str = str(SUITES_DIR)) -> dict:
     return json.loads((Path(suites_dir) / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def validate(suite_name: str, rows: list[dict], parameters: dict | None = None) -> dict:
-    """Run one suite over rows; returns {success, failures: [readable strings], results: [...]}."""
+def validate(suite_name: str, rows: list[dict] | pl.DataFrame, parameters: dict | None = None) -> dict:
+    """Run one suite over rows (or a frame); returns {success, failures: [readable strings], results: [...]}."""
     import pandas as pd
 
     gx, batch_definition = _context()
     spec = load_suite(suite_name)
     suite = gx.ExpectationSuite(name=spec["name"], expectations=spec["expectations"])
-    frame = pd.DataFrame(rows, columns=spec.get("meta", {}).get("columns") or None)
+    columns = spec.get("meta", {}).get("columns") or None
+    if isinstance(rows, pl.DataFrame):  # columnar all the way: no Python object per row
+        frame = (rows.select(columns) if columns else rows).to_pandas()
+    else:
+        frame = pd.DataFrame(rows, columns=columns)
     result = batch_definition.get_batch(batch_parameters={"dataframe": frame}).validate(
         suite, expectation_parameters=parameters or {})
     failures, results = [], []

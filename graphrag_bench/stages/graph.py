@@ -11,7 +11,7 @@ import polars as pl
 
 from ..audit import run_audit
 from ..extract import Extraction, Extractor
-from ..resolve import audit_frames, resolve_cached
+from ..resolve import provenance_frame, resolve_cached
 from ..result_cache import ResultCache
 from ..validation import validate
 from .ingest import documents_of
@@ -66,18 +66,17 @@ def extract_mentions(documents: pl.DataFrame, data_dir: str | Path, id_types: di
 
 def resolve_graph(extraction: Extraction, documents: pl.DataFrame, data_dir: str | Path) -> ResolvedGraph:
     resolution, reused = resolve_cached(extraction, documents_of(documents), ResultCache(Path(data_dir) / RESOLUTION_CACHE))
-    return ResolvedGraph(pl.DataFrame(resolution.entities), pl.DataFrame(resolution.relationships), resolution.audit,
-                         extraction.fingerprint, reused)
+    return ResolvedGraph(*resolution.frames(), resolution.audit, extraction.fingerprint, reused)
 
 
 def audit_resolution(graph: ResolvedGraph, documents: pl.DataFrame, data_dir: str | Path) -> dict:
     """SPEC §3.4 judged by the Great Expectations suites, including a re-run that must give the same ids."""
-    return run_audit(graph.entity_rows(), graph.relationship_rows(), graph.audit, documents_of(documents), graph.fingerprint,
+    return run_audit(graph.entities, graph.relationships, graph.audit, documents_of(documents), graph.fingerprint,
                      ResultCache(Path(data_dir) / AUDIT_CACHE), ResultCache(Path(data_dir) / EXTRACTION_CACHE))
 
 
 def check_provenance(graph: ResolvedGraph) -> ProvenanceCheck:
-    result = validate("provenance", audit_frames([], graph.relationship_rows())["provenance"])
+    result = validate("provenance", provenance_frame(graph.relationships))
     coverage = graph.audit["provenance_coverage"]
     return ProvenanceCheck(result["success"] and coverage == 1.0, coverage, result["failures"])
 
@@ -85,7 +84,7 @@ def check_provenance(graph: ResolvedGraph) -> ProvenanceCheck:
 def sync_graph(store, graph: ResolvedGraph, kind: str) -> GraphSync:
     """An idempotent upsert into an open store (closed afterwards): it ends holding exactly `graph`."""
     try:
-        result, state_hash, counts = store.sync_and_snapshot(graph.entity_rows(), graph.relationship_rows())
+        result, state_hash, counts = store.sync_and_snapshot(graph.entities, graph.relationships)
     finally:
         store.close()
     return GraphSync(**result.as_dict(), **counts, state_hash=state_hash, store=kind)

@@ -11,7 +11,9 @@ import json
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
+
+import polars as pl
 
 from .templates import check_params
 
@@ -39,7 +41,7 @@ class UpsertResult:
 _ENCODE = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode  # one encoder for every row
 
 
-def row_hash(values: list) -> str:
+def row_hash(values: Sequence) -> str:
     """The content hash of one row's field values, in field order."""
     return hashlib.sha256(_ENCODE([v if type(v) is str else _plain(v) for v in values]).encode()).hexdigest()
 
@@ -52,28 +54,40 @@ def _plain(value):
     return value
 
 
-def prepare_nodes(entities: list[dict]) -> list[dict]:
-    rows = []
-    for e in entities:
-        values = [e.get(f) for f in NODE_FIELDS]
-        row = dict(zip(NODE_FIELDS, values))
-        row["aliases"], row["source_line"] = list(e.get("aliases") or []), int(e.get("source_line") or 0)
-        row["hash"] = row_hash(values)
-        rows.append(row)
-    return rows
+Rows = Sequence[dict] | pl.DataFrame  # a resolution's rows, or its frame (`Resolution.frames()`)
 
 
-def prepare_edges(relationships: list[dict]) -> list[dict]:
-    rows = []
-    for r in relationships:
-        values = [r.get(f) for f in EDGE_FIELDS]
-        values[_LABEL] = values[_LABEL] or ""  # edges written before labels existed have ""
-        row = dict(zip(EDGE_FIELDS, values))
-        row["line"], row["certainty"] = int(r["line"]), float(r["certainty"])
-        row["status"], row["reason"] = row["status"] or "", row["reason"] or ""
-        row["hash"] = row_hash(values)
-        rows.append(row)
-    return rows
+def _values(rows: Rows, fields: tuple[str, ...]) -> list[tuple]:
+    """Each row's values in field order (a frame gives them column by column, without a dict per row)."""
+    if isinstance(rows, pl.DataFrame):
+        return rows.select(fields).rows()
+    return [tuple(r.get(f) for f in fields) for r in rows]
+
+
+def node_hashes(entities: Rows) -> list[tuple[tuple, str]]:
+    """Every node's values with its content hash."""
+    return [(values, row_hash(values)) for values in _values(entities, NODE_FIELDS)]
+
+
+def edge_hashes(relationships: Rows) -> list[tuple[tuple, str]]:
+    """Every edge's values with its content hash (edges written before labels existed have label "")."""
+    return [(values, row_hash(values)) for values in
+            (v if v[_LABEL] else (*v[:_LABEL], "", *v[_LABEL + 1:]) for v in _values(relationships, EDGE_FIELDS))]
+
+
+def node_row(values: tuple, hashed: str) -> dict:
+    """The parameters one node is written with."""
+    row = dict(zip(NODE_FIELDS, values))
+    row["aliases"], row["source_line"], row["hash"] = list(row["aliases"] or []), int(row["source_line"] or 0), hashed
+    return row
+
+
+def edge_row(values: tuple, hashed: str) -> dict:
+    """The parameters one edge is written with."""
+    row = dict(zip(EDGE_FIELDS, values))
+    row["line"], row["certainty"] = int(row["line"]), float(row["certainty"])
+    row["status"], row["reason"], row["hash"] = row["status"] or "", row["reason"] or "", hashed
+    return row
 
 
 class GraphStore(ABC):
@@ -127,14 +141,14 @@ class GraphStore(ABC):
         for i in range(0, len(rows), self.BATCH):
             self._write(cypher, {key: rows[i:i + self.BATCH]})
 
-    def sync(self, entities: list[dict], relationships: list[dict]) -> UpsertResult:
+    def sync(self, entities: Rows, relationships: Rows) -> UpsertResult:
         """Make the store hold exactly these nodes and edges; counts what it had to do.
 
         Idempotent: identical input a second time creates and changes nothing.
         """
         return self._sync(entities, relationships)[0]
 
-    def sync_and_snapshot(self, entities: list[dict], relationships: list[dict]) -> tuple[UpsertResult, str, dict]:
+    def sync_and_snapshot(self, entities: Rows, relationships: Rows) -> tuple[UpsertResult, str, dict]:
         """`sync`, then what `snapshot` gives, without a second read of the whole graph: the rows the sync read and
         left alone, and the rows it wrote or deleted read back by id (a large write reads everything again)."""
         result, want, touched = self._sync(entities, relationships)
@@ -146,22 +160,22 @@ class GraphStore(ABC):
                 return (result, *self._digest(want["n"].items(), want["e"].items()))
         return (result, *self.snapshot())
 
-    def _sync(self, entities: list[dict], relationships: list[dict]) -> tuple[UpsertResult, dict, dict]:
+    def _sync(self, entities: Rows, relationships: Rows) -> tuple[UpsertResult, dict, dict]:
         """The sync, the id → hash the store should now hold, and the ids written or deleted (per "n" and "e")."""
         self.ensure_schema()
-        nodes, edges = prepare_nodes(entities), prepare_edges(relationships)
+        nodes, edges = node_hashes(entities), edge_hashes(relationships)  # values[0] is the id
         have_nodes = {r["id"]: r["hash"] for r in self._read_paged(self.ALL_NODES)}
         edge_rows = [(r["id"], r["hash"]) for r in self._read_paged(self.ALL_EDGES)]
         have_edges = dict(edge_rows)
         if len(have_edges) != len(edge_rows):  # an edge id twice (a write cut short): deleted and written once
             have_edges.update((i, "") for i, n in Counter(i for i, _ in edge_rows).items() if n > 1)
-        want_nodes, want_edges = {n["id"]: n for n in nodes}, {e["id"]: e for e in edges}
-        node_new = [n for n in nodes if n["id"] not in have_nodes]
-        node_changed = [n for n in nodes if n["id"] in have_nodes and have_nodes[n["id"]] != n["hash"]]
-        edge_new = [e for e in edges if e["id"] not in have_edges]
-        edge_changed = [e for e in edges if e["id"] in have_edges and have_edges[e["id"]] != e["hash"]]
-        stale_edges = [i for i in have_edges if i not in want_edges]
-        stale_nodes = [i for i in have_nodes if i not in want_nodes]
+        want = {"n": {v[0]: h for v, h in nodes}, "e": {v[0]: h for v, h in edges}}
+        node_new = [node_row(v, h) for v, h in nodes if v[0] not in have_nodes]
+        node_changed = [node_row(v, h) for v, h in nodes if v[0] in have_nodes and have_nodes[v[0]] != h]
+        edge_new = [edge_row(v, h) for v, h in edges if v[0] not in have_edges]
+        edge_changed = [edge_row(v, h) for v, h in edges if v[0] in have_edges and have_edges[v[0]] != h]
+        stale_edges = [i for i in have_edges if i not in want["e"]]
+        stale_nodes = [i for i in have_nodes if i not in want["n"]]
         self._batched(self.DELETE_EDGES, "ids", stale_edges + [e["id"] for e in edge_changed])
         self._batched(self.DELETE_NODES, "ids", stale_nodes)
         self._batched(self.UPSERT_NODES, "rows", node_new + node_changed)
@@ -169,7 +183,6 @@ class GraphStore(ABC):
         unchanged = len(nodes) + len(edges) - len(node_new) - len(edge_new) - len(node_changed) - len(edge_changed)
         result = UpsertResult(len(node_new) + len(edge_new), len(node_changed) + len(edge_changed), unchanged,
                               len(stale_nodes) + len(stale_edges))
-        want = {"n": {i: n["hash"] for i, n in want_nodes.items()}, "e": {i: e["hash"] for i, e in want_edges.items()}}
         touched = {"n": [n["id"] for n in node_new + node_changed] + stale_nodes,
                    "e": [e["id"] for e in edge_new + edge_changed] + stale_edges}
         return result, want, touched

@@ -103,7 +103,7 @@ def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, 
         extraction = Extractor().extract(documents, ResultCache(tmp_path / "extraction.pkl"))
         resolution = resolve(extraction, documents)
         parsed.clear()
-        audit = run_audit(resolution.entities, resolution.relationships, resolution.audit, documents,
+        audit = run_audit(*resolution.frames(), resolution.audit, documents,
                           extraction.fingerprint, ResultCache(tmp_path / "audit.pkl"),
                           ResultCache(tmp_path / "extraction.pkl"))
         return audit, sorted(parsed)
@@ -123,7 +123,7 @@ def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, 
     # A re-run that disagrees (here: of no documents at all) is reported, not remembered: it fails again next time.
     resolution = resolve(Extractor().extract(documents), documents)
     for _ in range(2):
-        audit = run_audit(resolution.entities, resolution.relationships, resolution.audit, [], "another extraction",
+        audit = run_audit(*resolution.frames(), resolution.audit, [], "another extraction",
                           ResultCache(tmp_path / "audit.pkl"), ResultCache(tmp_path / "extraction.pkl"))
         assert not audit["passed"] and any("rerun" in f for f in audit["failures"])
 

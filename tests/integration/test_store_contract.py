@@ -49,6 +49,22 @@ def test_second_upsert_changes_nothing(store, resolution):
     assert store.state_hash() == state
 
 
+def test_a_resolution_synced_as_frames_is_the_same_graph_as_synced_as_rows(store, resolution, tmp_path):
+    """The pipeline hands the store its frames (no dict per row); the stored graph and its hash must not notice."""
+    from graphrag_bench.store.ladybug_store import LadybugStore
+
+    as_rows = LadybugStore(tmp_path / "rows.lbug")
+    as_rows.sync(resolution.entities, resolution.relationships)
+    entities, relationships = resolution.frames()
+    assert store.sync(entities, relationships).created == len(resolution.entities) + len(resolution.relationships)
+    assert store.snapshot() == as_rows.snapshot()
+    again = as_rows.sync(entities, relationships)  # rows first, frames second: nothing to do
+    assert (again.created, again.changed, again.deleted) == (0, 0, 0)
+    changed = relationships.with_columns(evidence=relationships["evidence"] + " (edited)")
+    assert as_rows.sync(entities, changed).changed == len(resolution.relationships)
+    as_rows.close()
+
+
 def test_whole_graph_reads_come_in_bounded_pages(store, resolution, monkeypatch):
     store.sync(resolution.entities, resolution.relationships)
     state, counts = store.snapshot()

@@ -114,7 +114,7 @@ def test_a_second_file_declaring_a_used_id_fails_the_audit_naming_both_files(tmp
     docs = load_corpus(tmp_path)
     assert [d.doc_id for d in docs] == ["ADR-002"] and "Qdrant" in docs[0].text  # the real record is read, not the draft
     result = resolve(Extractor().extract(docs), docs)
-    audit = run_audit(result.entities, result.relationships, result.audit, docs)
+    audit = run_audit(*result.frames(), result.audit, docs)
     assert not audit["passed"]
     assert audit["failures"][0] == "document id 'ADR-002' is declared by 2 files: ADR-002-vector-store.md, drafts/vector-store-draft.md"
     assert audit["duplicate_documents"] == {"ADR-002": ["ADR-002-vector-store.md", "drafts/vector-store-draft.md"]}

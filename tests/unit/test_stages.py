@@ -97,3 +97,31 @@ def test_the_benchmark_stages_measure_score_and_summarize_and_reuse_an_unchanged
     reused = measure()
     assert reused.provenance["reused"] and reused.provenance["measured_in_run"] == measured.provenance["measured_in_run"]
     assert reused.mode_run("graphrag")["answers"] == runs["graphrag"]["answers"]
+
+
+def test_the_audit_suites_and_the_provenance_check_catch_each_defect_of_a_graph(water, embedder):
+    """The suites read the resolved graph's frames as they are: a duplicated and a malformed id, a name typed twice,
+    an undecided near-duplicate and an edge without evidence each fail the check that owns it."""
+    import dataclasses
+
+    import polars as pl
+
+    corpus, data = water
+    ingested = ingest_corpus(corpus, data)
+    graph = resolve_graph(extract_mentions(ingested.frame, data), ingested.frame, data)
+    entities, relationships = graph.entities, graph.relationships
+    person = entities.filter((pl.col("type") == "person") & (pl.col("id") == pl.col("canonical_id"))).head(1)
+    retyped = person.with_columns(id=pl.col("id").str.replace("^person:", "system:"), type=pl.lit("system"))
+    retyped = retyped.with_columns(canonical_id=pl.col("id"))
+    broken = dataclasses.replace(graph, fingerprint="broken", entities=pl.concat(
+        [entities, entities.head(1), entities.head(1).with_columns(id=pl.lit("Not An Id")), retyped]),
+        relationships=pl.concat([relationships.with_row_index().with_columns(
+            evidence=pl.when(pl.col("index") == 0).then(pl.lit("")).otherwise(pl.col("evidence"))).drop("index"),
+            relationships.head(1).with_columns(type=pl.lit("POSSIBLE_SAME_AS"), status=pl.lit(""))]))
+    failures = audit_resolution(broken, ingested.frame, data)["failures"]
+    for suite, expectation in (("entity_audit_entities", "to_be_unique"), ("entity_audit_entities", "to_match_regex"),
+                               ("entity_audit_types", "to_be_between"), ("entity_audit_flags", "to_be_in_set")):
+        assert any(f.startswith(f"{suite}: expect_column_values_{expectation}") for f in failures), (suite, failures)
+    provenance = check_provenance(broken)
+    assert not provenance.passed and any("evidence" in f for f in provenance.failures)
+    assert audit_resolution(graph, ingested.frame, data)["passed"] and check_provenance(graph).passed
