@@ -72,6 +72,20 @@ def test_audit_passes_and_rerun_is_identical(documents, resolution):
     assert again.relationships == resolution.relationships
 
 
+def test_an_extraction_stored_and_loaded_is_the_same_extraction(documents):
+    """Mentions and relations are stored as plain tuples (fast to pickle) and come back as the named tuples they were."""
+    import pickle
+
+    from graphrag_bench.extract.model import Mention, Relation
+
+    extraction = Extractor().extract(documents)
+    loaded = pickle.loads(pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL))
+    assert loaded == extraction and loaded.mentions and loaded.relations
+    assert all(type(m) is Mention for m in loaded.mentions) and all(type(r) is Relation for r in loaded.relations)
+    assert [r.label for r in loaded.relations] == [r.label for r in extraction.relations]
+    assert loaded.attributes == extraction.attributes and type(loaded.attributes) is type(extraction.attributes)
+
+
 def test_ground_truth_metrics_meet_the_bar(resolution):
     metrics = evaluate_extraction(CORPUS, resolution.entities, resolution.relationships)
     assert metrics["entity_f1"] >= 0.95, metrics
