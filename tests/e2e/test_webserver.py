@@ -210,7 +210,8 @@ def take_screenshots(url: str, backfill: str, out: Path) -> list[Path]:
         for name, path, proof in PAGES:
             page.goto(url + path.format(backfill=backfill), wait_until="load")
             skip = page.get_by_role("button", name="Skip")  # the first visit's community sign-up dialog
-            page.get_by_text(proof).first.or_(skip).wait_for(timeout=60_000)
+            # Either may come first, and both may be showing at once (`.first`: a locator must resolve to one element).
+            page.get_by_text(proof).first.or_(skip).first.wait_for(timeout=60_000)
             if skip.count():
                 skip.first.click()
             page.get_by_text(proof).first.wait_for(timeout=60_000)
