@@ -11,7 +11,7 @@ import polars as pl
 from .extract import Extractor, RerunCache
 from .ingest import Document
 from .keys import KEY_FORMAT
-from .resolve import audit_frames, resolve
+from .resolve import audit_frames, entity_ids
 from .result_cache import ResultCache
 from .validation import validate
 
@@ -20,10 +20,11 @@ SUITES = ("entity_audit_documents", "entity_audit_entities", "entity_audit_types
 
 def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCache | None = None,
               extraction_cache: ResultCache | None = None) -> tuple[list[str], set[str] | None]:
-    """Entity ids of a re-run of extraction and resolution of the same documents, and the per-document cache
-    keys it re-ran (None when the stored re-run was reused).
+    """Entity ids of a re-run of extraction of the same documents, and the per-document cache keys it re-ran (None
+    when the stored re-run was reused). The ids are the ones resolution gives the re-run's output (`entity_ids`):
+    they depend on the extraction alone, so resolving it again would only repeat the work.
 
-    The corpus-level passes (interpretation, resolution) always run again. Each document's own passes run again
+    The corpus-level pass (interpretation) always runs again. Each document's own passes run again
     uncached once per content: with `extraction_cache`, contents an earlier re-run already covered are taken from
     it (`RerunCache`), so one edited document costs one document. With `cache`, the ids of the last re-run are
     reused outright when the extraction's fingerprint is the one re-run then."""
@@ -33,7 +34,7 @@ def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCac
         return known, None
     verified = set(cache.get("verified") or ()) if cache is not None else set()
     view = RerunCache(extraction_cache, verified if extraction_cache is not None else set())
-    ids = sorted(e["id"] for e in resolve(Extractor().extract(documents, view), documents).entities)
+    ids = entity_ids(Extractor().extract(documents, view))
     return ids, view.per_document_keys
 
 

@@ -38,6 +38,15 @@ SUFFIX = re.compile(r"_(?:jr|sr|ii|iii|iv)$")
 NO_EVIDENCE = "no evidence of identity"
 
 
+Schema = dict[str, pl.DataType | type[pl.DataType]]
+ENTITY_SCHEMA: Schema = {"id": pl.String, "type": pl.String, "name": pl.String, "canonical_id": pl.String,
+                         "aliases": pl.List(pl.String), "source_doc": pl.String, "source_line": pl.Int64,
+                         "attributes": pl.String}
+RELATIONSHIP_SCHEMA: Schema = {"id": pl.String, "source": pl.String, "target": pl.String, "type": pl.String,
+                               "doc_id": pl.String, "line": pl.Int64, "evidence": pl.String, "extractor": pl.String,
+                               "certainty": pl.Float64, "label": pl.String, "status": pl.String, "reason": pl.String}
+
+
 @dataclass
 class Resolution:
     entities: list[dict]
@@ -48,15 +57,6 @@ class Resolution:
     def frames(self) -> tuple[pl.DataFrame, pl.DataFrame]:
         """The entities and the relationships as frames (their columns even when there are none)."""
         return pl.DataFrame(self.entities, schema=ENTITY_SCHEMA), pl.DataFrame(self.relationships, schema=RELATIONSHIP_SCHEMA)
-
-
-Schema = dict[str, pl.DataType | type[pl.DataType]]
-ENTITY_SCHEMA: Schema = {"id": pl.String, "type": pl.String, "name": pl.String, "canonical_id": pl.String,
-                         "aliases": pl.List(pl.String), "source_doc": pl.String, "source_line": pl.Int64,
-                         "attributes": pl.String}
-RELATIONSHIP_SCHEMA: Schema = {"id": pl.String, "source": pl.String, "target": pl.String, "type": pl.String,
-                               "doc_id": pl.String, "line": pl.Int64, "evidence": pl.String, "extractor": pl.String,
-                               "certainty": pl.Float64, "label": pl.String, "status": pl.String, "reason": pl.String}
 
 
 def relationship_id(source: str, rtype: str, target: str, doc_id: str) -> str:
@@ -136,6 +136,18 @@ def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> 
     return (cached, True) if cached is not None else (result, False)
 
 
+def _stated_aliases(extraction: Extraction) -> list[tuple]:
+    """The alias statements resolution acts on (two keys of one type), in the order it reads them."""
+    return [a for a in sorted(extraction.aliases, key=lambda a: (a[4], a[5], a[2]))
+            if a[2] != a[3] and key_type(a[2]) == key_type(a[3])]
+
+
+def entity_ids(extraction: Extraction) -> list[str]:
+    """The ids `resolve` gives this extraction's entities, without resolving it: every mentioned key and both keys of
+    every alias statement it acts on (an alias stays a node; merging only joins it to its canonical entity)."""
+    return sorted({m.key for m in extraction.mentions} | {key for a in _stated_aliases(extraction) for key in a[2:4]})
+
+
 class _Resolver:
     def __init__(self, extraction: Extraction, documents: list[Document]):
         self.x = extraction
@@ -170,9 +182,7 @@ class _Resolver:
     def aliases(self) -> list[tuple]:
         """Stated aliases → alias_of; returns every statement (each document that states one gets an edge)."""
         stated = []
-        for a_name, b_name, a_key, b_key, doc_id, line, evidence, confidence in sorted(self.x.aliases, key=lambda a: (a[4], a[5], a[2])):
-            if a_key == b_key or key_type(a_key) != key_type(b_key):
-                continue
+        for a_name, b_name, a_key, b_key, doc_id, line, evidence, confidence in _stated_aliases(self.x):
             self.names[a_key][a_name] += 0
             self.names[b_key][b_name] += 0
             for k in (a_key, b_key):
@@ -332,18 +342,20 @@ def audit_graph(entities: list[dict], relationships: list[dict]) -> dict:
 
 def audit_frames(entities: pl.DataFrame, relationships: pl.DataFrame) -> dict[str, pl.DataFrame]:
     """The tables each audit suite in expectations/ validates."""
-    blank = lambda column: pl.col(column).fill_null("") == ""  # noqa: E731
     return {
         "entity_audit_entities": entities.select("id", "type", "canonical_id"),
         "entity_audit_types": type_groups(entities),
         "entity_audit_flags": relationships.filter(pl.col("type") == "POSSIBLE_SAME_AS").select(
             pair=pl.col("source") + " ~ " + pl.col("target"),
-            status=pl.when(blank("status")).then(pl.lit("unresolved")).otherwise(pl.col("status"))),
+            status=pl.when(_blank("status")).then(pl.lit("unresolved")).otherwise(pl.col("status"))),
         "provenance": provenance_frame(relationships),
     }
 
 
 def provenance_frame(relationships: pl.DataFrame) -> pl.DataFrame:
     """Where each relationship is stated: document, line and evidence (none when blank)."""
-    return relationships.select("doc_id", "line", evidence=pl.when(pl.col("evidence").fill_null("") == "").then(None)
-                                .otherwise(pl.col("evidence")))
+    return relationships.select("doc_id", "line", evidence=pl.when(_blank("evidence")).then(None).otherwise(pl.col("evidence")))
+
+
+def _blank(column: str) -> pl.Expr:
+    return pl.col(column).fill_null("") == ""

@@ -86,6 +86,26 @@ def test_an_extraction_stored_and_loaded_is_the_same_extraction(documents):
     assert loaded.attributes == extraction.attributes and type(loaded.attributes) is type(extraction.attributes)
 
 
+def test_the_audit_rerun_compares_exactly_the_ids_resolution_gives(documents, tmp_path):
+    """The re-run derives entity ids from its extraction without resolving it: the same ids as `resolve`, on the
+    corpus and where an alias statement names a key nothing else mentions (it becomes a node) or spans two types
+    (resolution ignores it)."""
+    from graphrag_bench.extract.model import Extraction, Mention
+    from graphrag_bench.resolve import entity_ids
+
+    extraction = Extractor().extract(documents)
+    assert entity_ids(extraction) == [e["id"] for e in resolve(extraction, documents).entities]
+    write(tmp_path / "NOTE-1.md", "# NOTE-1\n\nThe Relay Hub was renamed.\n")
+    docs = load_corpus(tmp_path)
+    made_up = Extraction(mentions=[Mention("system:relay_hub", "system", "Relay Hub", "NOTE-1", 3, "sentence"),
+                                   Mention("artifact:NOTE-1", "artifact", "NOTE-1", "NOTE-1", 1, "document")],
+                         aliases=[("Relay Hub", "Switchyard", "system:relay_hub", "system:switchyard", "NOTE-1", 3, "renamed", 0.9),
+                                  ("Relay Hub", "Ana Lima", "system:relay_hub", "person:ana_lima", "NOTE-1", 3, "renamed", 0.9)])
+    ids = [e["id"] for e in resolve(made_up, docs).entities]
+    assert "system:switchyard" in ids and "person:ana_lima" not in ids
+    assert entity_ids(made_up) == ids
+
+
 def test_ground_truth_metrics_meet_the_bar(resolution):
     metrics = evaluate_extraction(CORPUS, resolution.entities, resolution.relationships)
     assert metrics["entity_f1"] >= 0.95, metrics
