@@ -348,7 +348,9 @@ class Interpreter:
         statements += [s for doc in parsed for s in prose[doc.doc_id].statements]
         apposed = [a for doc in parsed for a in prose[doc.doc_id].apposed]
         self.semantics.prepare(w for s in statements for w in s.label.split()[:1])
-        texts = {text for s in statements for tier in self.label_texts(s) for text in tier}
+        # `label_texts` depends on the tier key alone: read once per key (a field label recurs in every record).
+        texts = {text for s in {self._tier_key(s): s for s in statements}.values() for tier in self.label_texts(s)
+                 for text in tier}
         self.semantics.prepare(texts | {m.group(1) for m in map(PASSIVE.match, texts) if m})
         self.semantics.prepare(d.hint for doc in parsed for d in doc.declared if d.hint)
         self.semantics.prepare(s.label for s in statements if s.extractor in STRUCTURAL)
