@@ -3,14 +3,14 @@ since the last run (a manifest per stage in the data folder, `graphrag_bench.cha
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import polars as pl
 
 from ..changes import ItemChanges, compare_with_manifest
 from ..embedding_store import EmbeddingCounts, EmbeddingStore, text_key
-from ..ingest import Document, chunk_document, load_corpus
+from ..ingest import Chunk, Document, chunk_document, load_corpus
 from ..untrusted import Flag, find_untrusted
 
 
@@ -39,6 +39,13 @@ def manifest_path(data_dir: str | Path, stage: str) -> Path:
     return Path(data_dir) / "manifests" / f"{stage}.json"
 
 
+def frame_of(items: list, kind: type, schema_overrides: dict | None = None) -> pl.DataFrame:
+    """One column per field of the dataclass `kind`. Column by column: `asdict` deep-copies every value of every
+    item, which was a third of reading a 10,000-document corpus."""
+    return pl.DataFrame({f.name: [getattr(item, f.name) for item in items] for f in fields(kind)},
+                        schema_overrides=schema_overrides)
+
+
 def documents_of(frame: pl.DataFrame) -> list[Document]:
     """The documents of an `IngestedCorpus.frame`, as the extractor and the resolver take them."""
     return [Document.from_row(row) for row in frame.iter_rows(named=True)]
@@ -48,15 +55,15 @@ def ingest_corpus(corpus_dir: str | Path, data_dir: str | Path, max_bytes: int |
     """`max_bytes`: a larger file is left out with a warning (None: GRAPHRAG_MAX_DOCUMENT_MB)."""
     warnings: list[str] = []
     docs = load_corpus(corpus_dir, warnings, max_bytes)
-    frame = pl.DataFrame([asdict(d) for d in docs], schema_overrides={"also_declared_by": pl.List(pl.String)})
+    frame = frame_of(docs, Document, {"also_declared_by": pl.List(pl.String)})
     changes = compare_with_manifest(manifest_path(data_dir, "documents"), {d.doc_id: d.content_hash for d in docs})
     return IngestedCorpus(frame, changes, warnings, [flag for doc in docs for flag in find_untrusted(doc)])
 
 
 def chunk_corpus(documents: pl.DataFrame, data_dir: str | Path) -> ChunkedCorpus:
-    rows = [asdict(c) for doc in documents_of(documents) for c in chunk_document(doc)]
-    changes = compare_with_manifest(manifest_path(data_dir, "chunks"), {r["chunk_id"]: text_key(r["text"]) for r in rows})
-    return ChunkedCorpus(pl.DataFrame(rows), changes)
+    chunks = [c for doc in documents_of(documents) for c in chunk_document(doc)]
+    changes = compare_with_manifest(manifest_path(data_dir, "chunks"), {c.chunk_id: text_key(c.text) for c in chunks})
+    return ChunkedCorpus(frame_of(chunks, Chunk), changes)
 
 
 def embed_chunks(chunks: pl.DataFrame, model, data_dir: str | Path) -> EmbeddedChunks:
