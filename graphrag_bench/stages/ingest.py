@@ -41,7 +41,7 @@ def manifest_path(data_dir: str | Path, stage: str) -> Path:
 
 def frame_of(items: list, kind: type, schema_overrides: dict | None = None) -> pl.DataFrame:
     """One column per field of the dataclass `kind`. Column by column: `asdict` deep-copies every value of every
-    item, which was a third of reading a 10,000-document corpus."""
+    item: a fifth of reading and chunking a 10,000-document corpus."""
     return pl.DataFrame({f.name: [getattr(item, f.name) for item in items] for f in fields(kind)},
                         schema_overrides=schema_overrides)
 
