@@ -13,7 +13,7 @@ from .ingest import Document
 from .keys import KEY_FORMAT
 from .resolve import audit_frames, entity_ids
 from .result_cache import ResultCache
-from .validation import validate
+from .validation import Validate, validate
 
 SUITES = ("entity_audit_documents", "entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")
 
@@ -47,9 +47,10 @@ def _remember_rerun(cache: ResultCache | None, fingerprint: str, ids: list[str],
 
 
 def run_audit(entities: pl.DataFrame, relationships: pl.DataFrame, facts: dict, documents: list[Document],
-              fingerprint: str = "", cache: ResultCache | None = None, extraction_cache: ResultCache | None = None) -> dict:
+              fingerprint: str = "", cache: ResultCache | None = None, extraction_cache: ResultCache | None = None,
+              validate: Validate = validate) -> dict:
     """`entities`, `relationships`: `Resolution.frames()`; `facts` is the resolver's own audit summary; the result
-    adds GX verdicts and failures."""
+    adds GX verdicts and failures (judged by `validate`: in this process, or a run's `ValidationWorker`)."""
     frames = audit_frames(entities, relationships)
     frames["entity_audit_documents"] = pl.DataFrame(
         [(d.doc_id, path) for d in documents for path in (d.path, *d.also_declared_by)],

@@ -10,7 +10,7 @@ the run measured, not only against vector.
 from __future__ import annotations
 
 from .modes import MODE_LABELS
-from .validation import validate
+from .validation import Validate, validate
 
 GATES = ("multi_hop", "decision_provenance", "no_baseline_regression", "hallucination", "latency", "cache", "certainty",
          "untrusted_content")
@@ -87,7 +87,7 @@ def gate_inputs(name: str, summary: dict, golden: dict, thresholds: dict) -> tup
     raise KeyError(name)
 
 
-def evaluate_gate(name: str, summary: dict, golden: dict, thresholds: dict) -> dict:
+def evaluate_gate(name: str, summary: dict, golden: dict, thresholds: dict, validate: Validate = validate) -> dict:
     inputs = gate_inputs(name, summary, golden, thresholds)
     if inputs is None:
         return {"name": name, "passed": True, "value": None, "threshold": None, "detail": "no questions of this category; not applicable", "failures": []}
@@ -97,8 +97,8 @@ def evaluate_gate(name: str, summary: dict, golden: dict, thresholds: dict) -> d
     return {"name": name, "passed": result["success"], "value": shown, "threshold": threshold, "detail": detail, "failures": result["failures"]}
 
 
-def evaluate_gates(summary: dict, golden: dict, audit: dict, thresholds: dict) -> list[dict]:
-    rows = [evaluate_gate(name, summary, golden, thresholds) for name in GATES]
+def evaluate_gates(summary: dict, golden: dict, audit: dict, thresholds: dict, validate: Validate = validate) -> list[dict]:
+    rows = [evaluate_gate(name, summary, golden, thresholds, validate) for name in GATES]
     rows.append({"name": "entity_resolution", "passed": bool(audit["passed"]), "value": audit["unresolved"], "threshold": 0,
                  "detail": f"audit {'passed' if audit['passed'] else 'failed'}: {audit['duplicates']} duplicate ids, {audit['unresolved']} unresolved"
                            + (f" ({'; '.join(audit['unresolved_pairs'])})" if audit.get("unresolved_pairs") else ""),

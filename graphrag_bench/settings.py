@@ -152,6 +152,12 @@ def embedding_backend_from_env(env: Env | None = None) -> str | None:
     return _choice("GRAPHRAG_EMBEDDING_BACKEND", "", EMBEDDING_BACKENDS, env) or None
 
 
+def validation_worker_from_env(env: Env | None = None) -> bool:
+    """GRAPHRAG_VALIDATION_WORKER: judge a run's Great Expectations suites in a worker process started with the run
+    (default true; graphrag_bench.validation_worker), or in the run's own process."""
+    return env_flag("GRAPHRAG_VALIDATION_WORKER", True, env)
+
+
 def id_types_from_env(env: Env | None = None) -> dict[str, str]:
     """Record-id prefixes the user types by hand: GRAPHRAG_ID_TYPES="DR=decision,PIR=incident,…".
 

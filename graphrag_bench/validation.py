@@ -12,12 +12,20 @@ import json
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 import polars as pl
 
 from .settings import REPO_ROOT
 
 SUITES_DIR = REPO_ROOT / "expectations"
+
+
+class Validate(Protocol):
+    """`validate`'s signature: the stages take one, so a run can have its suites judged in a worker process
+    (validation_worker) with the same verdicts."""
+
+    def __call__(self, suite_name: str, rows: list[dict] | pl.DataFrame, parameters: dict | None = None) -> dict: ...
 
 
 @lru_cache(maxsize=1)
@@ -31,6 +39,11 @@ def _context():
     batch_definition = (context.data_sources.add_pandas("frames").add_dataframe_asset("frame")
                         .add_batch_definition_whole_dataframe("whole"))
     return gx, batch_definition
+
+
+def warm_up() -> None:
+    """Import Great Expectations and build its context now (~3 s here), not in the first suite's time."""
+    _context()
 
 
 @lru_cache(maxsize=None)

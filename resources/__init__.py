@@ -6,6 +6,7 @@
 - `EmbedderResource`: all-MiniLM-L6-v2 from its PyPI package, offline.
 - `AnswererResource`: the deterministic answer composer of SPEC §3.7.
 - `RetrievalResource`: the retrieval bounds of SPEC §3.6 (top-k, hops, nodes, context bytes, cache TTL).
+- `ValidationResource`: where the Great Expectations suites are judged (a worker process started with the run).
 - `DataFolderLock`: one run per data folder, held for the whole run by the assets that write it.
 """
 
@@ -15,5 +16,7 @@ from .embedder import EmbedderResource
 from .graph_store import GraphStoreResource
 from .retrieval import RetrievalResource
 from .settings import BenchSettings
+from .validation import ValidationResource
 
-__all__ = ["AnswererResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource", "RetrievalResource"]
+__all__ = ["AnswererResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource", "RetrievalResource",
+           "ValidationResource"]

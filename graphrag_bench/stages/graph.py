@@ -13,7 +13,7 @@ from ..audit import run_audit
 from ..extract import Extraction, Extractor
 from ..resolve import provenance_frame, resolve_cached
 from ..result_cache import ResultCache
-from ..validation import validate
+from ..validation import Validate, validate
 from .ingest import documents_of
 
 EXTRACTION_CACHE, RESOLUTION_CACHE, AUDIT_CACHE = "extraction_cache.pkl", "resolution_cache.pkl", "audit_cache.pkl"
@@ -69,13 +69,13 @@ def resolve_graph(extraction: Extraction, documents: pl.DataFrame, data_dir: str
     return ResolvedGraph(*resolution.frames(), resolution.audit, extraction.fingerprint, reused)
 
 
-def audit_resolution(graph: ResolvedGraph, documents: pl.DataFrame, data_dir: str | Path) -> dict:
+def audit_resolution(graph: ResolvedGraph, documents: pl.DataFrame, data_dir: str | Path, validate: Validate = validate) -> dict:
     """SPEC §3.4 judged by the Great Expectations suites, including a re-run that must give the same ids."""
     return run_audit(graph.entities, graph.relationships, graph.audit, documents_of(documents), graph.fingerprint,
-                     ResultCache(Path(data_dir) / AUDIT_CACHE), ResultCache(Path(data_dir) / EXTRACTION_CACHE))
+                     ResultCache(Path(data_dir) / AUDIT_CACHE), ResultCache(Path(data_dir) / EXTRACTION_CACHE), validate)
 
 
-def check_provenance(graph: ResolvedGraph) -> ProvenanceCheck:
+def check_provenance(graph: ResolvedGraph, validate: Validate = validate) -> ProvenanceCheck:
     result = validate("provenance", provenance_frame(graph.relationships))
     coverage = graph.audit["provenance_coverage"]
     return ProvenanceCheck(result["success"] and coverage == 1.0, coverage, result["failures"])
