@@ -11,8 +11,8 @@ from graphrag_bench.questions import load_questions
 from graphrag_bench.stages.benchmark import BenchmarkPlan, check_golden, measure_modes, score_answers
 from graphrag_bench.stages.graph import GraphSync, ResolvedGraph
 from graphrag_bench.stages.summary import RunSummary, summarize
-from resources import (AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource, RetrievalResource,
-                       ValidationResource)
+from resources import (AnswererResource, BenchSettings, CheckWorkerResource, DataFolderLock, EmbedderResource,
+                       GraphStoreResource, RetrievalResource)
 
 from .partitions import PARTITIONS, corpus_and_night, corpus_settings
 
@@ -124,14 +124,14 @@ def scores(context: AssetExecutionContext, questions: list[dict], baseline_run: 
 def benchmark_summary(context: AssetExecutionContext, questions: list[dict], scores: dict, baseline_run: dict,
                       graphrag_run: dict, mode_runs: dict, golden_equivalence: dict, resolved_graph: ResolvedGraph,
                       documents: pl.DataFrame, chunks: pl.DataFrame, graph_store: GraphSync, bench: BenchSettings,
-                      validation: ValidationResource) -> RunSummary:
+                      check_worker: CheckWorkerResource) -> RunSummary:
     """summary.json content: per-mode points, latency, retrieval metrics, each graph mode against the best non-graph
     mode, statistics and the gates. Each corpus × night partition is one row of the run history."""
     corpus, night = corpus_and_night(context)
     bench = bench.for_corpus(corpus)
     result = summarize(corpus, night, bench.corpus_dir, questions, scores, {"baseline": baseline_run, "graphrag": graphrag_run, **mode_runs},
                        golden_equivalence, resolved_graph, graph_store, documents, chunks, bench.thresholds_file,
-                       validation.get())
+                       check_worker.get())
     modes = result.summary["modes"]
     context.add_output_metadata({"run_id": result.summary["run_id"], "baseline_points": modes["baseline"]["points"],
                                  "graphrag_points": modes["graphrag"]["points"], "gates_passed": result.gates_passed})

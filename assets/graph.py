@@ -12,7 +12,7 @@ from dagster import AssetCheckExecutionContext, AssetCheckResult, AssetCheckSeve
 from graphrag_bench.extract import Extraction
 from graphrag_bench.stages.graph import (GraphSync, ResolvedGraph, audit_resolution, check_provenance, extract_mentions,
                                          resolve_graph, sync_graph)
-from resources import BenchSettings, GraphStoreResource, ValidationResource
+from resources import BenchSettings, CheckWorkerResource, GraphStoreResource
 
 from .partitions import PARTITIONS, corpus_and_night, corpus_settings
 
@@ -24,12 +24,13 @@ def _bullets(counts: pl.DataFrame) -> MetadataValue:
 
 
 @asset(group_name=GROUP, kinds={"python", "spacy"}, partitions_def=PARTITIONS)
-def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings) -> Extraction:
+def entity_mentions(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings,
+                    check_worker: CheckWorkerResource) -> Extraction:
     """Mentions and raw relationships, from structure (tables, header fields, diagrams) and prose (spaCy).
 
     Incremental: unchanged documents reuse their cached extraction (see `ResultCache`)."""
     bench = corpus_settings(context, bench)
-    extraction = extract_mentions(documents, bench.data_dir, bench.id_types)
+    extraction = extract_mentions(documents, bench.data_dir, bench.id_types, check_worker.get())
     for warning in extraction.warnings:
         context.log.warning(warning)
     by_extractor = pl.DataFrame({"extractor": [r.extractor for r in extraction.relations]}, schema={"extractor": pl.String})
@@ -64,10 +65,10 @@ def resolved_graph(context: AssetExecutionContext, entity_mentions: Extraction, 
 
 @asset_check(asset=resolved_graph, blocking=True, additional_ins={"documents": AssetIn("documents")}, partitions_def=PARTITIONS)
 def entity_resolution_audit(context: AssetCheckExecutionContext, resolved_graph: ResolvedGraph, documents: pl.DataFrame,
-                            bench: BenchSettings, validation: ValidationResource) -> AssetCheckResult:
+                            bench: BenchSettings, check_worker: CheckWorkerResource) -> AssetCheckResult:
     """SPEC §3.4: ids well-formed and unique, no alias group across types, every POSSIBLE_SAME_AS decided, stable
     re-run. Pairs decided for lack of evidence are reported in the metadata, not blocking."""
-    audit = audit_resolution(resolved_graph, documents, corpus_settings(context, bench).data_dir, validation.get())
+    audit = audit_resolution(resolved_graph, documents, corpus_settings(context, bench).data_dir, check_worker.get())
     return AssetCheckResult(
         passed=audit["passed"], severity=AssetCheckSeverity.ERROR,
         description=None if audit["passed"] else "; ".join(audit["failures"] + audit["unresolved_pairs"])[:2000],
@@ -78,9 +79,9 @@ def entity_resolution_audit(context: AssetCheckExecutionContext, resolved_graph:
 
 
 @asset_check(asset=resolved_graph, blocking=True, partitions_def=PARTITIONS)
-def provenance_coverage(resolved_graph: ResolvedGraph, validation: ValidationResource) -> AssetCheckResult:
+def provenance_coverage(resolved_graph: ResolvedGraph, check_worker: CheckWorkerResource) -> AssetCheckResult:
     """Every relationship carries document, line and evidence (coverage must be 1.0)."""
-    check = check_provenance(resolved_graph, validation.get())
+    check = check_provenance(resolved_graph, check_worker.get())
     return AssetCheckResult(passed=check.passed, metadata={"provenance_coverage": check.coverage,
                                                            "failures": MetadataValue.json(check.failures)})
 

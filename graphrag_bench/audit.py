@@ -18,8 +18,16 @@ from .validation import Validate, validate
 SUITES = ("entity_audit_documents", "entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")
 
 
+Rerun = tuple[list[str], "set[str] | None"]  # `rerun_ids`' result
+
+
+def known_rerun(fingerprint: str, cache: ResultCache | None) -> list[str] | None:
+    """The ids of the last re-run, when it re-ran an extraction with this fingerprint (and agreed with it)."""
+    return cache.get(f"rerun|{fingerprint}") if cache is not None and fingerprint else None
+
+
 def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCache | None = None,
-              extraction_cache: ResultCache | None = None) -> tuple[list[str], set[str] | None]:
+              extraction_cache: ResultCache | None = None) -> Rerun:
     """Entity ids of a re-run of extraction of the same documents, and the per-document cache keys it re-ran (None
     when the stored re-run was reused). The ids are the ones resolution gives the re-run's output (`entity_ids`):
     they depend on the extraction alone, so resolving it again would only repeat the work.
@@ -28,8 +36,7 @@ def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCac
     uncached once per content: with `extraction_cache`, contents an earlier re-run already covered are taken from
     it (`RerunCache`), so one edited document costs one document. With `cache`, the ids of the last re-run are
     reused outright when the extraction's fingerprint is the one re-run then."""
-    key = f"rerun|{fingerprint}"
-    known = cache.get(key) if cache is not None and fingerprint else None
+    known = known_rerun(fingerprint, cache)
     if known is not None:
         return known, None
     verified = set(cache.get("verified") or ()) if cache is not None else set()
@@ -48,18 +55,19 @@ def _remember_rerun(cache: ResultCache | None, fingerprint: str, ids: list[str],
 
 def run_audit(entities: pl.DataFrame, relationships: pl.DataFrame, facts: dict, documents: list[Document],
               fingerprint: str = "", cache: ResultCache | None = None, extraction_cache: ResultCache | None = None,
-              validate: Validate = validate) -> dict:
+              validate: Validate = validate, rerun: Rerun | None = None) -> dict:
     """`entities`, `relationships`: `Resolution.frames()`; `facts` is the resolver's own audit summary; the result
-    adds GX verdicts and failures (judged by `validate`: in this process, or a run's `ValidationWorker`)."""
+    adds GX verdicts and failures. `validate` judges the suites (in this process, or a run's `CheckWorker`);
+    `rerun`: `rerun_ids`' result when the re-run was made elsewhere (a `CheckWorker`), else it is made here."""
     frames = audit_frames(entities, relationships)
     frames["entity_audit_documents"] = pl.DataFrame(
         [(d.doc_id, path) for d in documents for path in (d.path, *d.also_declared_by)],
         schema={"doc_id": pl.String, "path": pl.String}, orient="row")
-    rerun, covered = rerun_ids(documents, fingerprint, cache, extraction_cache)
-    same_ids = rerun == sorted(entities["id"].to_list())
+    ids, covered = rerun or rerun_ids(documents, fingerprint, cache, extraction_cache)
+    same_ids = ids == sorted(entities["id"].to_list())
     if same_ids and covered is not None:
-        _remember_rerun(cache, fingerprint, rerun, covered)
-    frames["entity_audit_rerun"] = pl.DataFrame([{"same_count": len(rerun) == entities.height, "same_ids": same_ids}])
+        _remember_rerun(cache, fingerprint, ids, covered)
+    frames["entity_audit_rerun"] = pl.DataFrame([{"same_count": len(ids) == entities.height, "same_ids": same_ids}])
     results = [validate(name, frames[name], {"key_format": KEY_FORMAT} if name == "entity_audit_entities" else None)
                for name in SUITES]
     audit = dict(facts)

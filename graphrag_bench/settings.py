@@ -152,10 +152,10 @@ def embedding_backend_from_env(env: Env | None = None) -> str | None:
     return _choice("GRAPHRAG_EMBEDDING_BACKEND", "", EMBEDDING_BACKENDS, env) or None
 
 
-def validation_worker_from_env(env: Env | None = None) -> bool:
-    """GRAPHRAG_VALIDATION_WORKER: judge a run's Great Expectations suites in a worker process started with the run
-    (default true; graphrag_bench.validation_worker), or in the run's own process."""
-    return env_flag("GRAPHRAG_VALIDATION_WORKER", True, env)
+def check_worker_from_env(env: Env | None = None) -> bool:
+    """GRAPHRAG_CHECK_WORKER: a run's checks (GX suites, the audit's re-run) in processes beside it (default true;
+    graphrag_bench.check_worker), or in the run's own process."""
+    return env_flag("GRAPHRAG_CHECK_WORKER", True, env)
 
 
 def id_types_from_env(env: Env | None = None) -> dict[str, str]:

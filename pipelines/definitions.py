@@ -54,10 +54,10 @@ from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
 from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                      embedding_backend_from_env, neo4j_from_env, nightly_from_env,
-                                     validation_worker_from_env)
+                                     check_worker_from_env)
 from pipelines.dbt import dbt_cli
-from resources import (AnswererResource, BenchSettings, DataFolderLock, EmbedderResource, GraphStoreResource, RetrievalResource,
-                       ValidationResource)
+from resources import (AnswererResource, BenchSettings, CheckWorkerResource, DataFolderLock, EmbedderResource,
+                       GraphStoreResource, RetrievalResource)
 
 MODULES = [assets.ingest, assets.graph, assets.benchmark, assets.warehouse, assets.report]
 GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store"]
@@ -75,7 +75,7 @@ def build_resources(bench: BenchSettings) -> dict:
         "embedder": EmbedderResource(backend=embedding_backend_from_env() or ""),
         "retrieval": RetrievalResource.from_settings(RetrievalSettings.from_env()),
         "answerer": AnswererResource(kind=answerer_from_env()),
-        "validation": ValidationResource(worker=validation_worker_from_env()),
+        "check_worker": CheckWorkerResource(enabled=check_worker_from_env()),
         "dbt": dbt_cli(),
         # Outputs persist in the data folder, so the release-gate job can re-check the latest report.
         "io_manager": FilesystemIOManager(base_dir=str(Path(bench.data_dir) / "dagster" / "io")),

@@ -6,17 +6,16 @@
 - `EmbedderResource`: all-MiniLM-L6-v2 from its PyPI package, offline.
 - `AnswererResource`: the deterministic answer composer of SPEC §3.7.
 - `RetrievalResource`: the retrieval bounds of SPEC §3.6 (top-k, hops, nodes, context bytes, cache TTL).
-- `ValidationResource`: where the Great Expectations suites are judged (a worker process started with the run).
+- `CheckWorkerResource`: the run's checks (GX suites, the audit's re-run) in processes beside it, on the idle core.
 - `DataFolderLock`: one run per data folder, held for the whole run by the assets that write it.
 """
 
 from .answerer import AnswererResource
+from .check_worker import CheckWorkerResource
 from .data_lock import DataFolderLock
 from .embedder import EmbedderResource
 from .graph_store import GraphStoreResource
 from .retrieval import RetrievalResource
 from .settings import BenchSettings
-from .validation import ValidationResource
 
-__all__ = ["AnswererResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource", "RetrievalResource",
-           "ValidationResource"]
+__all__ = ["AnswererResource", "CheckWorkerResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource", "RetrievalResource"]

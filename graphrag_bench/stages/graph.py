@@ -5,15 +5,17 @@ data folder); the store sync changes only the rows that differ."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 
 import polars as pl
 
-from ..audit import run_audit
+from ..audit import Rerun, known_rerun, rerun_ids, run_audit
+from ..check_worker import CheckWorker, validator
 from ..extract import Extraction, Extractor
+from ..ingest import Document
 from ..resolve import provenance_frame, resolve_cached
 from ..result_cache import ResultCache
-from ..validation import Validate, validate
 from .ingest import documents_of
 
 EXTRACTION_CACHE, RESOLUTION_CACHE, AUDIT_CACHE = "extraction_cache.pkl", "resolution_cache.pkl", "audit_cache.pkl"
@@ -58,10 +60,22 @@ class GraphSync:
         return asdict(self)
 
 
-def extract_mentions(documents: pl.DataFrame, data_dir: str | Path, id_types: dict[str, str] | None = None) -> Extraction:
+def extract_mentions(documents: pl.DataFrame, data_dir: str | Path, id_types: dict[str, str] | None = None,
+                     worker: CheckWorker | None = None) -> Extraction:
     """Mentions and raw relationships from structure (tables, header fields, diagrams) and prose (spaCy). `id_types`:
-    record-id prefixes typed by hand (None: GRAPHRAG_ID_TYPES; empty: every type inferred from the corpus)."""
-    return Extractor(id_types=id_types).extract(documents_of(documents), ResultCache(Path(data_dir) / EXTRACTION_CACHE))
+    record-id prefixes typed by hand (None: GRAPHRAG_ID_TYPES; empty: every type inferred from the corpus). With a
+    `worker`, the audit's re-run of this extraction starts there now, while the run goes on to resolve."""
+    docs = documents_of(documents)
+    extraction = Extractor(id_types=id_types).extract(docs, ResultCache(Path(data_dir) / EXTRACTION_CACHE))
+    if worker is not None and known_rerun(extraction.fingerprint, ResultCache(Path(data_dir) / AUDIT_CACHE)) is None:
+        worker.start_rerun(extraction.fingerprint, partial(rerun_extraction, docs, extraction.fingerprint, str(data_dir)))
+    return extraction
+
+
+def rerun_extraction(documents: list[Document], fingerprint: str, data_dir: str) -> Rerun:
+    """The audit's re-run (`audit.rerun_ids`) with this data folder's caches; module-level, so a worker can run it."""
+    return rerun_ids(documents, fingerprint, ResultCache(Path(data_dir) / AUDIT_CACHE),
+                     ResultCache(Path(data_dir) / EXTRACTION_CACHE))
 
 
 def resolve_graph(extraction: Extraction, documents: pl.DataFrame, data_dir: str | Path) -> ResolvedGraph:
@@ -69,14 +83,18 @@ def resolve_graph(extraction: Extraction, documents: pl.DataFrame, data_dir: str
     return ResolvedGraph(*resolution.frames(), resolution.audit, extraction.fingerprint, reused)
 
 
-def audit_resolution(graph: ResolvedGraph, documents: pl.DataFrame, data_dir: str | Path, validate: Validate = validate) -> dict:
-    """SPEC §3.4 judged by the Great Expectations suites, including a re-run that must give the same ids."""
+def audit_resolution(graph: ResolvedGraph, documents: pl.DataFrame, data_dir: str | Path,
+                     worker: CheckWorker | None = None) -> dict:
+    """SPEC §3.4 judged by the Great Expectations suites, including a re-run that must give the same ids (the one
+    `extract_mentions` started in the `worker`, else made here)."""
     return run_audit(graph.entities, graph.relationships, graph.audit, documents_of(documents), graph.fingerprint,
-                     ResultCache(Path(data_dir) / AUDIT_CACHE), ResultCache(Path(data_dir) / EXTRACTION_CACHE), validate)
+                     ResultCache(Path(data_dir) / AUDIT_CACHE), ResultCache(Path(data_dir) / EXTRACTION_CACHE),
+                     validator(worker),
+                     worker.rerun(graph.fingerprint) if worker is not None else None)
 
 
-def check_provenance(graph: ResolvedGraph, validate: Validate = validate) -> ProvenanceCheck:
-    result = validate("provenance", provenance_frame(graph.relationships))
+def check_provenance(graph: ResolvedGraph, worker: CheckWorker | None = None) -> ProvenanceCheck:
+    result = validator(worker)("provenance", provenance_frame(graph.relationships))
     coverage = graph.audit["provenance_coverage"]
     return ProvenanceCheck(result["success"] and coverage == 1.0, coverage, result["failures"])
 

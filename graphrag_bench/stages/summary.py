@@ -13,7 +13,7 @@ from ..gates import evaluate_gates
 from ..ground_truth import evaluate_expansion, evaluate_extraction
 from ..report import build_summary
 from ..settings import load_thresholds
-from ..validation import Validate, validate
+from ..check_worker import CheckWorker, validator
 from .graph import GraphSync, ResolvedGraph
 
 
@@ -32,8 +32,9 @@ class RunSummary:
 
 def summarize(corpus: str, night: str, corpus_dir: str, questions: list[dict], scores: dict[str, list[dict]],
               runs: dict[str, dict], golden: dict, graph: ResolvedGraph, sync: GraphSync, documents: pl.DataFrame,
-              chunks: pl.DataFrame, thresholds_file: str, validate: Validate = validate) -> RunSummary:
-    """`runs`: mode → that mode's run (vector as `baseline`, `graphrag`, the others); `validate` judges the gates' suites."""
+              chunks: pl.DataFrame, thresholds_file: str, worker: CheckWorker | None = None) -> RunSummary:
+    """`runs`: mode → that mode's run (vector as `baseline`, `graphrag`, the others); the gates' suites are judged by the
+    `worker` when there is one."""
     bench = joined_runs(runs)
     entities, relationships = graph.entity_rows(), graph.relationship_rows()
     summary = build_summary(
@@ -44,7 +45,7 @@ def summarize(corpus: str, night: str, corpus_dir: str, questions: list[dict], s
         evaluate_extraction(corpus_dir, entities, relationships), graph.audit)
     summary["graph_expansion"] = evaluate_expansion(corpus_dir, questions, runs["graphrag"]["retrievals"], entities)
     summary["measurement"] = bench["measurement"]  # before the gates: the latency gate reads its executor
-    summary["gates"] = evaluate_gates(summary, golden, graph.audit, load_thresholds(thresholds_file), validate)
+    summary["gates"] = evaluate_gates(summary, golden, graph.audit, load_thresholds(thresholds_file), validator(worker))
     summary["golden"] = golden
     summary["night"] = night
     return RunSummary(summary, bench, scores, questions, graph.audit)

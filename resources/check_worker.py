@@ -1,0 +1,28 @@
+"""Where a run's checks do their work: a `CheckWorker` started with the run (the default) — the Great Expectations
+suites in a process that imports GX while the run's first steps go on, the audit's re-run in a process of its own
+while the run resolves — or the run's own process (GRAPHRAG_CHECK_WORKER=false). Same verdicts either way."""
+
+from __future__ import annotations
+
+from dagster import ConfigurableResource, InitResourceContext
+from pydantic import PrivateAttr
+
+from graphrag_bench.check_worker import CheckWorker
+
+
+class CheckWorkerResource(ConfigurableResource):
+    enabled: bool = True  # GRAPHRAG_CHECK_WORKER
+    _worker: CheckWorker | None = PrivateAttr(default=None)
+
+    def setup_for_execution(self, context: InitResourceContext) -> None:
+        if self.enabled:
+            self._worker = CheckWorker()
+
+    def teardown_after_execution(self, context: InitResourceContext) -> None:
+        if self._worker is not None:
+            self._worker.close()
+            self._worker = None
+
+    def get(self) -> CheckWorker | None:
+        """This run's worker; None (checks in this process) when disabled or not set up (an asset called directly)."""
+        return self._worker
