@@ -258,7 +258,7 @@ def chunk_document(doc: Document) -> list[Chunk]:
 
     def flush(end_index: int) -> None:  # end_index: 1-based number of the buffer's last line
         nonlocal start, buf
-        if start is not None and any(line.strip() for line in buf):
+        if start is not None:  # a chunk starts at a non-blank line: `buf` always holds one
             while buf and not buf[-1].strip():
                 buf.pop()
                 end_index -= 1

@@ -11,7 +11,7 @@ import polars as pl
 from ..changes import ItemChanges, compare_with_manifest
 from ..embedding_store import EmbeddingCounts, EmbeddingStore, text_key
 from ..ingest import Chunk, Document, chunk_document, load_corpus
-from ..untrusted import Flag, find_untrusted
+from ..untrusted import Flag, find_untrusted_in
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,9 @@ class EmbeddedChunks:
     frame: pl.DataFrame  # the chunks with an `embedding` column (normalized, float32)
     counts: EmbeddingCounts  # vectors reused from the embedding store, computed now, dropped
     dimension: int
+
+
+UNTRUSTED_LINES = "untrusted_lines.json"  # what `find_untrusted_in` found, per content
 
 
 def manifest_path(data_dir: str | Path, stage: str) -> Path:
@@ -57,7 +60,7 @@ def ingest_corpus(corpus_dir: str | Path, data_dir: str | Path, max_bytes: int |
     docs = load_corpus(corpus_dir, warnings, max_bytes)
     frame = frame_of(docs, Document, {"also_declared_by": pl.List(pl.String)})
     changes = compare_with_manifest(manifest_path(data_dir, "documents"), {d.doc_id: d.content_hash for d in docs})
-    return IngestedCorpus(frame, changes, warnings, [flag for doc in docs for flag in find_untrusted(doc)])
+    return IngestedCorpus(frame, changes, warnings, find_untrusted_in(docs, Path(data_dir) / UNTRUSTED_LINES))
 
 
 def chunk_corpus(documents: pl.DataFrame, data_dir: str | Path) -> ChunkedCorpus:
