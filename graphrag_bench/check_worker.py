@@ -32,9 +32,14 @@ _SPAWN = multiprocessing.get_context("spawn")
 
 class CheckWorker:
     def __init__(self) -> None:
-        self._suites: ProcessPoolExecutor | None = ProcessPoolExecutor(max_workers=1, mp_context=_SPAWN, initializer=warm_up)
-        self._suites.submit(int)  # the executor starts its process with the first task: start it (and the import) now
+        self._suites: ProcessPoolExecutor | None = None
         self._reruns: dict[str, tuple[ProcessPoolExecutor, Future]] = {}
+        try:
+            self._suites = ProcessPoolExecutor(max_workers=1, mp_context=_SPAWN, initializer=warm_up)
+            self._suites.submit(int)  # the executor starts its process with the first task: start it (and the import) now
+        except (OSError, RuntimeError) as error:  # no process to be had: the suites are judged in this process
+            log.warning("could not start the validation worker (%s); suites are judged in this process", error)
+            self._suites = None
 
     def validate(self, suite_name: str, rows: list[dict] | pl.DataFrame, parameters: dict | None = None) -> dict:
         if self._suites is not None:
