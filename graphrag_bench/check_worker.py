@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -30,12 +32,26 @@ log = logging.getLogger(__name__)
 _SPAWN = multiprocessing.get_context("spawn")
 
 
+def _exit_with_parent() -> None:
+    """In a worker process: exit as soon as the run's process has ended, however it ended. A run killed outright
+    (SIGKILL, the OOM killer) runs no clean-up, and a pool's worker holds its own task queue open, so it would
+    otherwise wait for work forever, holding its memory."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=lambda: (parent.join(), os._exit(0)), daemon=True).start()
+
+
+def _start_suites_process() -> None:
+    _exit_with_parent()
+    warm_up()
+
+
 class CheckWorker:
     def __init__(self) -> None:
         self._suites: ProcessPoolExecutor | None = None
         self._reruns: dict[str, tuple[ProcessPoolExecutor, Future]] = {}
         try:
-            self._suites = ProcessPoolExecutor(max_workers=1, mp_context=_SPAWN, initializer=warm_up)
+            self._suites = ProcessPoolExecutor(max_workers=1, mp_context=_SPAWN, initializer=_start_suites_process)
             self._suites.submit(int)  # the executor starts its process with the first task: start it (and the import) now
         except (OSError, RuntimeError) as error:  # no process to be had: the suites are judged in this process
             log.warning("could not start the validation worker (%s); suites are judged in this process", error)
@@ -57,7 +73,7 @@ class CheckWorker:
         if fingerprint in self._reruns:
             return
         try:
-            pool = ProcessPoolExecutor(max_workers=1, mp_context=_SPAWN)
+            pool = ProcessPoolExecutor(max_workers=1, mp_context=_SPAWN, initializer=_exit_with_parent)
             self._reruns[fingerprint] = (pool, pool.submit(rerun))
         except (OSError, RuntimeError) as error:  # no process to be had: the audit re-runs in this process
             log.warning("could not start the audit's re-run process (%s); the audit re-runs in this process", error)

@@ -131,3 +131,32 @@ def test_a_rerun_process_that_dies_leaves_the_rerun_to_the_audit(water, worker, 
     audit = audit_resolution(graph, ingested.frame, data, worker)  # re-run here, suites here
     assert audit["passed"] and "the audit re-runs in this process" in caplog.text
     assert ResultCache(data / AUDIT_CACHE).get(f"rerun|{extraction.fingerprint}") == sorted(graph.entities["id"].to_list())
+
+
+def test_worker_processes_end_with_a_run_killed_outright():
+    """A run's process killed with SIGKILL runs no clean-up; its worker processes must not outlive it."""
+    import time
+
+    script = ("import multiprocessing, time, polars as pl\n"
+              "from functools import partial\n"
+              "from graphrag_bench.check_worker import CheckWorker\n"
+              "if __name__ == '__main__':\n"
+              "    worker = CheckWorker()\n"
+              "    worker.start_rerun('x', partial(time.sleep, 600))\n"
+              "    worker.validate('provenance', pl.DataFrame({'doc_id': ['A'], 'line': [1], 'evidence': ['x']}))\n"
+              "    print(' '.join(str(p.pid) for p in multiprocessing.active_children()), flush=True)\n"
+              "    time.sleep(600)\n")
+    run = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=REPO,
+                           env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        workers = [int(pid) for pid in run.stdout.readline().split()]
+    finally:
+        run.kill()
+        run.wait(timeout=60)
+    assert len(workers) >= 2  # the suites' process and the re-run's (and the spawn context's resource tracker)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in workers):
+        time.sleep(0.5)
+    alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()
+             and "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()]
+    assert not alive, f"worker processes outlived the killed run: {alive}"
