@@ -38,7 +38,12 @@ def _exit_with_parent() -> None:
     otherwise wait for work forever, holding its memory."""
     parent = multiprocessing.parent_process()
     if parent is not None:
-        threading.Thread(target=lambda: (parent.join(), os._exit(0)), daemon=True).start()
+        threading.Thread(target=_exit_after, args=(parent,), daemon=True).start()
+
+
+def _exit_after(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns when the parent's sentinel closes: the parent has ended
+    os._exit(0)
 
 
 def _start_suites_process() -> None:

@@ -13,7 +13,6 @@ import polars as pl
 from ..audit import Rerun, known_rerun, rerun_ids, run_audit
 from ..check_worker import CheckWorker, validator
 from ..extract import Extraction, Extractor
-from ..ingest import Document
 from ..resolve import provenance_frame, resolve_cached
 from ..result_cache import ResultCache
 from .ingest import documents_of
@@ -65,16 +64,16 @@ def extract_mentions(documents: pl.DataFrame, data_dir: str | Path, id_types: di
     """Mentions and raw relationships from structure (tables, header fields, diagrams) and prose (spaCy). `id_types`:
     record-id prefixes typed by hand (None: GRAPHRAG_ID_TYPES; empty: every type inferred from the corpus). With a
     `worker`, the audit's re-run of this extraction starts there now, while the run goes on to resolve."""
-    docs = documents_of(documents)
-    extraction = Extractor(id_types=id_types).extract(docs, ResultCache(Path(data_dir) / EXTRACTION_CACHE))
+    extraction = Extractor(id_types=id_types).extract(documents_of(documents), ResultCache(Path(data_dir) / EXTRACTION_CACHE))
     if worker is not None and known_rerun(extraction.fingerprint, ResultCache(Path(data_dir) / AUDIT_CACHE)) is None:
-        worker.start_rerun(extraction.fingerprint, partial(rerun_extraction, docs, extraction.fingerprint, str(data_dir)))
+        # The frame, not the documents: it goes to the worker as one Arrow buffer, not 10,000 pickled objects.
+        worker.start_rerun(extraction.fingerprint, partial(rerun_extraction, documents, extraction.fingerprint, str(data_dir)))
     return extraction
 
 
-def rerun_extraction(documents: list[Document], fingerprint: str, data_dir: str) -> Rerun:
+def rerun_extraction(documents: pl.DataFrame, fingerprint: str, data_dir: str) -> Rerun:
     """The audit's re-run (`audit.rerun_ids`) with this data folder's caches; module-level, so a worker can run it."""
-    return rerun_ids(documents, fingerprint, ResultCache(Path(data_dir) / AUDIT_CACHE),
+    return rerun_ids(documents_of(documents), fingerprint, ResultCache(Path(data_dir) / AUDIT_CACHE),
                      ResultCache(Path(data_dir) / EXTRACTION_CACHE))
 
 
