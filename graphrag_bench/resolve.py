@@ -26,6 +26,7 @@ import json
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import polars as pl
 from rapidfuzz.distance import Levenshtein
@@ -125,12 +126,22 @@ class _Variants:
         return found[0] if len(found) == 1 else None
 
 
-def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> tuple[Resolution, bool]:
-    """`resolve`, reused as a whole when the extraction's fingerprint is unchanged (nothing edited)."""
-    key = f"resolution|{extraction.fingerprint}"
-    cached: Resolution | None = cache.get(key) if extraction.fingerprint else None
+class ResolvedFrames(NamedTuple):
+    """A resolution as frames (`Resolution.frames()`) with its audit facts: what the next run can reuse."""
+
+    entities: pl.DataFrame
+    relationships: pl.DataFrame
+    audit: dict
+
+
+def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> tuple[ResolvedFrames, bool]:
+    """`resolve`, reused as a whole when the extraction's fingerprint is unchanged (nothing edited). Kept as frames:
+    Arrow buffers store and load in a fraction of the time 50,000 row dicts take, and the stages want frames."""
+    key = f"resolved_frames|{extraction.fingerprint}"  # (not "resolution|": those entries held row dicts)
+    cached: ResolvedFrames | None = cache.get(key) if extraction.fingerprint else None
     if cached is None:
-        result = resolve(extraction, documents)
+        resolution = resolve(extraction, documents)
+        result = ResolvedFrames(*resolution.frames(), resolution.audit)
         cache.put(key, result)
     cache.save()
     return (cached, True) if cached is not None else (result, False)

@@ -78,8 +78,8 @@ def rerun_extraction(documents: pl.DataFrame, fingerprint: str, data_dir: str) -
 
 
 def resolve_graph(extraction: Extraction, documents: pl.DataFrame, data_dir: str | Path) -> ResolvedGraph:
-    resolution, reused = resolve_cached(extraction, documents_of(documents), ResultCache(Path(data_dir) / RESOLUTION_CACHE))
-    return ResolvedGraph(*resolution.frames(), resolution.audit, extraction.fingerprint, reused)
+    resolved, reused = resolve_cached(extraction, documents_of(documents), ResultCache(Path(data_dir) / RESOLUTION_CACHE))
+    return ResolvedGraph(*resolved, extraction.fingerprint, reused)
 
 
 def audit_resolution(graph: ResolvedGraph, documents: pl.DataFrame, data_dir: str | Path,
