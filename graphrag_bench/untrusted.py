@@ -10,7 +10,8 @@ What counts is the wording of the text itself, not which corpus it is in: phrase
 ("ignore all previous instructions", "you are now …", "note to the AI: …", chat-template tokens) and query-language
 statements (a Cypher pattern with MATCH/MERGE/CREATE, DETACH DELETE, CALL db.*, SQL DROP/DELETE/INSERT/UPDATE,
 SELECT … FROM, UNION SELECT). A flagged line takes the lines continuing its paragraph with it (up to
-`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only.
+`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only. What was found
+in a content is remembered between runs (`find_untrusted_in`), for as long as this file is unchanged.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ SUITES_DIR = REPO_ROOT / "expectations"
 
 class Validate(Protocol):
     """`validate`'s signature: the stages take one, so a run can have its suites judged in a worker process
-    (validation_worker) with the same verdicts."""
+    (`check_worker.CheckWorker`) with the same verdicts."""
 
     def __call__(self, suite_name: str, rows: list[dict] | pl.DataFrame, parameters: dict | None = None) -> dict: ...
 

@@ -53,8 +53,7 @@ from graphrag_bench.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.ingest import corpus_fingerprint
 from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
-                                     embedding_backend_from_env, neo4j_from_env, nightly_from_env,
-                                     check_worker_from_env)
+                                     check_worker_from_env, embedding_backend_from_env, neo4j_from_env, nightly_from_env)
 from pipelines.dbt import dbt_cli
 from resources import (AnswererResource, BenchSettings, CheckWorkerResource, DataFolderLock, EmbedderResource,
                        GraphStoreResource, RetrievalResource)

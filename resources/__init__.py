@@ -18,4 +18,5 @@ from .graph_store import GraphStoreResource
 from .retrieval import RetrievalResource
 from .settings import BenchSettings
 
-__all__ = ["AnswererResource", "CheckWorkerResource", "BenchSettings", "DataFolderLock", "EmbedderResource", "GraphStoreResource", "RetrievalResource"]
+__all__ = ["AnswererResource", "BenchSettings", "CheckWorkerResource", "DataFolderLock", "EmbedderResource", "GraphStoreResource",
+           "RetrievalResource"]
