@@ -59,7 +59,7 @@ class CheckWorker:
             self._suites = ProcessPoolExecutor(max_workers=1, mp_context=_SPAWN, initializer=_start_suites_process)
             self._suites.submit(int)  # the executor starts its process with the first task: start it (and the import) now
         except (OSError, RuntimeError) as error:  # no process to be had: the suites are judged in this process
-            log.warning("could not start the validation worker (%s); suites are judged in this process", error)
+            log.warning("could not start the suites' process (%s); suites are judged in this process", error)
             self._suites = None
 
     def validate(self, suite_name: str, rows: list[dict] | pl.DataFrame, parameters: dict | None = None) -> dict:
@@ -67,7 +67,7 @@ class CheckWorker:
             try:
                 return self._suites.submit(validate, suite_name, rows, parameters).result()
             except BrokenProcessPool as error:
-                log.warning("the validation worker stopped (%s); suites are judged in this process from now on", error)
+                log.warning("the suites' process stopped (%s); suites are judged in this process from now on", error)
                 self._suites.shutdown(wait=False, cancel_futures=True)
                 self._suites = None
         return validate(suite_name, rows, parameters)
