@@ -7,7 +7,7 @@ difference from torch and how many of the corpus's questions keep the same top-6
 Prints chunk throughput (texts/s) per thread count and batch size, and single-query latency
 (p50/p95 ms) per thread count, each on an idle machine and with a CPU-bound neighbour process
 (a nightly run shares the machine), plus the largest difference between vectors of the settings
-(they must be the same vectors). The defaults in graphrag_bench/embed.py come from this table.
+(they must be the same vectors). The defaults in graphrag_bench/runtime/embed.py come from this table.
 
     .venv/bin/python bench/embedding.py [--corpus corpus] [--questions questions/benchmark_questions.json] [--texts 512] [--queries 60]
 """
@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graphrag_bench.embed import Embedder, set_threads  # noqa: E402
+from graphrag_bench.runtime.embed import Embedder, set_threads  # noqa: E402
 from graphrag_bench.ingest import chunk_document, load_corpus  # noqa: E402
 from graphrag_bench.metrics import p95  # noqa: E402
 
@@ -56,7 +56,7 @@ def compare_backends(chunks: list[str], texts: list[str], questions: list[str]) 
 
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    from graphrag_bench import embed
+    from graphrag_bench.runtime import embed
 
     torch_model, onnx_model = Embedder(backend="torch"), Embedder(backend="onnx")
     int8_file = Path(tempfile.mkdtemp()) / "int8.onnx"

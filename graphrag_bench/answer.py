@@ -94,7 +94,7 @@ class Answerer:
     def reader(self) -> QuestionReader:
         if self._reader is None:
             if self._semantics is None:
-                from .embed import Embedder
+                from .runtime.embed import Embedder
 
                 self._semantics = Semantics(Embedder())
             self._reader = QuestionReader(self._semantics)

@@ -12,8 +12,8 @@ from .extract import Extractor, RerunCache
 from .ingest import Document
 from .keys import KEY_FORMAT
 from .resolve import audit_frames, entity_ids
-from .result_cache import ResultCache
-from .validation import Validate, validate
+from .runtime.result_cache import ResultCache
+from .runtime.validation import Validate, validate
 
 SUITES = ("entity_audit_documents", "entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError
-from .files import locked, replace_atomically
+from .runtime.files import locked, replace_atomically
 
 DEFAULT_CORPUS = "default"
 REGISTRY_FILE = "corpora.json"

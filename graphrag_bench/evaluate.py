@@ -52,7 +52,7 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
                     modes: tuple[str, ...] = REQUIRED_MODES) -> CorpusEvaluation:
     """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.modes`; baseline and graphrag always)."""
     from .answer import compose
-    from .embed import Embedder
+    from .runtime.embed import Embedder
     from .store.ladybug_store import LadybugStore
 
     embedder = embedder or Embedder()

@@ -10,7 +10,7 @@ the run measured, not only against vector.
 from __future__ import annotations
 
 from .modes import MODE_LABELS
-from .validation import Validate, validate
+from .runtime.validation import Validate, validate
 
 GATES = ("multi_hop", "decision_provenance", "no_baseline_regression", "hallucination", "latency", "cache", "certainty",
          "untrusted_content")

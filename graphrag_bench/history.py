@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import polars as pl
 
 from .corpora import DEFAULT_CORPUS
-from .files import files_digest, replace_atomically
+from .runtime.files import files_digest, replace_atomically
 
 if TYPE_CHECKING:
     from .stages.summary import RunSummary

@@ -22,7 +22,7 @@ import polars as pl
 
 from .answer import compose
 from .errors import InputError
-from .files import replace_atomically
+from .runtime.files import replace_atomically
 from .modes import GRAPH_MODES, LEXICAL_MODES
 from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
 from .settings import Env, RetrievalSettings, graph_rag_enabled
@@ -96,7 +96,7 @@ class MemoryRetriever:
 
     def __init__(self, data_dir: str | Path, env: Env | None = None, embedder=None, settings: RetrievalSettings | None = None,
                  mode: str | None = None):
-        from .embed import Embedder
+        from .runtime.embed import Embedder
 
         chunks, vectors, entities = load_index(data_dir)
         settings = settings or RetrievalSettings.from_env(env)

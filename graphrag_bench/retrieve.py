@@ -19,7 +19,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .cache import TTLCache
+from .runtime.cache import TTLCache
 from .text import dates_in
 from .question_reading import stems
 from .settings import RetrievalSettings

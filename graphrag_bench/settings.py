@@ -148,13 +148,13 @@ EMBEDDING_BACKENDS = ("onnx", "torch")
 
 
 def embedding_backend_from_env(env: Env | None = None) -> str | None:
-    """GRAPHRAG_EMBEDDING_BACKEND: onnx or torch; unset, onnx when the model was exported at setup (graphrag_bench.embed)."""
+    """GRAPHRAG_EMBEDDING_BACKEND: onnx or torch; unset, onnx when the model was exported at setup (graphrag_bench.runtime.embed)."""
     return _choice("GRAPHRAG_EMBEDDING_BACKEND", "", EMBEDDING_BACKENDS, env) or None
 
 
 def check_worker_from_env(env: Env | None = None) -> bool:
     """GRAPHRAG_CHECK_WORKER: a run's checks (GX suites, the audit's re-run) in processes beside it (default true;
-    graphrag_bench.check_worker), or in the run's own process."""
+    graphrag_bench.runtime.check_worker), or in the run's own process."""
     return env_flag("GRAPHRAG_CHECK_WORKER", True, env)
 
 

@@ -138,7 +138,7 @@ def corpus(args: argparse.Namespace) -> int:
 
 def validate_inputs(args: argparse.Namespace):
     """Everything a user can get wrong, checked before anything is written."""
-    from graphrag_bench.files import writable_folder
+    from graphrag_bench.runtime.files import writable_folder
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.questions import load_questions
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
@@ -192,7 +192,7 @@ def print_table(summary: dict, out) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from graphrag_bench.preflight import check_graph_store, check_warehouse, run_lock
+    from graphrag_bench.runtime.preflight import check_graph_store, check_warehouse, run_lock
 
     started = time.perf_counter()
     settings, n_docs, n_questions = validate_inputs(args)
@@ -249,7 +249,7 @@ def dagster_instance():
     """With DAGSTER_HOME set (the scripts set it) the run joins the UI's history; else a throwaway instance."""
     from dagster import DagsterInstance
 
-    from graphrag_bench.files import locked
+    from graphrag_bench.runtime.files import locked
     from graphrag_bench.settings import dagster_home_from_env
 
     home = dagster_home_from_env()

@@ -16,7 +16,7 @@ from pathlib import Path
 from dagster_dbt import DbtCliResource, DbtProject
 
 from graphrag_bench.errors import InputError
-from graphrag_bench.files import locked
+from graphrag_bench.runtime.files import locked
 from graphrag_bench.settings import REPO_ROOT
 
 DBT_DIR = REPO_ROOT / "dbt_project"

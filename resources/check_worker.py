@@ -7,7 +7,7 @@ from __future__ import annotations
 from dagster import ConfigurableResource, InitResourceContext
 from pydantic import PrivateAttr
 
-from graphrag_bench.check_worker import CheckWorker
+from graphrag_bench.runtime.check_worker import CheckWorker
 
 
 class CheckWorkerResource(ConfigurableResource):

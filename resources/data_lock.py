@@ -11,7 +11,7 @@ from typing import Iterator
 
 from dagster import ConfigurableResource, InitResourceContext
 
-from graphrag_bench.preflight import run_lock
+from graphrag_bench.runtime.preflight import run_lock
 
 
 class DataFolderLock(ConfigurableResource):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dagster import ConfigurableResource
 
-from graphrag_bench.embed import Embedder
+from graphrag_bench.runtime.embed import Embedder
 
 
 class EmbedderResource(ConfigurableResource):

@@ -20,10 +20,10 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
-# The embedding model's ONNX export (graphrag_bench/embed.py): made once here, from the shipped weights, never at run time.
+# The embedding model's ONNX export (graphrag_bench/runtime/embed.py): made once here, from the shipped weights, never at run time.
 if ! ls .venv/share/graphrag-bench/*.onnx >/dev/null 2>&1; then
   echo "exporting the embedding model to ONNX (once)..."
-  HF_HUB_OFFLINE=1 .venv/bin/python -m graphrag_bench.embed export >/dev/null 2>.venv/export.log || { cat .venv/export.log >&2; exit 1; }
+  HF_HUB_OFFLINE=1 .venv/bin/python -m graphrag_bench.runtime.embed export >/dev/null 2>.venv/export.log || { cat .venv/export.log >&2; exit 1; }
 fi
 # The dbt manifest the asset definitions read: parsed here when missing or older than a model, never at import.
 .venv/bin/python -m pipelines.dbt

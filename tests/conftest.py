@@ -34,7 +34,7 @@ def resolution(documents):
 
 @pytest.fixture(scope="session")
 def embedder():
-    from graphrag_bench.embed import Embedder
+    from graphrag_bench.runtime.embed import Embedder
 
     return Embedder()
 

@@ -13,7 +13,7 @@ import re
 from contextlib import contextmanager
 
 from ..ingest import ID_IN_TEXT, Document
-from ..result_cache import ResultCache
+from ..runtime.result_cache import ResultCache
 from ..semantics import RELATION_THRESHOLD, Semantics
 from ..settings import id_types_from_env
 from ..vocabulary import ENTITY_TYPES, QUESTION_SHAPES, RELATIONS
@@ -154,7 +154,7 @@ class Extractor:
     @property
     def semantics(self) -> Semantics:
         if self._semantics is None:
-            from ..embed import Embedder
+            from ..runtime.embed import Embedder
 
             self._semantics = Semantics(Embedder())
         return self._semantics
@@ -184,7 +184,7 @@ class Extractor:
         vectors_key, stored_vectors = "", 0
         if cache is not None:  # label vectors of earlier runs: the model loads only for a label never seen
             if self._semantics is None:
-                from ..embed import Embedder
+                from ..runtime.embed import Embedder
 
                 embedder = Embedder()
                 vectors_key = f"vectors|{VOCABULARY_DIGEST}|{embedder.identity}"

@@ -11,10 +11,10 @@ from pathlib import Path
 import polars as pl
 
 from ..audit import Rerun, known_rerun, rerun_ids, run_audit
-from ..check_worker import CheckWorker, validator
+from ..runtime.check_worker import CheckWorker, validator
 from ..extract import Extraction, Extractor
 from ..resolve import provenance_frame, resolve_cached
-from ..result_cache import ResultCache
+from ..runtime.result_cache import ResultCache
 from .ingest import documents_of
 
 EXTRACTION_CACHE, RESOLUTION_CACHE, AUDIT_CACHE = "extraction_cache.pkl", "resolution_cache.pkl", "audit_cache.pkl"

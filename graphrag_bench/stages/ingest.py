@@ -9,7 +9,7 @@ from pathlib import Path
 import polars as pl
 
 from ..changes import ItemChanges, compare_with_manifest
-from ..embedding_store import EmbeddingCounts, EmbeddingStore, text_key
+from ..runtime.embedding_store import EmbeddingCounts, EmbeddingStore, text_key
 from ..ingest import Chunk, Document, chunk_document, load_corpus
 from ..untrusted import Flag, find_untrusted_in
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import polars as pl
 
 from ..benchmark import joined_runs
-from ..check_worker import CheckWorker, validator
+from ..runtime.check_worker import CheckWorker, validator
 from ..gates import evaluate_gates
 from ..ground_truth import evaluate_expansion, evaluate_extraction
 from ..report import build_summary

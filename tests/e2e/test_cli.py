@@ -234,7 +234,7 @@ def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment)
 
 
 def _hold_data_folder(data):
-    from graphrag_bench.preflight import run_lock
+    from graphrag_bench.runtime.preflight import run_lock
 
     return run_lock(data)
 

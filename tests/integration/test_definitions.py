@@ -197,7 +197,7 @@ def test_a_job_run_holds_the_data_folder_and_a_second_one_stops_at_its_start(tmp
     from resources import BenchSettings
 
     monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path / "data"))
-    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom graphrag_bench.preflight import run_lock\n"
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time\nfrom graphrag_bench.runtime.preflight import run_lock\n"
                                f"with run_lock({str(tmp_path / 'data')!r}):\n    print('held', flush=True)\n    time.sleep(60)"],
                               stdout=subprocess.PIPE, text=True)
     try:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from dagster import DagsterInstance
 
-from graphrag_bench.embedding_store import EmbeddingStore
+from graphrag_bench.runtime.embedding_store import EmbeddingStore
 
 
 class CountingEmbedder:
@@ -88,7 +88,7 @@ def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, 
     from graphrag_bench.extract import Extractor, extractor as extractor_module
     from graphrag_bench.ingest import load_corpus
     from graphrag_bench.resolve import resolve
-    from graphrag_bench.result_cache import ResultCache
+    from graphrag_bench.runtime.result_cache import ResultCache
 
     parsed: list[str] = []
     real_parser = extractor_module.DocumentParser

@@ -1,4 +1,4 @@
-"""The check worker (`graphrag_bench.check_worker`): a run's Great Expectations suites and the audit's re-run in
+"""The check worker (`graphrag_bench.runtime.check_worker`): a run's Great Expectations suites and the audit's re-run in
 processes beside the run, with the verdicts this process would give, and this process taking over when a worker
 process dies."""
 
@@ -18,12 +18,12 @@ import polars as pl
 import pytest
 
 from graphrag_bench.audit import rerun_ids, run_audit
-from graphrag_bench.check_worker import CheckWorker
-from graphrag_bench.result_cache import ResultCache
+from graphrag_bench.runtime.check_worker import CheckWorker
+from graphrag_bench.runtime.result_cache import ResultCache
 from graphrag_bench.stages.graph import (AUDIT_CACHE, EXTRACTION_CACHE, audit_resolution, check_provenance,
                                          extract_mentions, resolve_graph)
 from graphrag_bench.stages.ingest import documents_of, ingest_corpus
-from graphrag_bench.validation import validate
+from graphrag_bench.runtime.validation import validate
 
 WATER = Path(__file__).resolve().parent.parent / "fixtures" / "water"
 REPO = Path(__file__).resolve().parents[2]
@@ -64,7 +64,7 @@ def test_the_worker_gives_this_process_verdicts_on_a_sound_and_a_broken_graph(wa
 
 def test_suites_judged_by_the_worker_leave_great_expectations_out_of_this_process():
     script = ("import sys, json, polars as pl\n"
-              "from graphrag_bench.check_worker import CheckWorker\n"
+              "from graphrag_bench.runtime.check_worker import CheckWorker\n"
               "rows = pl.DataFrame({'doc_id': ['A', None], 'line': [1, 2], 'evidence': ['x', 'y']})\n"
               "with CheckWorker() as worker:\n"
               "    verdict = worker.validate('provenance', rows)\n"
@@ -139,7 +139,7 @@ def test_worker_processes_end_with_a_run_killed_outright():
 
     script = ("import multiprocessing, time, polars as pl\n"
               "from functools import partial\n"
-              "from graphrag_bench.check_worker import CheckWorker\n"
+              "from graphrag_bench.runtime.check_worker import CheckWorker\n"
               "if __name__ == '__main__':\n"
               "    worker = CheckWorker()\n"
               "    worker.start_rerun('x', partial(time.sleep, 600))\n"

@@ -199,7 +199,7 @@ def test_a_foreign_corpus_works_without_code_changes(tmp_path):
 
 def test_incremental_extraction_reuses_unchanged_documents(corpus_copy, tmp_path):
     from graphrag_bench.resolve import resolve_cached
-    from graphrag_bench.result_cache import ResultCache
+    from graphrag_bench.runtime.result_cache import ResultCache
 
     def build():
         docs = load_corpus(corpus_copy)

@@ -5,7 +5,7 @@ is imported, and the model is loaded from the package's own folder.
 
 Two backends give the same vectors (max difference ~2e-7, the same top-k on the default corpus;
 tests/unit/test_retrieval.py): `onnx`, the model's transformer exported once at setup time with
-torch's own exporter (`python -m graphrag_bench.embed export`, run by scripts/env.sh) and run by
+torch's own exporter (`python -m graphrag_bench.runtime.embed export`, run by scripts/env.sh) and run by
 ONNX Runtime with the model's own tokenizer, mean pooling and normalisation done here; and
 `torch`, sentence-transformers itself, used when no export exists. ONNX embeds a query ~2.5x
 faster and starts without importing torch (bench/embedding.py). int8-quantized ONNX was
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .settings import embedding_backend_from_env
+from ..settings import embedding_backend_from_env
 
 EXPORT_DIR = Path(sys.prefix) / "share" / "graphrag-bench"  # inside the environment: made at setup, never at run time
 
@@ -168,10 +168,10 @@ def available_backend(path: str, wanted: str | None) -> str:
     """`wanted` (GRAPHRAG_EMBEDDING_BACKEND) or, unset, onnx when this model was exported at setup, else torch."""
     if wanted:
         if wanted == "onnx" and not onnx_file(path).exists():
-            from .errors import InputError
+            from ..errors import InputError
 
             raise InputError("environment", f"no ONNX export of the model at {onnx_file(path)}; run "
-                             "`python -m graphrag_bench.embed export` (scripts/env.sh does)", field="GRAPHRAG_EMBEDDING_BACKEND")
+                             "`python -m graphrag_bench.runtime.embed export` (scripts/env.sh does)", field="GRAPHRAG_EMBEDDING_BACKEND")
         return wanted
     return "onnx" if onnx_file(path).exists() else "torch"
 
@@ -221,7 +221,7 @@ class Embedder:
                 set_threads(_bulk_threads())
 
 
-if __name__ == "__main__":  # python -m graphrag_bench.embed export
+if __name__ == "__main__":  # python -m graphrag_bench.runtime.embed export
     if sys.argv[1:] != ["export"]:
-        raise SystemExit("usage: python -m graphrag_bench.embed export")
+        raise SystemExit("usage: python -m graphrag_bench.runtime.embed export")
     print(f"exported the embedding model to ONNX: {export_onnx()}")

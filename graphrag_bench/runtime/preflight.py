@@ -12,10 +12,10 @@ import os
 from pathlib import Path
 from typing import Iterator
 
-from .errors import InputError
+from ..errors import InputError
 from .files import locked
-from .settings import Env
-from .store import GraphUnavailable, open_store
+from ..settings import Env
+from ..store import GraphUnavailable, open_store
 
 LOCK_FILE = ".run.lock"
 _HELD_HERE: set[str] = set()  # lock files this process holds

@@ -16,7 +16,7 @@ from typing import Protocol
 
 import polars as pl
 
-from .settings import REPO_ROOT
+from ..settings import REPO_ROOT
 
 SUITES_DIR = REPO_ROOT / "expectations"
 

@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
-from .errors import InputError
+from ..errors import InputError
 
 
 def writable_folder(path: str | Path, what: str, option: str) -> Path:
