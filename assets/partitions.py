@@ -1,7 +1,7 @@
 """How every asset is partitioned: by corpus × night.
 
 - `corpus` (dynamic): one partition per corpus — `default` (the settings' own) and each one registered
-  with `graphrag-bench corpus add` (`graphrag_bench.corpora`); each has its own data and results folders.
+  with `graphrag-bench corpus add` (`graphrag_bench.corpus.corpora`); each has its own data and results folders.
 - `night` (daily, UTC): the night a benchmark was run for, so a night can be backfilled and nights compared.
 
 One definition for the whole graph, because a Dagster job runs assets of one partitions definition: the
@@ -14,7 +14,7 @@ import warnings
 from dagster import (DailyPartitionsDefinition, DynamicPartitionsDefinition, MultiPartitionKey, MultiPartitionsDefinition,
                      PreviewWarning)
 
-from graphrag_bench.corpora import DEFAULT_CORPUS
+from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from resources import BenchSettings
 
 # Checks are partitioned like their assets (a verdict per corpus and night); Dagster still calls that a preview.

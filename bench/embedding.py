@@ -26,7 +26,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from graphrag_bench.runtime.embed import Embedder, set_threads  # noqa: E402
-from graphrag_bench.ingest import chunk_document, load_corpus  # noqa: E402
+from graphrag_bench.corpus.ingest import chunk_document, load_corpus  # noqa: E402
 from graphrag_bench.metrics import p95  # noqa: E402
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from graphrag_bench.extract import Extractor  # noqa: E402
-from graphrag_bench.ingest import load_corpus  # noqa: E402
+from graphrag_bench.corpus.ingest import load_corpus  # noqa: E402
 from graphrag_bench.resolve import resolve, resolve_cached  # noqa: E402
 from graphrag_bench.runtime.result_cache import ResultCache  # noqa: E402
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import polars as pl
 
 from .extract import Extractor, RerunCache
-from .ingest import Document
+from .corpus.ingest import Document
 from .keys import KEY_FORMAT
 from .resolve import audit_frames, entity_ids
 from .runtime.result_cache import ResultCache

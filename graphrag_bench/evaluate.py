@@ -17,7 +17,7 @@ from pathlib import Path
 from .benchmark import benchmark_modes
 from .extract import Extractor
 from .ground_truth import evaluate_extraction
-from .ingest import chunk_document, load_corpus
+from .corpus.ingest import chunk_document, load_corpus
 from .modes import REQUIRED_MODES
 from .questions import load_questions
 from .resolve import Resolution, resolve

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from .corpora import DEFAULT_CORPUS
+from .corpus.corpora import DEFAULT_CORPUS
 from .runtime.files import files_digest, replace_atomically
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from .english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
 from .text import CAPITALISED, WORD_DATE
-from .ingest import ID_IN_TEXT
+from .corpus.ingest import ID_IN_TEXT
 from .semantics import RELATION_THRESHOLD, Semantics, normalize_label
 from .vocabulary import NAMED_TYPES, RECORD_TYPES
 

@@ -12,7 +12,7 @@ from .comparison import compare_modes
 from .metrics import paired_stats
 from .modes import MODE_LABELS
 from .questions import CATEGORY_NAMES
-from .untrusted import withheld_in
+from .corpus.untrusted import withheld_in
 
 
 def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict[str, list[dict]], bench: dict,

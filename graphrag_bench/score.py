@@ -10,7 +10,7 @@ import re
 from dataclasses import asdict, dataclass, field
 
 from .answer import answer_label
-from .ingest import normalize_doc_ref
+from .corpus.ingest import normalize_doc_ref
 from .vocabulary import TYPE_BY_PHRASE
 
 CITATION = re.compile(r"\[(?:source:)?([A-Za-z0-9][A-Za-z0-9_.\-]*)\]")

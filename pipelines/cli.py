@@ -114,8 +114,8 @@ def ask(args: argparse.Namespace) -> int:
 
 def corpus(args: argparse.Namespace) -> int:
     """Register a corpus (its documents and questions are checked first) or list the registered ones."""
-    from graphrag_bench.corpora import DEFAULT_CORPUS
-    from graphrag_bench.ingest import load_corpus
+    from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
+    from graphrag_bench.corpus.ingest import load_corpus
     from graphrag_bench.questions import load_questions
     from resources import BenchSettings
 
@@ -139,7 +139,7 @@ def corpus(args: argparse.Namespace) -> int:
 def validate_inputs(args: argparse.Namespace):
     """Everything a user can get wrong, checked before anything is written."""
     from graphrag_bench.runtime.files import writable_folder
-    from graphrag_bench.ingest import load_corpus
+    from graphrag_bench.corpus.ingest import load_corpus
     from graphrag_bench.questions import load_questions
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,

@@ -49,9 +49,9 @@ import assets.report
 import assets.warehouse
 from assets.partitions import CORPUS, corpus_partitions, partition_key
 from graphrag_bench.alerts import Alert, raise_alert
-from graphrag_bench.corpora import DEFAULT_CORPUS
+from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
-from graphrag_bench.ingest import corpus_fingerprint
+from graphrag_bench.corpus.ingest import corpus_fingerprint
 from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                      check_worker_from_env, embedding_backend_from_env, neo4j_from_env, nightly_from_env)
 from pipelines.dbt import dbt_cli

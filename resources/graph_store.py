@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dagster import ConfigurableResource
 
-from graphrag_bench.corpora import DEFAULT_CORPUS
+from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.store import GraphStore, open_store
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from dagster import ConfigurableResource
 
-from graphrag_bench.corpora import DEFAULT_CORPUS, CorpusRegistry
+from graphrag_bench.corpus.corpora import DEFAULT_CORPUS, CorpusRegistry
 from graphrag_bench.modes import parse_modes
 from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, DEFAULT_THRESHOLDS, REPO_ROOT, document_bytes, env_flag,
                                      env_number, id_types_from_env, max_document_mb_from_env, modes_from_env)
@@ -47,7 +47,7 @@ class BenchSettings(ConfigurableResource):
         return parse_modes(self.modes)
 
     def corpora(self) -> CorpusRegistry:
-        """The corpora registered beside the default one (`graphrag_bench.corpora`)."""
+        """The corpora registered beside the default one (`graphrag_bench.corpus.corpora`)."""
         return CorpusRegistry(self.data_dir, self.results_dir)
 
     def for_corpus(self, name: str) -> "BenchSettings":

@@ -14,7 +14,7 @@ os.environ.setdefault("DBT_SEND_ANONYMOUS_USAGE_STATS", "false")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from graphrag_bench.extract import Extractor  # noqa: E402
-from graphrag_bench.ingest import chunk_document, load_corpus  # noqa: E402
+from graphrag_bench.corpus.ingest import chunk_document, load_corpus  # noqa: E402
 from graphrag_bench.resolve import resolve  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent

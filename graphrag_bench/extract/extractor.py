@@ -12,7 +12,7 @@ import json
 import re
 from contextlib import contextmanager
 
-from ..ingest import ID_IN_TEXT, Document
+from ..corpus.ingest import ID_IN_TEXT, Document
 from ..runtime.result_cache import ResultCache
 from ..semantics import RELATION_THRESHOLD, Semantics
 from ..settings import id_types_from_env
@@ -22,7 +22,7 @@ from .model import NAME, Extraction, ParsedDocument
 from .prose import ProseReader
 from .structure import DocumentParser
 from ..text import clean, split_qualifiers
-from ..untrusted import find_untrusted, masked
+from ..corpus.untrusted import find_untrusted, masked
 
 EXTRACTOR_VERSION = "9"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
-from ..ingest import ID_IN_TEXT
+from ..corpus.ingest import ID_IN_TEXT
 from .model import CANDIDATE, DATE, NAME, RECORD, Paragraph, Statement, Term
 from ..english import FUNCTION_WORDS, SUBJECT_STAND_INS
 from ..text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from ..english import PERSONAL_PRONOUNS
-from ..ingest import ID_IN_TEXT, Document
+from ..corpus.ingest import ID_IN_TEXT, Document
 from ..keys import canonical_name
 from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
 from ..text import acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers

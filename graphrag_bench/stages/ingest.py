@@ -1,5 +1,5 @@
 """Ingest stage: the corpus folder → documents → chunks with line spans → chunk embeddings, each with what changed
-since the last run (a manifest per stage in the data folder, `graphrag_bench.changes`)."""
+since the last run (a manifest per stage in the data folder, `graphrag_bench.corpus.changes`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import polars as pl
 
-from ..changes import ItemChanges, compare_with_manifest
+from ..corpus.changes import ItemChanges, compare_with_manifest
 from ..runtime.embedding_store import EmbeddingCounts, EmbeddingStore, text_key
-from ..ingest import Chunk, Document, chunk_document, load_corpus
-from ..untrusted import Flag, find_untrusted_in
+from ..corpus.ingest import Chunk, Document, chunk_document, load_corpus
+from ..corpus.untrusted import Flag, find_untrusted_in
 
 
 @dataclass(frozen=True)

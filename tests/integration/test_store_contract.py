@@ -8,7 +8,7 @@ import os
 import pytest
 
 from graphrag_bench.extract import Extractor
-from graphrag_bench.ingest import load_corpus
+from graphrag_bench.corpus.ingest import load_corpus
 from graphrag_bench.resolve import resolve
 from graphrag_bench.store import GraphUnavailable
 from graphrag_bench.store.templates import TEMPLATES

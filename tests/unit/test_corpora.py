@@ -2,7 +2,7 @@
 
 import pytest
 
-from graphrag_bench.corpora import CorpusRegistry
+from graphrag_bench.corpus.corpora import CorpusRegistry
 from graphrag_bench.errors import InputError
 
 from ..conftest import CORPUS, QUESTIONS

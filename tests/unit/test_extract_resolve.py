@@ -2,7 +2,7 @@
 
 from graphrag_bench.extract import Extractor
 from graphrag_bench.ground_truth import evaluate_extraction
-from graphrag_bench.ingest import load_corpus
+from graphrag_bench.corpus.ingest import load_corpus
 from graphrag_bench.resolve import resolve
 
 from ..conftest import CORPUS, write

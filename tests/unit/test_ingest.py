@@ -5,7 +5,7 @@ import re
 import pytest
 
 from graphrag_bench.errors import InputError
-from graphrag_bench.ingest import DOC_SUFFIXES, chunk_document, document_files, document_id, load_corpus, normalize_doc_ref
+from graphrag_bench.corpus.ingest import DOC_SUFFIXES, chunk_document, document_files, document_id, load_corpus, normalize_doc_ref
 from graphrag_bench.keys import KEY_FORMAT
 
 from ..conftest import write

@@ -252,7 +252,7 @@ def test_the_onnx_embedding_path_retrieves_exactly_what_torch_retrieves(document
     import numpy as np
 
     from graphrag_bench.runtime.embed import Embedder
-    from graphrag_bench.ingest import chunk_document
+    from graphrag_bench.corpus.ingest import chunk_document
 
     onnx, torch = Embedder(backend="onnx"), Embedder(backend="torch")
     assert Embedder().backend == "onnx" and onnx.identity != torch.identity  # the default; stores tell them apart

@@ -10,7 +10,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .runtime.files import replace_atomically
+from ..runtime.files import replace_atomically
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .runtime.files import replace_atomically
+from ..runtime.files import replace_atomically
 from .ingest import Document, document_title
 
 INSTRUCTION, QUERY = "instruction to an assistant", "query-language text"

@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from .errors import InputError
-from .settings import max_document_bytes_from_env
+from ..errors import InputError
+from ..settings import max_document_bytes_from_env
 
 DOC_SUFFIXES = (".md", ".markdown", ".txt")
 # A leading stable id: PREFIX-NUMBER(-NUMBER…) such as ADR-001, INC-2024-7, MEETING-2026-02-15, or SOP-like PREFIX-word.

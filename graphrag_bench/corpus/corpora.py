@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import InputError
-from .runtime.files import locked, replace_atomically
+from ..errors import InputError
+from ..runtime.files import locked, replace_atomically
 
 DEFAULT_CORPUS = "default"
 REGISTRY_FILE = "corpora.json"
