@@ -16,10 +16,10 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
-from .text import CAPITALISED, WORD_DATE
+from .language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
+from .language.text import CAPITALISED, WORD_DATE
 from .corpus.ingest import ID_IN_TEXT
-from .semantics import RELATION_THRESHOLD, Semantics, normalize_label
+from .language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
 from .vocabulary import NAMED_TYPES, RECORD_TYPES
 
 WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|how\s+many|how)\b", re.IGNORECASE)

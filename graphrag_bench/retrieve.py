@@ -20,7 +20,7 @@ from typing import Protocol
 import numpy as np
 
 from .runtime.cache import TTLCache
-from .text import dates_in
+from .language.text import dates_in
 from .question_reading import stems
 from .settings import RetrievalSettings
 from .store.templates import MAX_LIMIT
@@ -139,7 +139,7 @@ class EntityIndex:
     """Names and aliases of resolved entities → canonical ids, for pinning text to the graph."""
 
     def __init__(self, entities: list[dict]):
-        from .spacy_pipeline import blank_english
+        from .language.spacy_pipeline import blank_english
 
         self.nlp = blank_english()
         from spacy.matcher import PhraseMatcher  # spaCy is loaded by now (without torch)

@@ -5,7 +5,7 @@ type carries a short natural-language description and each relation the types it
 (its domain and range, i.e. the value type it expects) plus glosses: short phrasings of the
 relation. Extraction and question reading never compare a document's labels or a
 question's words with fixed lists; they embed them and compare them with these
-descriptions (`graphrag_bench.semantics`). A gloss is written from the point of view of a
+descriptions (`graphrag_bench.language.semantics`). A gloss is written from the point of view of a
 record or a row: `forward` glosses name the relation when the thing described is the
 relation's source ("Depends on: X"), `inverse` glosses when it is the target ("Owner: X",
 "Caused by: X", "Used by: X").

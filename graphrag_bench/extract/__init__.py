@@ -6,12 +6,12 @@ Three passes:
 2. `prose` — each document's sentences as statements, the predicate between two mentions
    being the label (a spaCy phrase matcher built from the declared names, plus typography).
 3. `interpret` — over the corpus: every name and record typed by its usage, every label read
-   against `graphrag_bench.vocabulary` by similarity (`graphrag_bench.semantics`).
+   against `graphrag_bench.vocabulary` by similarity (`graphrag_bench.language.semantics`).
 Nothing here knows a label, heading, verb or name of any corpus.
 
 Modules: `model` (what each pass yields), `structure`, `prose`, `interpret`, `extractor` (the
 corpus, record ids, the per-document cache); shapes of names, values and dates are in
-`graphrag_bench.text`.
+`graphrag_bench.language.text`.
 """
 
 from .extractor import EXTRACTOR_VERSION, Extractor, RecordIds, RerunCache

@@ -14,14 +14,14 @@ from contextlib import contextmanager
 
 from ..corpus.ingest import ID_IN_TEXT, Document
 from ..runtime.result_cache import ResultCache
-from ..semantics import RELATION_THRESHOLD, Semantics
+from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..settings import id_types_from_env
 from ..vocabulary import ENTITY_TYPES, QUESTION_SHAPES, RELATIONS
 from .interpret import Interpreter
 from .model import NAME, Extraction, ParsedDocument
 from .prose import ProseReader
 from .structure import DocumentParser
-from ..text import clean, split_qualifiers
+from ..language.text import clean, split_qualifiers
 from ..corpus.untrusted import find_untrusted, masked
 
 EXTRACTOR_VERSION = "9"  # bump when extraction rules change: cached results are then ignored

@@ -5,7 +5,7 @@ import pytest
 
 from graphrag_bench.answer import Answerer, answer_label
 from graphrag_bench.retrieve import Fact, Passage, Retrieval
-from graphrag_bench.semantics import Semantics
+from graphrag_bench.language.semantics import Semantics
 
 from ..conftest import graph_retriever
 

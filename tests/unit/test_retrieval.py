@@ -274,7 +274,7 @@ def test_queries_need_neither_torch_nor_a_download():
 
     from ..conftest import REPO
 
-    script = ("import sys; from graphrag_bench.spacy_pipeline import blank_english; from graphrag_bench.runtime.embed import Embedder; "
+    script = ("import sys; from graphrag_bench.language.spacy_pipeline import blank_english; from graphrag_bench.runtime.embed import Embedder; "
               "nlp = blank_english(); nlp.add_pipe('sentencizer'); assert len(list(nlp('One. Two.').sents)) == 2; "
               "assert Embedder().encode_one('a question').shape == (384,); print('torch' in sys.modules); "
               "import torch; print(torch.ones(1).item())")
