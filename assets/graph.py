@@ -9,7 +9,7 @@ Great Expectations suites in expectations/.
 import polars as pl
 from dagster import AssetCheckExecutionContext, AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, AssetIn, MetadataValue, Output, asset, asset_check
 
-from graphrag_bench.extract import Extraction
+from graphrag_bench.graph.extract import Extraction
 from graphrag_bench.stages.graph import (GraphSync, ResolvedGraph, audit_resolution, check_provenance, extract_mentions,
                                          resolve_graph, sync_graph)
 from resources import BenchSettings, CheckWorkerResource, GraphStoreResource

@@ -32,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from graphrag_bench.corpus.ingest import document_id  # noqa: E402
-from graphrag_bench.keys import canonical_name  # noqa: E402
+from graphrag_bench.graph.keys import canonical_name  # noqa: E402
 
 CONVENTIONS = ("synonyms", "prose", "front_matter", "edge_lists", "mixed")
 

@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.extraction import make_corpus  # noqa: E402
-from graphrag_bench.extract import Extractor  # noqa: E402
+from graphrag_bench.graph.extract import Extractor  # noqa: E402
 from graphrag_bench.corpus.ingest import load_corpus  # noqa: E402
-from graphrag_bench.resolve import resolve  # noqa: E402
+from graphrag_bench.graph.resolve import resolve  # noqa: E402
 from graphrag_bench.corpus.untrusted import find_untrusted  # noqa: E402
 
 MB = 1 << 20

@@ -29,7 +29,7 @@ from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Re
 from .retrieve import Fact, Retrieval
 from .language.semantics import RELATION_THRESHOLD, Semantics
 from .corpus.untrusted import withhold, withheld_note
-from .vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC
+from .graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):

@@ -34,7 +34,7 @@ def _answer(retriever: Retriever, question: str, compose_fn: Callable[[Retrieval
 def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str | Path) -> dict[str, dict[str, Retriever]]:
     """Real failure states for category E: the graph modes of `retrievers` again, over a store that has been closed
     and over an empty store (failure mode → mode → retriever)."""
-    from .store.ladybug_store import LadybugStore
+    from .graph.store.ladybug_store import LadybugStore
 
     from .router import RouterRetriever
 
@@ -128,7 +128,7 @@ def benchmark_modes(questions: list[dict], baseline: BaselineRetriever, store, e
     store, their category-E failure states in `data_dir`, benchmarked by `run_benchmark`. The benchmark's own graph
     runs are the one place the product flag does not apply: graph modes are what it measures."""
     from .retrieve import EntityIndex
-    from .store.base import GraphUnavailable
+    from .graph.store.base import GraphUnavailable
 
     try:
         state = store.state_hash()

@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .benchmark import benchmark_modes
-from .extract import Extractor
-from .ground_truth import evaluate_extraction
+from .graph.extract import Extractor
+from .graph.ground_truth import evaluate_extraction
 from .corpus.ingest import chunk_document, load_corpus
 from .modes import REQUIRED_MODES
 from .questions import load_questions
-from .resolve import Resolution, resolve
+from .graph.resolve import Resolution, resolve
 from .retrieve import BaselineRetriever, VectorIndex
 from .score import ScoringContext
 
@@ -53,7 +53,7 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
     """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.modes`; baseline and graphrag always)."""
     from .answer import compose
     from .runtime.embed import Embedder
-    from .store.ladybug_store import LadybugStore
+    from .graph.store.ladybug_store import LadybugStore
 
     embedder = embedder or Embedder()
     docs = load_corpus(corpus_dir)

@@ -75,7 +75,7 @@ def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store
     try:
         from .retrieve import EntityIndex
         from .retrievers import build_retrievers
-        from .store import GraphUnavailable
+        from .graph.store import GraphUnavailable
 
         try:
             store = open_store()
@@ -108,7 +108,7 @@ class MemoryRetriever:
             return
 
         def open_store():
-            from .store import open_store as open_graph
+            from .graph.store import open_store as open_graph
 
             return open_graph(data_dir, env, create=False)  # a reader never creates an empty graph
 
@@ -125,7 +125,7 @@ class MemoryRetriever:
         """The answer with what a person checks it by: certainty, citations, and the graph path it used."""
         from .answer import answer_label
         from .score import CITATION, claims
-        from .vocabulary import TYPE_BY_PHRASE
+        from .graph.vocabulary import TYPE_BY_PHRASE
 
         start = time.perf_counter()
         r = self.retrieve(question)

@@ -23,8 +23,8 @@ from .runtime.cache import TTLCache
 from .language.text import dates_in
 from .question_reading import stems
 from .settings import RetrievalSettings
-from .store.templates import MAX_LIMIT
-from .vocabulary import EXPAND_TYPES, GENERIC, RELATIONS
+from .graph.store.templates import MAX_LIMIT
+from .graph.vocabulary import EXPAND_TYPES, GENERIC, RELATIONS
 
 log = logging.getLogger("graphrag_bench")
 FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
@@ -231,7 +231,7 @@ class GraphRetriever:
                 return result
         seeds = self.baseline.retrieve(question)
         result = Retrieval(question, self.mode, passages=seeds.passages, timings={"vector_seed_ms": seeds.timings["vector_seed_ms"]})
-        from .store.base import GraphUnavailable
+        from .graph.store.base import GraphUnavailable
 
         try:
             if self._query(result, "count_entities", limit=1)[0]["n"] == 0:

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 
 from .answer import answer_label
 from .corpus.ingest import normalize_doc_ref
-from .vocabulary import TYPE_BY_PHRASE
+from .graph.vocabulary import TYPE_BY_PHRASE
 
 CITATION = re.compile(r"\[(?:source:)?([A-Za-z0-9][A-Za-z0-9_.\-]*)\]")
 ENTITY_TAG = re.compile(r"\{entity:([a-z_]+:[^}]+)\}")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError
-from .vocabulary import RECORD_TYPES
+from .graph.vocabulary import RECORD_TYPES
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_THRESHOLDS = REPO_ROOT / "config" / "gates.toml"

@@ -6,7 +6,7 @@ from dagster import ConfigurableResource
 
 from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
-from graphrag_bench.store import GraphStore, open_store
+from graphrag_bench.graph.store import GraphStore, open_store
 
 
 class GraphStoreResource(ConfigurableResource):

@@ -13,9 +13,9 @@ os.environ.setdefault("GX_ANALYTICS_ENABLED", "false")
 os.environ.setdefault("DBT_SEND_ANONYMOUS_USAGE_STATS", "false")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from graphrag_bench.extract import Extractor  # noqa: E402
+from graphrag_bench.graph.extract import Extractor  # noqa: E402
 from graphrag_bench.corpus.ingest import chunk_document, load_corpus  # noqa: E402
-from graphrag_bench.resolve import resolve  # noqa: E402
+from graphrag_bench.graph.resolve import resolve  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "corpus"
@@ -47,7 +47,7 @@ def chunk_index(documents, embedder):
 
 @pytest.fixture
 def ladybug_store(tmp_path):
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     store = LadybugStore(tmp_path / "graph.lbug")
     yield store
@@ -71,7 +71,7 @@ def write(path: Path, text: str) -> Path:
 def graph_retriever(files: dict[str, str], folder: Path, embedder):
     """A GraphRAG retriever over a small corpus written into `folder`; returns (retriever, store to close)."""
     from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     for name, text in files.items():
         write(folder / "docs" / name, text)

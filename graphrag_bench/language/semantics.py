@@ -17,7 +17,7 @@ from typing import Iterable, NamedTuple
 
 import numpy as np
 
-from ..vocabulary import ENTITY_TYPES, MATCHABLE, QUESTION_SHAPES, RELATIONS
+from ..graph.vocabulary import ENTITY_TYPES, MATCHABLE, QUESTION_SHAPES, RELATIONS
 
 # Below this similarity a label names no vocabulary relation: the fact is kept as RELATED_TO with its label.
 RELATION_THRESHOLD = 0.65

@@ -24,7 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import polars as pl
 
-from ..audit import Rerun
+from ..graph.audit import Rerun
 from .validation import Validate, validate, warm_up
 
 log = logging.getLogger(__name__)

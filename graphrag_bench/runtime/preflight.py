@@ -15,7 +15,7 @@ from typing import Iterator
 from ..errors import InputError
 from .files import locked
 from ..settings import Env
-from ..store import GraphUnavailable, open_store
+from ..graph.store import GraphUnavailable, open_store
 
 LOCK_FILE = ".run.lock"
 _HELD_HERE: set[str] = set()  # lock files this process holds

@@ -20,7 +20,7 @@ from ..settings import RetrievalSettings, with_graph_rag
 from .graph import ResolvedGraph
 
 if TYPE_CHECKING:
-    from ..store.base import GraphStore
+    from ..graph.store.base import GraphStore
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import polars as pl
 
-from ..audit import Rerun, known_rerun, rerun_ids, run_audit
+from ..graph.audit import Rerun, known_rerun, rerun_ids, run_audit
 from ..runtime.check_worker import CheckWorker, validator
-from ..extract import Extraction, Extractor
-from ..resolve import provenance_frame, resolve_cached
+from ..graph.extract import Extraction, Extractor
+from ..graph.resolve import provenance_frame, resolve_cached
 from ..runtime.result_cache import ResultCache
 from .ingest import documents_of
 

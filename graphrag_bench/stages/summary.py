@@ -11,7 +11,7 @@ import polars as pl
 from ..benchmark import joined_runs
 from ..runtime.check_worker import CheckWorker, validator
 from ..gates import evaluate_gates
-from ..ground_truth import evaluate_expansion, evaluate_extraction
+from ..graph.ground_truth import evaluate_expansion, evaluate_extraction
 from ..report import build_summary
 from ..settings import load_thresholds
 from .graph import GraphSync, ResolvedGraph

@@ -250,7 +250,7 @@ def _hold_warehouse(data):
 def _hold_graph(data):
     import contextlib
 
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     return contextlib.closing(LadybugStore(data / "graph.lbug"))
 
@@ -299,7 +299,7 @@ def test_two_runs_at_once_on_two_data_folders_sharing_results_and_a_new_dagster_
 
 
 def _state_hash(data: Path) -> str:
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     store = LadybugStore(data / "graph.lbug")
     try:

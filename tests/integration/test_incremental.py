@@ -73,7 +73,7 @@ def test_cache_keys_are_the_same_in_every_process():
 
     from ..conftest import CORPUS, REPO
 
-    script = ("from graphrag_bench.extract import Extractor; from graphrag_bench.corpus.ingest import load_corpus; "
+    script = ("from graphrag_bench.graph.extract import Extractor; from graphrag_bench.corpus.ingest import load_corpus; "
               f"print(Extractor().extract(load_corpus({str(CORPUS)!r})).fingerprint)")
     prints = {subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, check=True,
                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip().splitlines()[-1]
@@ -84,10 +84,10 @@ def test_cache_keys_are_the_same_in_every_process():
 def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, monkeypatch):
     """The audit's re-run: every document the first time; nothing for the same extraction; one edited document
     re-runs only that document's own passes (the corpus-level passes always run again)."""
-    from graphrag_bench.audit import run_audit
-    from graphrag_bench.extract import Extractor, extractor as extractor_module
+    from graphrag_bench.graph.audit import run_audit
+    from graphrag_bench.graph.extract import Extractor, extractor as extractor_module
     from graphrag_bench.corpus.ingest import load_corpus
-    from graphrag_bench.resolve import resolve
+    from graphrag_bench.graph.resolve import resolve
     from graphrag_bench.runtime.result_cache import ResultCache
 
     parsed: list[str] = []

@@ -7,11 +7,11 @@ import os
 
 import pytest
 
-from graphrag_bench.extract import Extractor
+from graphrag_bench.graph.extract import Extractor
 from graphrag_bench.corpus.ingest import load_corpus
-from graphrag_bench.resolve import resolve
-from graphrag_bench.store import GraphUnavailable
-from graphrag_bench.store.templates import TEMPLATES
+from graphrag_bench.graph.resolve import resolve
+from graphrag_bench.graph.store import GraphUnavailable
+from graphrag_bench.graph.store.templates import TEMPLATES
 
 NEO4J_SKIP = "NEO4J_URI is not set: no Neo4j server on this machine (set NEO4J_URI/NEO4J_USER/NEO4J_PASSWORD to run this leg)"
 
@@ -19,11 +19,11 @@ NEO4J_SKIP = "NEO4J_URI is not set: no Neo4j server on this machine (set NEO4J_U
 @pytest.fixture(params=["ladybug", pytest.param("neo4j", marks=pytest.mark.skipif(not os.environ.get("NEO4J_URI"), reason=NEO4J_SKIP))])
 def store(request, tmp_path):
     if request.param == "ladybug":
-        from graphrag_bench.store.ladybug_store import LadybugStore
+        from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
         s = LadybugStore(tmp_path / "graph.lbug")
     else:
-        from graphrag_bench.store.neo4j_store import Neo4jStore
+        from graphrag_bench.graph.store.neo4j_store import Neo4jStore
 
         s = Neo4jStore(os.environ["NEO4J_URI"], os.environ.get("NEO4J_USER", "neo4j"), os.environ.get("NEO4J_PASSWORD", ""))
         s._write("MATCH (n:Entity) DETACH DELETE n")
@@ -51,7 +51,7 @@ def test_second_upsert_changes_nothing(store, resolution):
 
 def test_a_resolution_synced_as_frames_is_the_same_graph_as_synced_as_rows(store, resolution, tmp_path):
     """The pipeline hands the store its frames (no dict per row); the stored graph and its hash must not notice."""
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     as_rows = LadybugStore(tmp_path / "rows.lbug")
     as_rows.sync(resolution.entities, resolution.relationships)
@@ -186,7 +186,7 @@ def test_hostile_parameters_never_change_a_query(store, resolution, hostile):
 
 
 def test_a_closed_store_raises_graph_unavailable(tmp_path):
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     s = LadybugStore(tmp_path / "g.lbug")
     s.close()
@@ -195,7 +195,7 @@ def test_a_closed_store_raises_graph_unavailable(tmp_path):
 
 
 def test_neo4j_on_a_closed_port_is_unavailable_not_an_exception_storm():
-    from graphrag_bench.store.neo4j_store import Neo4jStore
+    from graphrag_bench.graph.store.neo4j_store import Neo4jStore
 
     s = Neo4jStore("bolt://127.0.0.1:9", "neo4j", "x", timeout_s=1.0)
     with pytest.raises(GraphUnavailable):
@@ -205,7 +205,7 @@ def test_neo4j_on_a_closed_port_is_unavailable_not_an_exception_storm():
 
 _KILLED_MID_SYNC = """
 import json, os, signal, sys
-from graphrag_bench.store.ladybug_store import LadybugStore
+from graphrag_bench.graph.store.ladybug_store import LadybugStore
 entities, relationships = json.load(open(sys.argv[2]))
 store = LadybugStore(sys.argv[1])
 store.BATCH = 25  # several writes, so the kill lands between two of them
@@ -228,7 +228,7 @@ def test_a_sync_killed_between_writes_converges_on_the_next_sync(tmp_path, resol
     import subprocess
     import sys
 
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     clean = LadybugStore(tmp_path / "clean.lbug")
     clean.sync(resolution.entities, resolution.relationships)

@@ -17,7 +17,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from graphrag_bench.audit import rerun_ids, run_audit
+from graphrag_bench.graph.audit import rerun_ids, run_audit
 from graphrag_bench.runtime.check_worker import CheckWorker
 from graphrag_bench.runtime.result_cache import ResultCache
 from graphrag_bench.stages.graph import (AUDIT_CACHE, EXTRACTION_CACHE, audit_resolution, check_provenance,

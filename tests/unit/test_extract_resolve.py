@@ -1,9 +1,9 @@
 """Extraction and resolution: the corpus's hard cases, the audit, determinism, and a foreign corpus."""
 
-from graphrag_bench.extract import Extractor
-from graphrag_bench.ground_truth import evaluate_extraction
+from graphrag_bench.graph.extract import Extractor
+from graphrag_bench.graph.ground_truth import evaluate_extraction
 from graphrag_bench.corpus.ingest import load_corpus
-from graphrag_bench.resolve import resolve
+from graphrag_bench.graph.resolve import resolve
 
 from ..conftest import CORPUS, write
 
@@ -76,7 +76,7 @@ def test_an_extraction_stored_and_loaded_is_the_same_extraction(documents):
     """Mentions and relations are stored as plain tuples (fast to pickle) and come back as the named tuples they were."""
     import pickle
 
-    from graphrag_bench.extract.model import Mention, Relation
+    from graphrag_bench.graph.extract.model import Mention, Relation
 
     extraction = Extractor().extract(documents)
     loaded = pickle.loads(pickle.dumps(extraction, protocol=pickle.HIGHEST_PROTOCOL))
@@ -90,8 +90,8 @@ def test_the_audit_rerun_compares_exactly_the_ids_resolution_gives(documents, tm
     """The re-run derives entity ids from its extraction without resolving it: the same ids as `resolve`, on the
     corpus and where an alias statement names a key nothing else mentions (it becomes a node) or spans two types
     (resolution ignores it)."""
-    from graphrag_bench.extract.model import Extraction, Mention
-    from graphrag_bench.resolve import entity_ids
+    from graphrag_bench.graph.extract.model import Extraction, Mention
+    from graphrag_bench.graph.resolve import entity_ids
 
     extraction = Extractor().extract(documents)
     assert entity_ids(extraction) == [e["id"] for e in resolve(extraction, documents).entities]
@@ -131,7 +131,7 @@ def test_similar_names_without_evidence_stay_two_people_and_are_reported(tmp_pat
 
 
 def test_a_merge_across_types_fails_the_audit(resolution):
-    from graphrag_bench.resolve import audit_graph
+    from graphrag_bench.graph.resolve import audit_graph
 
     entities = [dict(e) for e in resolution.entities]
     alias = next(e for e in entities if e["id"] == "system:edgeproxy")
@@ -141,7 +141,7 @@ def test_a_merge_across_types_fails_the_audit(resolution):
 
 
 def test_a_second_file_declaring_a_used_id_fails_the_audit_naming_both_files(tmp_path):
-    from graphrag_bench.audit import run_audit
+    from graphrag_bench.graph.audit import run_audit
 
     write(tmp_path / "ADR-002-vector-store.md", "# ADR-002: Vector store\n\nAuthor: Ana Souza\n\nWe decided to use Qdrant.\n")
     write(tmp_path / "drafts" / "vector-store-draft.md", "---\nid: ADR-002\n---\n# Draft\n\nWe decided to use Chroma.\n")
@@ -198,7 +198,7 @@ def test_a_foreign_corpus_works_without_code_changes(tmp_path):
 
 
 def test_incremental_extraction_reuses_unchanged_documents(corpus_copy, tmp_path):
-    from graphrag_bench.resolve import resolve_cached
+    from graphrag_bench.graph.resolve import resolve_cached
     from graphrag_bench.runtime.result_cache import ResultCache
 
     def build():
@@ -298,7 +298,7 @@ def test_a_document_about_one_thing_describes_that_thing(tmp_path):
 
 
 def test_expansion_metrics_count_wrong_and_missing_connections(resolution):
-    from graphrag_bench.ground_truth import evaluate_expansion
+    from graphrag_bench.graph.ground_truth import evaluate_expansion
 
     question = {"question_id": "Q", "required_entities": ["system:weaviate", "system:etcd"], "multi_hop": True}
 

@@ -6,7 +6,7 @@ import pytest
 
 from graphrag_bench.errors import InputError
 from graphrag_bench.corpus.ingest import DOC_SUFFIXES, chunk_document, document_files, document_id, load_corpus, normalize_doc_ref
-from graphrag_bench.keys import KEY_FORMAT
+from graphrag_bench.graph.keys import KEY_FORMAT
 
 from ..conftest import write
 

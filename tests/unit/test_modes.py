@@ -201,7 +201,7 @@ def test_the_router_sends_named_or_relational_questions_to_the_graph_and_the_res
 
 
 def test_a_graph_mode_with_the_store_down_falls_back_and_is_marked(utility, tmp_path):
-    from graphrag_bench.store.ladybug_store import LadybugStore
+    from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     every, entities, store = utility
     down = LadybugStore(tmp_path / "down.lbug")

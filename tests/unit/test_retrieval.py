@@ -11,7 +11,7 @@ from graphrag_bench.questions import load_questions
 from graphrag_bench.retrieve import FALLBACK_WARNING, BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
 from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings
-from graphrag_bench.store.ladybug_store import LadybugStore
+from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
 from ..conftest import QUESTIONS
 
@@ -89,7 +89,7 @@ def test_the_entry_point_with_no_graph_falls_back_and_creates_nothing(chunk_inde
 
 
 def test_unreachable_neo4j_falls_back_through_the_product_switch(chunk_index, embedder, resolution, caplog):
-    from graphrag_bench.store.neo4j_store import Neo4jStore
+    from graphrag_bench.graph.store.neo4j_store import Neo4jStore
 
     chunks, vectors = chunk_index
     baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
@@ -238,7 +238,7 @@ def test_the_baseline_path_needs_no_graph_or_extraction_library():
     import sys
 
     code = ("import sys, graphrag_bench.memory, graphrag_bench.answer; "
-            "print(sorted(m for m in ('spacy', 'ladybug', 'neo4j', 'graphrag_bench.extract', 'graphrag_bench.store.ladybug_store')"
+            "print(sorted(m for m in ('spacy', 'ladybug', 'neo4j', 'graphrag_bench.graph.extract', 'graphrag_bench.graph.store.ladybug_store')"
             " if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "[]", out

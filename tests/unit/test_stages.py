@@ -16,7 +16,7 @@ from graphrag_bench.stages.benchmark import BenchmarkPlan, check_golden, measure
 from graphrag_bench.stages.graph import audit_resolution, check_provenance, extract_mentions, resolve_graph, sync_graph
 from graphrag_bench.stages.ingest import chunk_corpus, embed_chunks, ingest_corpus
 from graphrag_bench.stages.summary import summarize
-from graphrag_bench.store import open_store
+from graphrag_bench.graph.store import open_store
 
 WATER = Path(__file__).resolve().parent.parent / "fixtures" / "water"
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from ..language.english import COPULAS, FUNCTION_WORDS
+from ...language.english import COPULAS, FUNCTION_WORDS
 from ..keys import canonical_name, entity_key
-from ..language.semantics import RELATION_THRESHOLD, RELAXED_THRESHOLD, Reading, Semantics
+from ...language.semantics import RELATION_THRESHOLD, RELAXED_THRESHOLD, Reading, Semantics
 from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, RELATIONS, SYMMETRIC, fits
 from .model import (CANDIDATE, DATE, LITERAL, NAME, RECORD, Declared, Extraction, Mention, ParsedDocument, Relation,
                     Statement, Term)
 from .prose import ProseResult
-from ..language.text import content_words, has_negation, person_shaped
+from ...language.text import content_words, has_negation, person_shaped
 
 # A name found only by its typography becomes an entity on a clearer reading than a declared one.
 CANDIDATE_THRESHOLD = 0.7

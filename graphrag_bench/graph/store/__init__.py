@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..settings import Env
+from ...settings import Env
 from .base import GraphStore, GraphUnavailable, UpsertResult
 from .templates import TEMPLATES, Template
 

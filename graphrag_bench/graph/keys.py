@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .language.text import fold
+from ..language.text import fold
 from .vocabulary import ENTITY_TYPES
 
 ARTIFACT_TYPES = frozenset(name for name, t in ENTITY_TYPES.items() if t.record)

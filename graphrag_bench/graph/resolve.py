@@ -32,7 +32,7 @@ import polars as pl
 from rapidfuzz.distance import Levenshtein
 
 from .extract import Extraction
-from .corpus.ingest import Document
+from ..corpus.ingest import Document
 from .keys import ARTIFACT_TYPES, KEY_FORMAT, canonical_name, key_type
 
 SUFFIX = re.compile(r"_(?:jr|sr|ii|iii|iv)$")

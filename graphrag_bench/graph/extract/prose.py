@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
-from ..corpus.ingest import ID_IN_TEXT
+from ...corpus.ingest import ID_IN_TEXT
 from .model import CANDIDATE, DATE, NAME, RECORD, Paragraph, Statement, Term
-from ..language.english import FUNCTION_WORDS, SUBJECT_STAND_INS
-from ..language.text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
+from ...language.english import FUNCTION_WORDS, SUBJECT_STAND_INS
+from ...language.text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -53,7 +53,7 @@ class ProseReader:
     def __init__(self, names: Iterable[str], ref: Callable[[str], str | None], mid_sentence_capitals: set[str]):
         self.ref = ref
         self.mid_capitals = mid_sentence_capitals
-        from ..language.spacy_pipeline import blank_english, name_matcher  # here, not at import: an unchanged run never loads spaCy
+        from ...language.spacy_pipeline import blank_english, name_matcher  # here, not at import: an unchanged run never loads spaCy
 
         self.nlp: Language = blank_english()
         self.nlp.add_pipe("sentencizer")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import polars as pl
 
 from .extract import Extractor, RerunCache
-from .corpus.ingest import Document
+from ..corpus.ingest import Document
 from .keys import KEY_FORMAT
 from .resolve import audit_frames, entity_ids
-from .runtime.result_cache import ResultCache
-from .runtime.validation import Validate, validate
+from ..runtime.result_cache import ResultCache
+from ..runtime.validation import Validate, validate
 
 SUITES = ("entity_audit_documents", "entity_audit_entities", "entity_audit_types", "entity_audit_flags", "entity_audit_rerun")
 

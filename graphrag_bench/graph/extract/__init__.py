@@ -6,7 +6,7 @@ Three passes:
 2. `prose` — each document's sentences as statements, the predicate between two mentions
    being the label (a spaCy phrase matcher built from the declared names, plus typography).
 3. `interpret` — over the corpus: every name and record typed by its usage, every label read
-   against `graphrag_bench.vocabulary` by similarity (`graphrag_bench.language.semantics`).
+   against `graphrag_bench.graph.vocabulary` by similarity (`graphrag_bench.language.semantics`).
 Nothing here knows a label, heading, verb or name of any corpus.
 
 Modules: `model` (what each pass yields), `structure`, `prose`, `interpret`, `extractor` (the

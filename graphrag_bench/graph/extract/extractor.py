@@ -12,17 +12,17 @@ import json
 import re
 from contextlib import contextmanager
 
-from ..corpus.ingest import ID_IN_TEXT, Document
-from ..runtime.result_cache import ResultCache
-from ..language.semantics import RELATION_THRESHOLD, Semantics
-from ..settings import id_types_from_env
+from ...corpus.ingest import ID_IN_TEXT, Document
+from ...runtime.result_cache import ResultCache
+from ...language.semantics import RELATION_THRESHOLD, Semantics
+from ...settings import id_types_from_env
 from ..vocabulary import ENTITY_TYPES, QUESTION_SHAPES, RELATIONS
 from .interpret import Interpreter
 from .model import NAME, Extraction, ParsedDocument
 from .prose import ProseReader
 from .structure import DocumentParser
-from ..language.text import clean, split_qualifiers
-from ..corpus.untrusted import find_untrusted, masked
+from ...language.text import clean, split_qualifiers
+from ...corpus.untrusted import find_untrusted, masked
 
 EXTRACTOR_VERSION = "9"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
@@ -154,7 +154,7 @@ class Extractor:
     @property
     def semantics(self) -> Semantics:
         if self._semantics is None:
-            from ..runtime.embed import Embedder
+            from ...runtime.embed import Embedder
 
             self._semantics = Semantics(Embedder())
         return self._semantics
@@ -184,7 +184,7 @@ class Extractor:
         vectors_key, stored_vectors = "", 0
         if cache is not None:  # label vectors of earlier runs: the model loads only for a label never seen
             if self._semantics is None:
-                from ..runtime.embed import Embedder
+                from ...runtime.embed import Embedder
 
                 embedder = Embedder()
                 vectors_key = f"vectors|{VOCABULARY_DIGEST}|{embedder.identity}"
