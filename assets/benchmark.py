@@ -5,8 +5,8 @@ from collections import Counter
 import polars as pl
 from dagster import AssetExecutionContext, AssetOut, MaterializeResult, MetadataValue, Output, asset, multi_asset
 
-from graphrag_bench.memory import save_index
-from graphrag_bench.modes import MODE_LABELS
+from graphrag_bench.retrieval.memory import save_index
+from graphrag_bench.retrieval.modes import MODE_LABELS
 from graphrag_bench.questions import load_questions
 from graphrag_bench.stages.benchmark import BenchmarkPlan, check_golden, measure_modes, score_answers
 from graphrag_bench.stages.graph import GraphSync, ResolvedGraph

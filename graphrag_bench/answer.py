@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens, named_spans, stems
-from .retrieve import Fact, Retrieval
+from .retrieval.retrieve import Fact, Retrieval
 from .language.semantics import RELATION_THRESHOLD, Semantics
 from .corpus.untrusted import withhold, withheld_note
 from .graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC

@@ -6,7 +6,7 @@ cache stays on, and its hits and misses are counted over runs 2..N. A replay of 
 through the pipeline cache measures that cache. Category E questions run every graph mode in
 its failure state (a closed store, an empty store). The golden run answers every
 question through the product's flag-off entry point and compares bytes with the baseline.
-Every mode of `graphrag_bench.modes` can be run; vector (`baseline`) and `graphrag` always are.
+Every mode of `graphrag_bench.retrieval.modes` can be run; vector (`baseline`) and `graphrag` always are.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Callable
 
 from .answer import compose
 from .metrics import p95
-from .modes import ALL_MODES, GRAPH_MODES, REQUIRED_MODES
-from .retrieve import BaselineRetriever, GraphRetriever, Retrieval, Retriever
-from .retrievers import build_retrievers, graph_retrievers
+from .retrieval.modes import ALL_MODES, GRAPH_MODES, REQUIRED_MODES
+from .retrieval.retrieve import BaselineRetriever, GraphRetriever, Retrieval, Retriever
+from .retrieval.retrievers import build_retrievers, graph_retrievers
 from .reuse import BenchmarkInputs, BenchmarkReuse, new_run_id
 
 
@@ -36,7 +36,7 @@ def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str
     and over an empty store (failure mode → mode → retriever)."""
     from .graph.store.ladybug_store import LadybugStore
 
-    from .router import RouterRetriever
+    from .retrieval.router import RouterRetriever
 
     baseline, router = retrievers["baseline"], retrievers.get("router")
     if not isinstance(baseline, BaselineRetriever):
@@ -124,10 +124,10 @@ def run_benchmark(questions: list[dict], retrievers: dict[str, Retriever], failu
 def benchmark_modes(questions: list[dict], baseline: BaselineRetriever, store, entities: list[dict], modes: tuple[str, ...],
                     data_dir: str | Path, runs: int = 10, progress: Callable[[str], None] | None = None,
                     compose_fn: Callable[[Retrieval], str] = compose) -> dict:
-    """`modes` (names of `graphrag_bench.modes`; vector and graphrag always) built over the vector index and an open
+    """`modes` (names of `graphrag_bench.retrieval.modes`; vector and graphrag always) built over the vector index and an open
     store, their category-E failure states in `data_dir`, benchmarked by `run_benchmark`. The benchmark's own graph
     runs are the one place the product flag does not apply: graph modes are what it measures."""
-    from .retrieve import EntityIndex
+    from .retrieval.retrieve import EntityIndex
     from .graph.store.base import GraphUnavailable
 
     try:

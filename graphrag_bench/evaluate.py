@@ -18,10 +18,10 @@ from .benchmark import benchmark_modes
 from .graph.extract import Extractor
 from .graph.ground_truth import evaluate_extraction
 from .corpus.ingest import chunk_document, load_corpus
-from .modes import REQUIRED_MODES
+from .retrieval.modes import REQUIRED_MODES
 from .questions import load_questions
 from .graph.resolve import Resolution, resolve
-from .retrieve import BaselineRetriever, VectorIndex
+from .retrieval.retrieve import BaselineRetriever, VectorIndex
 from .score import ScoringContext
 
 
@@ -50,7 +50,7 @@ class CorpusEvaluation:
 def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: int = 2, embedder=None,
                     extractor: Extractor | None = None, compose_fn=None,
                     modes: tuple[str, ...] = REQUIRED_MODES) -> CorpusEvaluation:
-    """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.modes`; baseline and graphrag always)."""
+    """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.retrieval.modes`; baseline and graphrag always)."""
     from .answer import compose
     from .runtime.embed import Embedder
     from .graph.store.ladybug_store import LadybugStore

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .comparison import compare_modes
 from .metrics import paired_stats
-from .modes import MODE_LABELS
+from .retrieval.modes import MODE_LABELS
 from .questions import CATEGORY_NAMES
 from .corpus.untrusted import withheld_in
 

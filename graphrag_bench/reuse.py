@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .runtime.files import file_digest, files_digest, locked
-from .modes import ALL_MODES
+from .retrieval.modes import ALL_MODES
 from .runtime.result_cache import ResultCache
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -59,7 +59,7 @@ class BenchmarkInputs:
     model: str
     runs: int
     code: str
-    modes: tuple[str, ...]  # the retrieval modes measured (graphrag_bench.modes)
+    modes: tuple[str, ...]  # the retrieval modes measured (graphrag_bench.retrieval.modes)
 
     @classmethod
     def collect(cls, index_files: list[Path], questions_file: str | Path, state_hash: str, settings, store: str,

@@ -182,7 +182,7 @@ def gates_file_from_env(env: Env | None = None) -> str:
 
 
 def modes_from_env(env: Env | None = None) -> str:
-    """GRAPHRAG_MODES: the retrieval modes to benchmark, comma-separated (graphrag_bench.modes.parse_modes); default all."""
+    """GRAPHRAG_MODES: the retrieval modes to benchmark, comma-separated (graphrag_bench.retrieval.modes.parse_modes); default all."""
     return (env if env is not None else os.environ).get("GRAPHRAG_MODES") or "all"
 
 

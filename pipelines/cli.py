@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from graphrag_bench.errors import InputError
-from graphrag_bench.modes import ALL_MODES, GRAPH_MODES, MODE_LABELS, mode_name
+from graphrag_bench.retrieval.modes import ALL_MODES, GRAPH_MODES, MODE_LABELS, mode_name
 
 EXIT_OK, EXIT_GATES, EXIT_INPUT, EXIT_FAILED = 0, 1, 2, 3
 # Raised inside a step, these are the user's input or the machine's environment (a store gone, a disk full), not a
@@ -98,7 +98,7 @@ def _version() -> str:
 
 def ask(args: argparse.Namespace) -> int:
     """One question, answered from the data folder a run filled, the way an agent would get it."""
-    from graphrag_bench.memory import MemoryRetriever
+    from graphrag_bench.retrieval.memory import MemoryRetriever
     from graphrag_bench.settings import graph_rag_enabled, with_graph_rag
 
     mode = args.mode or ("graphrag" if graph_rag_enabled() else "baseline")
@@ -145,7 +145,7 @@ def validate_inputs(args: argparse.Namespace):
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
                                          id_types_from_env, load_thresholds, log_level_from_env, max_document_mb_from_env,
                                          modes_from_env)
-    from graphrag_bench.modes import parse_modes
+    from graphrag_bench.retrieval.modes import parse_modes
     from resources import BenchSettings
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB

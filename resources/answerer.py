@@ -7,7 +7,7 @@ from typing import Callable
 from dagster import ConfigurableResource
 
 from graphrag_bench.answer import compose
-from graphrag_bench.retrieve import Retrieval
+from graphrag_bench.retrieval.retrieve import Retrieval
 
 
 class AnswererResource(ConfigurableResource):

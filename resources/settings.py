@@ -9,7 +9,7 @@ from pathlib import Path
 from dagster import ConfigurableResource
 
 from graphrag_bench.corpus.corpora import DEFAULT_CORPUS, CorpusRegistry
-from graphrag_bench.modes import parse_modes
+from graphrag_bench.retrieval.modes import parse_modes
 from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, DEFAULT_THRESHOLDS, REPO_ROOT, document_bytes, env_flag,
                                      env_number, id_types_from_env, max_document_mb_from_env, modes_from_env)
 
@@ -22,7 +22,7 @@ class BenchSettings(ConfigurableResource):
     thresholds_file: str = str(DEFAULT_THRESHOLDS)
     runs: int = 10
     remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.reuse)
-    modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.modes); vector and graphrag always
+    modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.retrieval.modes); vector and graphrag always
     max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB  # a larger file is left out of the corpus with a warning naming it
     id_types: dict[str, str] = {}  # record-id prefix → type, typed by hand (GRAPHRAG_ID_TYPES); empty: inferred from the corpus
 

@@ -70,7 +70,7 @@ def write(path: Path, text: str) -> Path:
 
 def graph_retriever(files: dict[str, str], folder: Path, embedder):
     """A GraphRAG retriever over a small corpus written into `folder`; returns (retriever, store to close)."""
-    from graphrag_bench.retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
+    from graphrag_bench.retrieval.retrieve import BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
     from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
     for name, text in files.items():

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Callable
 import polars as pl
 
 from ..benchmark import benchmark_modes, golden_or_reused, golden_run, measured_or_reused, mode_run
-from ..memory import MemoryRetriever, index_files, load_index
-from ..modes import REQUIRED_MODES
-from ..retrieve import BaselineRetriever, Retrieval, VectorIndex
+from ..retrieval.memory import MemoryRetriever, index_files, load_index
+from ..retrieval.modes import REQUIRED_MODES
+from ..retrieval.retrieve import BaselineRetriever, Retrieval, VectorIndex
 from ..reuse import BenchmarkInputs, BenchmarkReuse
 from ..score import ScoringContext
 from ..settings import RetrievalSettings, with_graph_rag

@@ -1,17 +1,17 @@
 """Every retrieval mode: BM25 and vector + BM25 fusion over the same chunks, personalized PageRank over the graph,
 the router's rule; the comparison of each graph mode with the best non-graph mode, and the gates judged against it
-(graphrag_bench.lexical, .ppr, .router, .comparison, .gates)."""
+(graphrag_bench.retrieval.lexical, .ppr, .router, .comparison, .gates)."""
 
 import pytest
 
 from graphrag_bench.answer import compose
 from graphrag_bench.comparison import against_best_non_graph, mode_table
-from graphrag_bench.lexical import RRF_K, lexical_retrievers, rrf
-from graphrag_bench.modes import ALL_MODES, GRAPH_MODES, parse_modes
-from graphrag_bench.ppr import personalized_pagerank
-from graphrag_bench.retrieve import BaselineRetriever, Fact, Passage, VectorIndex
-from graphrag_bench.retrievers import build_retrievers
-from graphrag_bench.router import GRAPH_ROUTE, TEXT_ROUTE, route
+from graphrag_bench.retrieval.lexical import RRF_K, lexical_retrievers, rrf
+from graphrag_bench.retrieval.modes import ALL_MODES, GRAPH_MODES, parse_modes
+from graphrag_bench.retrieval.ppr import personalized_pagerank
+from graphrag_bench.retrieval.retrieve import BaselineRetriever, Fact, Passage, VectorIndex
+from graphrag_bench.retrieval.retrievers import build_retrievers
+from graphrag_bench.retrieval.router import GRAPH_ROUTE, TEXT_ROUTE, route
 
 from ..conftest import graph_retriever
 

@@ -6,9 +6,9 @@ import logging
 import pytest
 
 from graphrag_bench.answer import answer_label, compose
-from graphrag_bench.memory import FallbackRetriever, MemoryRetriever, make_retriever, save_index
+from graphrag_bench.retrieval.memory import FallbackRetriever, MemoryRetriever, make_retriever, save_index
 from graphrag_bench.questions import load_questions
-from graphrag_bench.retrieve import FALLBACK_WARNING, BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
+from graphrag_bench.retrieval.retrieve import FALLBACK_WARNING, BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
 from graphrag_bench.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings
 from graphrag_bench.graph.store.ladybug_store import LadybugStore
@@ -212,8 +212,8 @@ def test_record_fields_unknown_ids_and_transitive_chains(retrievers):
 
 def test_benchmark_runs_split_by_mode_and_join_back(retrievers, resolution, ladybug_store, tmp_path):
     from graphrag_bench.benchmark import failure_retrievers, joined_runs, mode_run, run_benchmark
-    from graphrag_bench.modes import ALL_MODES
-    from graphrag_bench.retrievers import build_retrievers
+    from graphrag_bench.retrieval.modes import ALL_MODES
+    from graphrag_bench.retrieval.retrievers import build_retrievers
 
     baseline, graph = retrievers
     every = build_retrievers(baseline, ladybug_store, graph.entities, graph.state_hash)
@@ -237,7 +237,7 @@ def test_the_baseline_path_needs_no_graph_or_extraction_library():
     import subprocess
     import sys
 
-    code = ("import sys, graphrag_bench.memory, graphrag_bench.answer; "
+    code = ("import sys, graphrag_bench.retrieval.memory, graphrag_bench.answer; "
             "print(sorted(m for m in ('spacy', 'ladybug', 'neo4j', 'graphrag_bench.graph.extract', 'graphrag_bench.graph.store.ladybug_store')"
             " if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
@@ -286,7 +286,7 @@ def test_queries_need_neither_torch_nor_a_download():
 def test_a_question_naming_more_entities_than_any_bound_is_answered(tmp_path, embedder):
     """250 named systems in one question: pins are bounded by the documented rule (the first MAX_PINS in question
     order), every template call stays within its limit, and the answer comes back without an error."""
-    from graphrag_bench.retrieve import MAX_PINS
+    from graphrag_bench.retrieval.retrieve import MAX_PINS
 
     from ..conftest import graph_retriever
 

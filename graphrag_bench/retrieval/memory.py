@@ -1,6 +1,6 @@
 """Library entry point for an agent: question in; context, entities, facts, provenance, timings out.
 
-    from graphrag_bench.memory import MemoryRetriever
+    from graphrag_bench.retrieval.memory import MemoryRetriever
     memory = MemoryRetriever("data")          # the folder a pipeline run filled
     result = memory.retrieve("What does the Gateway depend on?")
     print(memory.answer("What does the Gateway depend on?"))
@@ -20,12 +20,12 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from .answer import compose
-from .errors import InputError
-from .runtime.files import replace_atomically
+from ..answer import compose
+from ..errors import InputError
+from ..runtime.files import replace_atomically
 from .modes import GRAPH_MODES, LEXICAL_MODES
 from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
-from .settings import Env, RetrievalSettings, graph_rag_enabled
+from ..settings import Env, RetrievalSettings, graph_rag_enabled
 
 log = logging.getLogger("graphrag_bench")
 CHUNKS_FILE = "chunks.parquet"
@@ -69,13 +69,13 @@ class FallbackRetriever:
 def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store, env: Env | None = None,
                    mode: str = "graphrag"):
     """The product's switch: the baseline untouched when the flag is off; when on, the graph mode `mode` (graphrag,
-    graph_ppr or router; graphrag_bench.modes), or its fallback when the store cannot be read."""
+    graph_ppr or router; graphrag_bench.retrieval.modes), or its fallback when the store cannot be read."""
     if not graph_rag_enabled(env):
         return baseline
     try:
         from .retrieve import EntityIndex
         from .retrievers import build_retrievers
-        from .graph.store import GraphUnavailable
+        from ..graph.store import GraphUnavailable
 
         try:
             store = open_store()
@@ -91,12 +91,12 @@ def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store
 
 class MemoryRetriever:
     """The agent's entry point over a data folder a run filled. The mode is the product's switch (GRAPH_RAG_ENABLED:
-    baseline, or GraphRAG with its fallback) unless `mode` names another (graphrag_bench.modes): a non-graph mode
+    baseline, or GraphRAG with its fallback) unless `mode` names another (graphrag_bench.retrieval.modes): a non-graph mode
     ("bm25", "hybrid_lexical") is used as it is; a graph mode ("graph_ppr", "router") still needs the flag on."""
 
     def __init__(self, data_dir: str | Path, env: Env | None = None, embedder=None, settings: RetrievalSettings | None = None,
                  mode: str | None = None):
-        from .runtime.embed import Embedder
+        from ..runtime.embed import Embedder
 
         chunks, vectors, entities = load_index(data_dir)
         settings = settings or RetrievalSettings.from_env(env)
@@ -108,7 +108,7 @@ class MemoryRetriever:
             return
 
         def open_store():
-            from .graph.store import open_store as open_graph
+            from ..graph.store import open_store as open_graph
 
             return open_graph(data_dir, env, create=False)  # a reader never creates an empty graph
 
@@ -123,9 +123,9 @@ class MemoryRetriever:
 
     def ask(self, question: str) -> "Asked":
         """The answer with what a person checks it by: certainty, citations, and the graph path it used."""
-        from .answer import answer_label
-        from .score import CITATION, claims
-        from .graph.vocabulary import TYPE_BY_PHRASE
+        from ..answer import answer_label
+        from ..score import CITATION, claims
+        from ..graph.vocabulary import TYPE_BY_PHRASE
 
         start = time.perf_counter()
         r = self.retrieve(question)
@@ -140,7 +140,7 @@ class MemoryRetriever:
 @dataclass(frozen=True)
 class Asked:
     question: str
-    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag | graph_ppr | router
+    mode: str  # a name of graphrag_bench.retrieval.modes: baseline | bm25 | hybrid_lexical | graphrag | graph_ppr | router
     status: str  # ok | fallback | empty
     answer: str
     certainty: str

@@ -14,7 +14,7 @@ from dataclasses import replace
 import numpy as np
 
 from .retrieve import BaselineRetriever, Passage, Retrieval, Retriever, _ms
-from .settings import RetrievalSettings
+from ..settings import RetrievalSettings
 
 RRF_K = 60  # the usual constant of reciprocal-rank fusion (Cormack et al. 2009): rank r counts 1 / (60 + r)
 FUSION_DEPTH = 4  # each list contributes this many × top_k candidates to the fusion

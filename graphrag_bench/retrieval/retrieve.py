@@ -19,12 +19,12 @@ from typing import Protocol
 
 import numpy as np
 
-from .runtime.cache import TTLCache
-from .language.text import dates_in
-from .question_reading import stems
-from .settings import RetrievalSettings
-from .graph.store.templates import MAX_LIMIT
-from .graph.vocabulary import EXPAND_TYPES, GENERIC, RELATIONS
+from ..runtime.cache import TTLCache
+from ..language.text import dates_in
+from ..question_reading import stems
+from ..settings import RetrievalSettings
+from ..graph.store.templates import MAX_LIMIT
+from ..graph.vocabulary import EXPAND_TYPES, GENERIC, RELATIONS
 
 log = logging.getLogger("graphrag_bench")
 FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
@@ -74,7 +74,7 @@ class Fact:
 @dataclass
 class Retrieval:
     question: str
-    mode: str  # a name of graphrag_bench.modes: baseline | bm25 | hybrid_lexical | graphrag | graph_ppr | router
+    mode: str  # a name of graphrag_bench.retrieval.modes: baseline | bm25 | hybrid_lexical | graphrag | graph_ppr | router
     status: str = "ok"  # ok | fallback | empty
     route: str = ""  # router only: the mode that answered
     passages: list[Passage] = field(default_factory=list)
@@ -94,7 +94,7 @@ class Retrieval:
 
 
 class Retriever(Protocol):
-    """What every retrieval mode is (graphrag_bench.modes): a question in, ranked cited passages (and, for a graph mode,
+    """What every retrieval mode is (graphrag_bench.retrieval.modes): a question in, ranked cited passages (and, for a graph mode,
     facts with provenance) out. `use_pipeline_cache=False` bypasses a mode's cache of whole results (the benchmark's
     latency runs time the whole pipeline); a mode without one ignores it."""
 
@@ -139,7 +139,7 @@ class EntityIndex:
     """Names and aliases of resolved entities → canonical ids, for pinning text to the graph."""
 
     def __init__(self, entities: list[dict]):
-        from .language.spacy_pipeline import blank_english
+        from ..language.spacy_pipeline import blank_english
 
         self.nlp = blank_english()
         from spacy.matcher import PhraseMatcher  # spaCy is loaded by now (without torch)
@@ -231,7 +231,7 @@ class GraphRetriever:
                 return result
         seeds = self.baseline.retrieve(question)
         result = Retrieval(question, self.mode, passages=seeds.passages, timings={"vector_seed_ms": seeds.timings["vector_seed_ms"]})
-        from .graph.store.base import GraphUnavailable
+        from ..graph.store.base import GraphUnavailable
 
         try:
             if self._query(result, "count_entities", limit=1)[0]["n"] == 0:

@@ -1,4 +1,4 @@
-"""Every retrieval mode of `graphrag_bench.modes`, built over one corpus: the vector index, a BM25 index over the
+"""Every retrieval mode of `graphrag_bench.retrieval.modes`, built over one corpus: the vector index, a BM25 index over the
 same chunks, and for the graph modes one store and the entity index. The benchmark, the library entry point and
 `graphrag-bench ask` all build their modes here, so a mode means the same thing everywhere."""
 
@@ -27,7 +27,7 @@ def graph_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, 
 
 def build_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str,
                      modes: tuple[str, ...] = ALL_MODES) -> dict[str, Retriever]:
-    """The selected modes (names of `graphrag_bench.modes`), in table order. The BM25 index is built only when a
+    """The selected modes (names of `graphrag_bench.retrieval.modes`), in table order. The BM25 index is built only when a
     selected mode reads it (the router sends text-shaped questions to hybrid_lexical)."""
     text = lexical_retrievers(baseline) if {*LEXICAL_MODES, "router"} & set(modes) else {}
     chosen = {"baseline": baseline, **text}
