@@ -16,7 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Callable
 
-from .answer import compose
+from .answers.answer import compose
 from .metrics import p95
 from .retrieval.modes import ALL_MODES, GRAPH_MODES, REQUIRED_MODES
 from .retrieval.retrieve import BaselineRetriever, GraphRetriever, Retrieval, Retriever

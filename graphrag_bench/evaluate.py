@@ -51,7 +51,7 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
                     extractor: Extractor | None = None, compose_fn=None,
                     modes: tuple[str, ...] = REQUIRED_MODES) -> CorpusEvaluation:
     """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.retrieval.modes`; baseline and graphrag always)."""
-    from .answer import compose
+    from .answers.answer import compose
     from .runtime.embed import Embedder
     from .graph.store.ladybug_store import LadybugStore
 

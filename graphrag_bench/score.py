@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
-from .answer import answer_label
+from .answers.answer import answer_label
 from .corpus.ingest import normalize_doc_ref
 from .graph.vocabulary import TYPE_BY_PHRASE
 

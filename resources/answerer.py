@@ -6,7 +6,7 @@ from typing import Callable
 
 from dagster import ConfigurableResource
 
-from graphrag_bench.answer import compose
+from graphrag_bench.answers.answer import compose
 from graphrag_bench.retrieval.retrieve import Retrieval
 
 

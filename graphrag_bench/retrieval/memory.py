@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from ..answer import compose
+from ..answers.answer import compose
 from ..errors import InputError
 from ..runtime.files import replace_atomically
 from .modes import GRAPH_MODES, LEXICAL_MODES
@@ -123,7 +123,7 @@ class MemoryRetriever:
 
     def ask(self, question: str) -> "Asked":
         """The answer with what a person checks it by: certainty, citations, and the graph path it used."""
-        from ..answer import answer_label
+        from ..answers.answer import answer_label
         from ..score import CITATION, claims
         from ..graph.vocabulary import TYPE_BY_PHRASE
 

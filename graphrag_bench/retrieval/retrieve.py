@@ -21,7 +21,7 @@ import numpy as np
 
 from ..runtime.cache import TTLCache
 from ..language.text import dates_in
-from ..question_reading import stems
+from ..answers.question_reading import stems
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
 from ..graph.vocabulary import EXPAND_TYPES, GENERIC, RELATIONS

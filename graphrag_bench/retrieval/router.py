@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 
 from .retrieve import RELATION_WORDS, EntityIndex, Retrieval, _ms
-from ..question_reading import stems
+from ..answers.question_reading import stems
 
 GRAPH_ROUTE, TEXT_ROUTE = "graphrag", "hybrid_lexical"
 _RELATION_STEMS = frozenset(word for words in RELATION_WORDS.values() for word in words)

@@ -3,7 +3,7 @@ shape of the evidence — on a corpus written in yet another convention, and rul
 
 import pytest
 
-from graphrag_bench.answer import Answerer, answer_label
+from graphrag_bench.answers.answer import Answerer, answer_label
 from graphrag_bench.retrieval.retrieve import Fact, Passage, Retrieval
 from graphrag_bench.language.semantics import Semantics
 

@@ -4,7 +4,7 @@ the router's rule; the comparison of each graph mode with the best non-graph mod
 
 import pytest
 
-from graphrag_bench.answer import compose
+from graphrag_bench.answers.answer import compose
 from graphrag_bench.comparison import against_best_non_graph, mode_table
 from graphrag_bench.retrieval.lexical import RRF_K, lexical_retrievers, rrf
 from graphrag_bench.retrieval.modes import ALL_MODES, GRAPH_MODES, parse_modes

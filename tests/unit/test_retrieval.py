@@ -5,7 +5,7 @@ import logging
 
 import pytest
 
-from graphrag_bench.answer import answer_label, compose
+from graphrag_bench.answers.answer import answer_label, compose
 from graphrag_bench.retrieval.memory import FallbackRetriever, MemoryRetriever, make_retriever, save_index
 from graphrag_bench.questions import load_questions
 from graphrag_bench.retrieval.retrieve import FALLBACK_WARNING, BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
@@ -237,7 +237,7 @@ def test_the_baseline_path_needs_no_graph_or_extraction_library():
     import subprocess
     import sys
 
-    code = ("import sys, graphrag_bench.retrieval.memory, graphrag_bench.answer; "
+    code = ("import sys, graphrag_bench.retrieval.memory, graphrag_bench.answers.answer; "
             "print(sorted(m for m in ('spacy', 'ladybug', 'neo4j', 'graphrag_bench.graph.extract', 'graphrag_bench.graph.store.ladybug_store')"
             " if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()

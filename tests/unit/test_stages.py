@@ -76,7 +76,7 @@ def test_the_benchmark_stages_measure_score_and_summarize_and_reuse_an_unchanged
     def measure():
         return measure_modes(plan, questions, sync.state_hash, embedder, lambda: open_store(data, {}), compose_fn=compose)
 
-    from graphrag_bench.answer import compose
+    from graphrag_bench.answers.answer import compose
 
     measured = measure()
     assert not measured.provenance["reused"] and not measured.other_mode_runs()

@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
-from .language.text import CAPITALISED, WORD_DATE
-from .corpus.ingest import ID_IN_TEXT
-from .language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
-from .graph.vocabulary import NAMED_TYPES, RECORD_TYPES
+from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
+from ..language.text import CAPITALISED, WORD_DATE
+from ..corpus.ingest import ID_IN_TEXT
+from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
+from ..graph.vocabulary import NAMED_TYPES, RECORD_TYPES
 
 WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|how\s+many|how)\b", re.IGNORECASE)
 # A second question joined to the first: "…, and who approved it?", "…; what fixed it?"

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens, named_spans, stems
-from .retrieval.retrieve import Fact, Retrieval
-from .language.semantics import RELATION_THRESHOLD, Semantics
-from .corpus.untrusted import withhold, withheld_note
-from .graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC
+from ..retrieval.retrieve import Fact, Retrieval
+from ..language.semantics import RELATION_THRESHOLD, Semantics
+from ..corpus.untrusted import withhold, withheld_note
+from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
@@ -94,7 +94,7 @@ class Answerer:
     def reader(self) -> QuestionReader:
         if self._reader is None:
             if self._semantics is None:
-                from .runtime.embed import Embedder
+                from ..runtime.embed import Embedder
 
                 self._semantics = Semantics(Embedder())
             self._reader = QuestionReader(self._semantics)
