@@ -7,7 +7,7 @@ from dagster import AssetExecutionContext, AssetOut, MaterializeResult, Metadata
 
 from graphrag_bench.retrieval.memory import save_index
 from graphrag_bench.retrieval.modes import MODE_LABELS
-from graphrag_bench.questions import load_questions
+from graphrag_bench.evaluation.questions import load_questions
 from graphrag_bench.stages.benchmark import BenchmarkPlan, check_golden, measure_modes, score_answers
 from graphrag_bench.stages.graph import GraphSync, ResolvedGraph
 from graphrag_bench.stages.summary import RunSummary, summarize
@@ -53,7 +53,7 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
                    data_lock: DataFolderLock):
     """Every selected mode (`bench.modes`), N runs per question, interleaved question by question on the same machine.
 
-    Not run again when every input is the one the last measurement had (`graphrag_bench.reuse`). Subsettable: the
+    Not run again when every input is the one the last measurement had (`graphrag_bench.evaluation.reuse`). Subsettable: the
     modes are still measured together (the protocol interleaves them), and only the selection materializes.
     `data_lock`: the data folder is this run's while it measures."""
     corpus, _ = corpus_and_night(context)

@@ -21,9 +21,9 @@ from dagster import (
 )
 from dagster_duckdb import DuckDBResource
 
-from graphrag_bench.gates import GATES, gate_verdict
-from graphrag_bench.history import corpus_history
-from graphrag_bench.report import gates_rows, markdown_table, modes_rows, pairwise_rows, write_artifacts
+from graphrag_bench.evaluation.gates import GATES, gate_verdict
+from graphrag_bench.evaluation.history import corpus_history
+from graphrag_bench.evaluation.report import gates_rows, markdown_table, modes_rows, pairwise_rows, write_artifacts
 from graphrag_bench.stages.summary import RunSummary
 from resources import BenchSettings
 

@@ -14,7 +14,7 @@ from dagster import AssetCheckResult, AssetExecutionContext, AssetIn, AssetKey, 
 from dagster_dbt import DagsterDbtTranslator, DbtCliResource, DbtProject, dbt_assets
 from dagster_duckdb import DuckDBResource
 
-from graphrag_bench.history import (RAW_TABLES, append_run, last_built_state, raw_frames, record_built_state, row_counts,
+from graphrag_bench.evaluation.history import (RAW_TABLES, append_run, last_built_state, raw_frames, record_built_state, row_counts,
                                     run_night, warehouse_state)
 from graphrag_bench.stages.summary import RunSummary
 from pipelines.dbt import dbt_project, model_relations, prepared_manifest

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from graphrag_bench.runtime.embed import Embedder, set_threads  # noqa: E402
 from graphrag_bench.corpus.ingest import chunk_document, load_corpus  # noqa: E402
-from graphrag_bench.metrics import p95  # noqa: E402
+from graphrag_bench.evaluation.metrics import p95  # noqa: E402
 
 
 def _busy(stop) -> None:
@@ -97,7 +97,7 @@ def main() -> None:
     chunks = [dataclasses.asdict(c)["text"] for d in load_corpus(args.corpus) for c in chunk_document(d)]
     texts = [chunks[i % len(chunks)] + f" ({i})" for i in range(args.texts)]
     queries = [f"What does item {i} of the corpus depend on?" for i in range(args.queries)]
-    from graphrag_bench.questions import load_questions
+    from graphrag_bench.evaluation.questions import load_questions
 
     compare_backends(chunks, texts, [q["question"] for q in load_questions(args.questions)])
     embedder = Embedder(backend="torch")

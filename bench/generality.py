@@ -304,7 +304,7 @@ def main() -> None:
     parser.add_argument("--conventions", default=",".join(CONVENTIONS))
     parser.add_argument("--out", help="keep the rewritten corpora in this folder")
     args = parser.parse_args()
-    from graphrag_bench.evaluate import evaluate_corpus
+    from graphrag_bench.evaluation.evaluate import evaluate_corpus
 
     corpus = Path(args.corpus)
     root = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="generality-"))

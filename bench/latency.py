@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from graphrag_bench.evaluate import evaluate_corpus  # noqa: E402
+from graphrag_bench.evaluation.evaluate import evaluate_corpus  # noqa: E402
 
 
 def corpus_arguments(description: str) -> argparse.ArgumentParser:

@@ -20,10 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.latency import corpus_arguments  # noqa: E402
-from graphrag_bench.comparison import compare_modes  # noqa: E402
-from graphrag_bench.evaluate import evaluate_corpus  # noqa: E402
+from graphrag_bench.evaluation.comparison import compare_modes  # noqa: E402
+from graphrag_bench.evaluation.evaluate import evaluate_corpus  # noqa: E402
 from graphrag_bench.retrieval.modes import parse_modes  # noqa: E402
-from graphrag_bench.report import comparison_text  # noqa: E402
+from graphrag_bench.evaluation.report import comparison_text  # noqa: E402
 
 
 def main() -> None:

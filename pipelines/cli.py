@@ -116,7 +116,7 @@ def corpus(args: argparse.Namespace) -> int:
     """Register a corpus (its documents and questions are checked first) or list the registered ones."""
     from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
     from graphrag_bench.corpus.ingest import load_corpus
-    from graphrag_bench.questions import load_questions
+    from graphrag_bench.evaluation.questions import load_questions
     from resources import BenchSettings
 
     base = BenchSettings.from_env()
@@ -140,7 +140,7 @@ def validate_inputs(args: argparse.Namespace):
     """Everything a user can get wrong, checked before anything is written."""
     from graphrag_bench.runtime.files import writable_folder
     from graphrag_bench.corpus.ingest import load_corpus
-    from graphrag_bench.questions import load_questions
+    from graphrag_bench.evaluation.questions import load_questions
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
                                          id_types_from_env, load_thresholds, log_level_from_env, max_document_mb_from_env,
@@ -179,7 +179,7 @@ def validate_inputs(args: argparse.Namespace):
 
 
 def print_table(summary: dict, out) -> None:
-    from graphrag_bench.report import comparison_text, gates_rows, text_table
+    from graphrag_bench.evaluation.report import comparison_text, gates_rows, text_table
 
     print("\n" + comparison_text(summary), file=out)
     print(f"\ngraph cache hit rate (warm): {summary['modes']['graphrag']['graph_cache_hit_rate']}", file=out)
@@ -264,7 +264,7 @@ def write_blocked(result, failed_checks, settings, n_docs: int) -> Path:
     """A blocking check stopped the run early (the audit): still leave a run folder saying why."""
     import datetime as dt
 
-    from graphrag_bench.report import blocked_summary, write_blocked_run
+    from graphrag_bench.evaluation.report import blocked_summary, write_blocked_run
 
     resolved = result.output_for_node("resolved_graph")
     audit = dict(resolved.audit)

@@ -48,7 +48,7 @@ import assets.ingest
 import assets.report
 import assets.warehouse
 from assets.partitions import CORPUS, corpus_partitions, partition_key
-from graphrag_bench.alerts import Alert, raise_alert
+from graphrag_bench.evaluation.alerts import Alert, raise_alert
 from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.corpus.ingest import corpus_fingerprint

@@ -21,7 +21,7 @@ class BenchSettings(ConfigurableResource):
     results_dir: str = str(REPO_ROOT / "results")
     thresholds_file: str = str(DEFAULT_THRESHOLDS)
     runs: int = 10
-    remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.reuse)
+    remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.evaluation.reuse)
     modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.retrieval.modes); vector and graphrag always
     max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB  # a larger file is left out of the corpus with a warning naming it
     id_types: dict[str, str] = {}  # record-id prefix → type, typed by hand (GRAPHRAG_ID_TYPES); empty: inferred from the corpus

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from .keys import canonical_name
-from ..metrics import prf
+from ..evaluation.metrics import prf
 from .vocabulary import SEMANTIC
 
 LABELS_FILE = "graph_labels.json"

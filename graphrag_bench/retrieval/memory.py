@@ -124,7 +124,7 @@ class MemoryRetriever:
     def ask(self, question: str) -> "Asked":
         """The answer with what a person checks it by: certainty, citations, and the graph path it used."""
         from ..answers.answer import answer_label
-        from ..score import CITATION, claims
+        from ..evaluation.score import CITATION, claims
         from ..graph.vocabulary import TYPE_BY_PHRASE
 
         start = time.perf_counter()

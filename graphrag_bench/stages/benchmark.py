@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Callable
 
 import polars as pl
 
-from ..benchmark import benchmark_modes, golden_or_reused, golden_run, measured_or_reused, mode_run
+from ..evaluation.benchmark import benchmark_modes, golden_or_reused, golden_run, measured_or_reused, mode_run
 from ..retrieval.memory import MemoryRetriever, index_files, load_index
 from ..retrieval.modes import REQUIRED_MODES
 from ..retrieval.retrieve import BaselineRetriever, Retrieval, VectorIndex
-from ..reuse import BenchmarkInputs, BenchmarkReuse
-from ..score import ScoringContext
+from ..evaluation.reuse import BenchmarkInputs, BenchmarkReuse
+from ..evaluation.score import ScoringContext
 from ..settings import RetrievalSettings, with_graph_rag
 from .graph import ResolvedGraph
 
@@ -65,8 +65,8 @@ class Measurement:
 
 def measure_modes(plan: BenchmarkPlan, questions: list[dict], state_hash: str, model, open_store: Callable[[], "GraphStore"],
                   compose_fn: Callable[[Retrieval], str], progress: Callable[[str], None] | None = None) -> Measurement:
-    """N runs per question, modes interleaved (`graphrag_bench.benchmark`); not measured again when the last
-    measurement had exactly these inputs (`graphrag_bench.reuse`) unless `plan.remeasure`."""
+    """N runs per question, modes interleaved (`graphrag_bench.evaluation.benchmark`); not measured again when the last
+    measurement had exactly these inputs (`graphrag_bench.evaluation.reuse`) unless `plan.remeasure`."""
     inputs = BenchmarkInputs.collect(index_files(plan.data_dir), plan.questions_file, state_hash, plan.settings, plan.store,
                                      plan.answerer, model.identity, plan.runs, plan.modes)
 

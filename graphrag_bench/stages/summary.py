@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from ..benchmark import joined_runs
+from ..evaluation.benchmark import joined_runs
 from ..runtime.check_worker import CheckWorker, validator
-from ..gates import evaluate_gates
+from ..evaluation.gates import evaluate_gates
 from ..graph.ground_truth import evaluate_expansion, evaluate_extraction
-from ..report import build_summary
+from ..evaluation.report import build_summary
 from ..settings import load_thresholds
 from .graph import GraphSync, ResolvedGraph
 
@@ -20,7 +20,7 @@ from .graph import GraphSync, ResolvedGraph
 @dataclass(frozen=True)
 class RunSummary:
     summary: dict  # summary.json
-    bench: dict  # every mode's runs joined (`graphrag_bench.benchmark.joined_runs`)
+    bench: dict  # every mode's runs joined (`graphrag_bench.evaluation.benchmark.joined_runs`)
     scores: dict[str, list[dict]]  # mode → score rows
     questions: list[dict]
     audit: dict  # the resolver's audit facts

@@ -276,7 +276,7 @@ def test_environment_faults_exit_2_before_any_work(tmp_path, hold, env, fragment
 
 
 def test_two_runs_measuring_in_the_same_second_get_two_run_folders():
-    from graphrag_bench.reuse import new_run_id
+    from graphrag_bench.evaluation.reuse import new_run_id
 
     first, second = new_run_id(), new_run_id()
     assert first != second and second > first

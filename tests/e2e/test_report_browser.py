@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from graphrag_bench.report import report_html
+from graphrag_bench.evaluation.report import report_html
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is n
 
 def _fixture_run() -> dict:
     """A run of every mode (numbers shaped like the default corpus's)."""
-    from graphrag_bench.comparison import against_best_non_graph
+    from graphrag_bench.evaluation.comparison import against_best_non_graph
 
     points = {"baseline": [3.5, 15, 6, 4, 4], "bm25": [5.5, 10, 9, 10, 8], "hybrid_lexical": [5.5, 11, 4, 7, 8],
               "graphrag": [24, 20, 15, 12, 4], "graph_ppr": [19.5, 15, 16, 12, 8], "router": [24, 20, 15, 12, 4]}

@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from graphrag_bench.gates import GATES
+from graphrag_bench.evaluation.gates import GATES
 
 from ..conftest import QUESTIONS, REPO
 

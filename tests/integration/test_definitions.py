@@ -123,7 +123,7 @@ def test_corpus_change_sensor_requests_a_graph_build_only_on_change(corpus_copy,
 
 def test_jobs_run_in_process_and_the_latency_gate_refuses_a_multiprocess_measurement(tmp_path, monkeypatch):
     monkeypatch.setenv("GRAPHRAG_DATA_DIR", str(tmp_path))
-    from graphrag_bench.gates import evaluate_gate
+    from graphrag_bench.evaluation.gates import evaluate_gate
     from graphrag_bench.settings import load_thresholds
     from pipelines.definitions import build_definitions
     from resources import BenchSettings

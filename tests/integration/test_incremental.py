@@ -129,8 +129,8 @@ def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, 
 
 
 def test_a_benchmark_is_measured_again_only_when_an_input_changed(tmp_path):
-    from graphrag_bench.benchmark import measured_or_reused
-    from graphrag_bench.reuse import BenchmarkInputs, BenchmarkReuse
+    from graphrag_bench.evaluation.benchmark import measured_or_reused
+    from graphrag_bench.evaluation.reuse import BenchmarkInputs, BenchmarkReuse
     from graphrag_bench.settings import RetrievalSettings
 
     index, questions = tmp_path / "chunks.parquet", tmp_path / "questions.json"

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from graphrag_bench.evaluate import evaluate_corpus
+from graphrag_bench.evaluation.evaluate import evaluate_corpus
 
 from ..conftest import CORPUS, QUESTIONS, REPO
 

@@ -5,7 +5,7 @@ the router's rule; the comparison of each graph mode with the best non-graph mod
 import pytest
 
 from graphrag_bench.answers.answer import compose
-from graphrag_bench.comparison import against_best_non_graph, mode_table
+from graphrag_bench.evaluation.comparison import against_best_non_graph, mode_table
 from graphrag_bench.retrieval.lexical import RRF_K, lexical_retrievers, rrf
 from graphrag_bench.retrieval.modes import ALL_MODES, GRAPH_MODES, parse_modes
 from graphrag_bench.retrieval.ppr import personalized_pagerank
@@ -96,7 +96,7 @@ def test_a_graph_mode_that_does_not_beat_the_best_non_graph_mode_is_reported_as_
 
 
 def test_every_mode_is_benchmarked_on_the_default_corpus_with_the_same_protocol():
-    from graphrag_bench.evaluate import evaluate_corpus
+    from graphrag_bench.evaluation.evaluate import evaluate_corpus
 
     from ..conftest import CORPUS, QUESTIONS as QUESTION_FILE
 
@@ -223,7 +223,7 @@ def test_modes_are_chosen_by_name_or_label_and_a_wrong_one_is_named():
 
 
 def test_the_quality_gates_fail_when_graphrag_does_not_beat_the_best_non_graph_mode():
-    from graphrag_bench.gates import evaluate_gate
+    from graphrag_bench.evaluation.gates import evaluate_gate
     from graphrag_bench.settings import load_thresholds
 
     questions = [{"question_id": f"Q{i}", "category": "A" if i < 6 else "B"} for i in range(12)]

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from graphrag_bench.errors import InputError
-from graphrag_bench.questions import load_questions
+from graphrag_bench.evaluation.questions import load_questions
 
 from ..conftest import QUESTIONS
 

@@ -7,9 +7,9 @@ import pytest
 
 from graphrag_bench.answers.answer import answer_label, compose
 from graphrag_bench.retrieval.memory import FallbackRetriever, MemoryRetriever, make_retriever, save_index
-from graphrag_bench.questions import load_questions
+from graphrag_bench.evaluation.questions import load_questions
 from graphrag_bench.retrieval.retrieve import FALLBACK_WARNING, BaselineRetriever, EntityIndex, GraphRetriever, VectorIndex
-from graphrag_bench.score import ScoringContext
+from graphrag_bench.evaluation.score import ScoringContext
 from graphrag_bench.settings import RetrievalSettings
 from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
@@ -211,7 +211,7 @@ def test_record_fields_unknown_ids_and_transitive_chains(retrievers):
 
 
 def test_benchmark_runs_split_by_mode_and_join_back(retrievers, resolution, ladybug_store, tmp_path):
-    from graphrag_bench.benchmark import failure_retrievers, joined_runs, mode_run, run_benchmark
+    from graphrag_bench.evaluation.benchmark import failure_retrievers, joined_runs, mode_run, run_benchmark
     from graphrag_bench.retrieval.modes import ALL_MODES
     from graphrag_bench.retrieval.retrievers import build_retrievers
 

@@ -1,7 +1,7 @@
 """The rubric, rule by rule, with hand-written answers that earn and lose each point."""
 
 
-from graphrag_bench.score import ScoringContext
+from graphrag_bench.evaluation.score import ScoringContext
 
 ENTITIES = [
     {"id": "system:gateway", "name": "Gateway", "canonical_id": "system:gateway", "aliases": ["EdgeProxy"]},

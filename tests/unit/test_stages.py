@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from graphrag_bench.retrieval.memory import save_index
-from graphrag_bench.questions import load_questions
+from graphrag_bench.evaluation.questions import load_questions
 from graphrag_bench.settings import DEFAULT_THRESHOLDS, RetrievalSettings
 from graphrag_bench.stages.benchmark import BenchmarkPlan, check_golden, measure_modes, score_answers
 from graphrag_bench.stages.graph import audit_resolution, check_provenance, extract_mentions, resolve_graph, sync_graph

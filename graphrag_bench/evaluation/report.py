@@ -10,9 +10,9 @@ from pathlib import Path
 
 from .comparison import compare_modes
 from .metrics import paired_stats
-from .retrieval.modes import MODE_LABELS
+from ..retrieval.modes import MODE_LABELS
 from .questions import CATEGORY_NAMES
-from .corpus.untrusted import withheld_in
+from ..corpus.untrusted import withheld_in
 
 
 def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict[str, list[dict]], bench: dict,

@@ -16,11 +16,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Callable
 
-from .answers.answer import compose
+from ..answers.answer import compose
 from .metrics import p95
-from .retrieval.modes import ALL_MODES, GRAPH_MODES, REQUIRED_MODES
-from .retrieval.retrieve import BaselineRetriever, GraphRetriever, Retrieval, Retriever
-from .retrieval.retrievers import build_retrievers, graph_retrievers
+from ..retrieval.modes import ALL_MODES, GRAPH_MODES, REQUIRED_MODES
+from ..retrieval.retrieve import BaselineRetriever, GraphRetriever, Retrieval, Retriever
+from ..retrieval.retrievers import build_retrievers, graph_retrievers
 from .reuse import BenchmarkInputs, BenchmarkReuse, new_run_id
 
 
@@ -34,9 +34,9 @@ def _answer(retriever: Retriever, question: str, compose_fn: Callable[[Retrieval
 def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str | Path) -> dict[str, dict[str, Retriever]]:
     """Real failure states for category E: the graph modes of `retrievers` again, over a store that has been closed
     and over an empty store (failure mode → mode → retriever)."""
-    from .graph.store.ladybug_store import LadybugStore
+    from ..graph.store.ladybug_store import LadybugStore
 
-    from .retrieval.router import RouterRetriever
+    from ..retrieval.router import RouterRetriever
 
     baseline, router = retrievers["baseline"], retrievers.get("router")
     if not isinstance(baseline, BaselineRetriever):
@@ -127,8 +127,8 @@ def benchmark_modes(questions: list[dict], baseline: BaselineRetriever, store, e
     """`modes` (names of `graphrag_bench.retrieval.modes`; vector and graphrag always) built over the vector index and an open
     store, their category-E failure states in `data_dir`, benchmarked by `run_benchmark`. The benchmark's own graph
     runs are the one place the product flag does not apply: graph modes are what it measures."""
-    from .retrieval.retrieve import EntityIndex
-    from .graph.store.base import GraphUnavailable
+    from ..retrieval.retrieve import EntityIndex
+    from ..graph.store.base import GraphUnavailable
 
     try:
         state = store.state_hash()

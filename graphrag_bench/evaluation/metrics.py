@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from .corpus.ingest import normalize_doc_ref
+from ..corpus.ingest import normalize_doc_ref
 
 
 def retrieval_metrics(ranking: list[str], judgments: list[dict]) -> dict | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .metrics import mean_metrics, paired_stats, retrieval_metrics
-from .retrieval.modes import GRAPH_MODES, NON_GRAPH_MODES
+from ..retrieval.modes import GRAPH_MODES, NON_GRAPH_MODES
 from .questions import CATEGORIES
 from .score import cited_sources
 

@@ -9,8 +9,8 @@ the run measured, not only against vector.
 
 from __future__ import annotations
 
-from .retrieval.modes import MODE_LABELS
-from .runtime.validation import Validate, validate
+from ..retrieval.modes import MODE_LABELS
+from ..runtime.validation import Validate, validate
 
 GATES = ("multi_hop", "decision_provenance", "no_baseline_regression", "hallucination", "latency", "cache", "certainty",
          "untrusted_content")

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from .corpus.corpora import DEFAULT_CORPUS
-from .runtime.files import files_digest, replace_atomically
+from ..corpus.corpora import DEFAULT_CORPUS
+from ..runtime.files import files_digest, replace_atomically
 
 if TYPE_CHECKING:
-    from .stages.summary import RunSummary
+    from ..stages.summary import RunSummary
 
 RAW_TABLES = ("question_scores", "latency_samples", "cache_metrics", "gate_results", "runs")
 # A measurement reused on another night (nothing it measures changed) is one more row of `runs`, not a replacement.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .errors import InputError
+from ..errors import InputError
 
 CATEGORIES = ("A", "B", "C", "D", "E")  # in table order
 CATEGORY_NAMES = {"A": "multi-hop dependency", "B": "decision provenance", "C": "entity disambiguation",

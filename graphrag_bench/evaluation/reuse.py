@@ -21,9 +21,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .runtime.files import file_digest, files_digest, locked
-from .retrieval.modes import ALL_MODES
-from .runtime.result_cache import ResultCache
+from ..runtime.files import file_digest, files_digest, locked
+from ..retrieval.modes import ALL_MODES
+from ..runtime.result_cache import ResultCache
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 REUSE_FILE = "benchmark_reuse.pkl"

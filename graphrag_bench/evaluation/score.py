@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass, field
 
-from .answers.answer import answer_label
-from .corpus.ingest import normalize_doc_ref
-from .graph.vocabulary import TYPE_BY_PHRASE
+from ..answers.answer import answer_label
+from ..corpus.ingest import normalize_doc_ref
+from ..graph.vocabulary import TYPE_BY_PHRASE
 
 CITATION = re.compile(r"\[(?:source:)?([A-Za-z0-9][A-Za-z0-9_.\-]*)\]")
 ENTITY_TAG = re.compile(r"\{entity:([a-z_]+:[^}]+)\}")

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .benchmark import benchmark_modes
-from .graph.extract import Extractor
-from .graph.ground_truth import evaluate_extraction
-from .corpus.ingest import chunk_document, load_corpus
-from .retrieval.modes import REQUIRED_MODES
+from ..graph.extract import Extractor
+from ..graph.ground_truth import evaluate_extraction
+from ..corpus.ingest import chunk_document, load_corpus
+from ..retrieval.modes import REQUIRED_MODES
 from .questions import load_questions
-from .graph.resolve import Resolution, resolve
-from .retrieval.retrieve import BaselineRetriever, VectorIndex
+from ..graph.resolve import Resolution, resolve
+from ..retrieval.retrieve import BaselineRetriever, VectorIndex
 from .score import ScoringContext
 
 
@@ -51,9 +51,9 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
                     extractor: Extractor | None = None, compose_fn=None,
                     modes: tuple[str, ...] = REQUIRED_MODES) -> CorpusEvaluation:
     """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.retrieval.modes`; baseline and graphrag always)."""
-    from .answers.answer import compose
-    from .runtime.embed import Embedder
-    from .graph.store.ladybug_store import LadybugStore
+    from ..answers.answer import compose
+    from ..runtime.embed import Embedder
+    from ..graph.store.ladybug_store import LadybugStore
 
     embedder = embedder or Embedder()
     docs = load_corpus(corpus_dir)

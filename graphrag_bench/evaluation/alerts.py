@@ -14,7 +14,7 @@ import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .runtime.files import replace_atomically
+from ..runtime.files import replace_atomically
 
 log = logging.getLogger("graphrag_bench")
 WEBHOOK_TIMEOUT_S = 5
