@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .evidence import evidence_summary
 from .metrics import mean_metrics, paired_stats, retrieval_metrics
 from ..retrieval.modes import GRAPH_MODES, NON_GRAPH_MODES
 from .questions import CATEGORIES
@@ -42,6 +43,7 @@ def mode_summary(questions: list[dict], scores: list[dict], bench: dict, mode: s
         "certainty_accuracy": round(sum(1 for q in questions if by_q[q["question_id"]]["label"] == q["certainty"]) / len(questions), 4),
         "retrieval": retrieval,
     }
+    out["evidence"] = evidence_summary(questions, scores)
     if mode == "graphrag":
         out["graph_cache_hit_rate"] = bench["cache"]["graph_cache_hit_rate"]
         out["pipeline_cache_hit_rate"] = bench["cache"]["pipeline_cache_hit_rate"]

@@ -70,7 +70,8 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
         finally:
             store.close()
     scorer = ScoringContext(resolution.entities, resolution.relationships, {d.doc_id: d.text for d in docs})
-    scores = {mode: [scorer.score(q, result["answers"][mode][q["question_id"]], mode).as_dict() for q in questions]
+    scores = {mode: [scorer.score(q, result["answers"][mode][q["question_id"]], mode,
+                                  result["retrievals"][mode].get(q["question_id"])).as_dict() for q in questions]
               for mode in result["answers"]}
     return CorpusEvaluation(questions, resolution, result["answers"], scores,
                             evaluate_extraction(corpus_dir, resolution.entities, resolution.relationships), result)

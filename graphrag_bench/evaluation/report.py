@@ -73,10 +73,16 @@ PAIRWISE_NOTE = ("paired over the category's questions (graph − best, points p
                  "interval is above 0 and the permutation p < 0.05")
 
 
+EVIDENCE_NOTE = ("Evidence: the share of questions (those with required phrases or sources) whose retrieved context, before "
+                 "any answer was composed, held every required phrase and source; composition: the mean points those "
+                 "questions scored; lost ret/comp/label: points lost where the context was incomplete, where it was "
+                 "complete, and to a wrong certainty label.")
+
+
 def comparison_text(s: dict) -> str:
     """The side-by-side tables for a terminal (the CLI's summary, bench/modes.py): every mode, each graph mode against
     the best non-graph mode, and where the router sent the questions."""
-    lines = [category_legend(s), text_table(*modes_rows(s)), "", f"each graph mode vs the best non-graph mode: {PAIRWISE_NOTE}",
+    lines = [category_legend(s), text_table(*modes_rows(s)), EVIDENCE_NOTE, "", f"each graph mode vs the best non-graph mode: {PAIRWISE_NOTE}",
              text_table(*pairwise_rows(s))]
     routes = s["modes"].get("router", {}).get("routes")
     if routes:
@@ -86,17 +92,26 @@ def comparison_text(s: dict) -> str:
 
 def modes_rows(s: dict) -> tuple[list[str], list[list[str]]]:
     """Every mode that ran, one row each: points per category and in total, p95 and its ratio to vector's p95,
-    MRR and NDCG@5 against the labelled sources, hallucinations; then the maximum points."""
+    MRR and NDCG@5 against the labelled sources, hallucinations, certainty accuracy; the evidence its context held
+    (share of questions whose context held every required phrase and source), the points those questions scored on
+    average (composition), and the points lost to retrieval / composition / the label; then the maximum points."""
     base = s["modes"]["baseline"]
     cats = list(base["by_category"])
-    headers = ["mode", *cats, "total", "p95 ms", "x vector", "MRR", "NDCG@5", "halluc."]
+    headers = ["mode", *cats, "total", "p95 ms", "x vector", "MRR", "NDCG@5", "halluc.", "certainty", "evidence",
+               "composition", "lost ret/comp/label"]
     rows = []
     for mode, row in s["modes"].items():
         retrieval = row["retrieval"] or {}
+        evidence = row.get("evidence") or {}
+        lost = evidence.get("lost") or {}
         rows.append([MODE_LABELS[mode], *(f"{row['by_category'][c]['points']:g}" for c in cats), f"{row['points']:g}",
                      _num(row["p95_pipeline_ms"], 2), _num((s.get("latency_ratio_p95_by_mode") or {}).get(mode), 2),
-                     _num(retrieval.get("mrr")), _num(retrieval.get("ndcg@5")), str(row["hallucinations"])])
-    rows.append(["max", *(str(base["by_category"][c]["max_points"]) for c in cats), str(base["max_points"]), "", "", "", "", ""])
+                     _num(retrieval.get("mrr")), _num(retrieval.get("ndcg@5")), str(row["hallucinations"]),
+                     _num(row.get("certainty_accuracy"), 2), _num(evidence.get("complete"), 2),
+                     _num(evidence.get("composition"), 2),
+                     "/".join(f"{lost[c]:g}" for c in ("not_retrieved", "not_composed", "wrong_label")) if lost else ""])
+    rows.append(["max", *(str(base["by_category"][c]["max_points"]) for c in cats), str(base["max_points"]),
+                 *[""] * (len(headers) - len(cats) - 2)])
     return headers, rows
 
 
@@ -142,7 +157,7 @@ def summary_markdown(s: dict) -> str:
              f"Categories: {category_legend(s)}.", "",
              markdown_table(*modes_rows(s)), "",
              f"Latency: p95 over runs 2..{s['runs_per_question']} of every question; x vector = the mode's p95 / vector's, "
-             "measured in the same interleaved loop.", "",
+             "measured in the same interleaved loop.", "", EVIDENCE_NOTE, "",
              "## Each graph mode against the best non-graph mode", "",
              f"{PAIRWISE_NOTE[0].upper()}{PAIRWISE_NOTE[1:]}.", "",
              markdown_table(*pairwise_rows(s)), "",
@@ -254,6 +269,7 @@ graph {s['graph']['entities']} entities, {s['graph']['relationships']} relations
 <h2>Points per category</h2>{cat_chart}
 <p class="note">{html.escape(category_legend(s))}</p>
 {_table(*modes_rows(s))}
+<p class="note">{html.escape(EVIDENCE_NOTE)}</p>
 <h2>Each graph mode against the best non-graph mode</h2>
 <p class="note">{html.escape(PAIRWISE_NOTE[0].upper() + PAIRWISE_NOTE[1:])}.</p>
 {_table(*pairwise, ["beats" if row[-1] == "yes" else "" for row in pairwise[1]])}

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from ..answers.answer import answer_label
 from ..corpus.ingest import normalize_doc_ref
 from ..graph.vocabulary import TYPE_BY_PHRASE
+from .evidence import Evidence, evidence_held, lost_points
 
 CITATION = re.compile(r"\[(?:source:)?([A-Za-z0-9][A-Za-z0-9_.\-]*)\]")
 ENTITY_TAG = re.compile(r"\{entity:([a-z_]+:[^}]+)\}")
@@ -33,6 +34,13 @@ class Score:
     label: str
     hallucinations: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # What the mode's context held before composing (`evidence`), and where the lost points went; None without it.
+    evidence_phrases: float | None = None
+    evidence_sources: float | None = None
+    evidence_complete: bool | None = None
+    lost_not_retrieved: float = 0.0
+    lost_not_composed: float = 0.0
+    lost_wrong_label: float = 0.0
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -87,7 +95,8 @@ def unsupported_claims(answer: str, known: set[tuple[str, str, str]], doc_texts:
     return found
 
 
-def score_answer(q: dict, answer: str, mode: str, names: EntityNames, known: set, doc_texts: dict) -> Score:
+def score_answer(q: dict, answer: str, mode: str, names: EntityNames, known: set, doc_texts: dict,
+                 evidence: Evidence | None = None) -> Score:
     notes: list[str] = []
     head = answer.split("\n", 1)[0]
     label = answer_label(answer)
@@ -112,7 +121,7 @@ def score_answer(q: dict, answer: str, mode: str, names: EntityNames, known: set
 
     # Completeness 0–1: every required entity mentioned by id, alias or phrase; at least half → 0.5.
     req = q["required_entities"]
-    hit = [e for e in req if mentioned(answer, names.forms(e)) or e in ENTITY_TAG.findall(answer)]
+    hit = [e for e in req if mentioned(answer, names.forms(e)) or e in ENTITY_TAG.findall(answer)]  # = ScoringContext.held
     completeness = 1.0 if len(hit) == len(req) else 0.5 if req and len(hit) * 2 >= len(req) else 0.0
 
     # Hallucination: forbidden claims, and relationships with no support in corpus or graph.
@@ -138,7 +147,11 @@ def score_answer(q: dict, answer: str, mode: str, names: EntityNames, known: set
     bonus = 1.0 if label == "conflicting" == q["certainty"] and required <= cited and correctness > 0 else 0.0
 
     total = max(-2.0, min(4.0, correctness + citation + completeness + hallucination + certainty + bonus))
-    return Score(q["question_id"], correctness, citation, completeness, hallucination, certainty, bonus, total, label, halluc, notes)
+    evidence = evidence or Evidence(None, None, None)
+    lost = lost_points(total, certainty, evidence.complete)
+    return Score(q["question_id"], correctness, citation, completeness, hallucination, certainty, bonus, total, label, halluc, notes,
+                 evidence.phrases, evidence.sources, evidence.complete, lost["not_retrieved"], lost["not_composed"],
+                 lost["wrong_label"])
 
 
 class ScoringContext:
@@ -151,5 +164,11 @@ class ScoringContext:
                       for r in relationships}
         self.doc_texts = {normalize_doc_ref(doc_id): text for doc_id, text in documents.items()}
 
-    def score(self, question: dict, answer: str, mode: str) -> Score:
-        return score_answer(question, answer, mode, self.names, self.known, self.doc_texts)
+    def held(self, text: str, phrase: str) -> bool:
+        """Whether `text` mentions a required entity or phrase, by the rule completeness uses."""
+        return mentioned(text, self.names.forms(phrase)) or phrase in ENTITY_TAG.findall(text)
+
+    def score(self, question: dict, answer: str, mode: str, retrieval: dict | None = None) -> Score:
+        """`retrieval`: the mode's context for the question (`Retrieval.as_dict()`), for its evidence recall."""
+        evidence = evidence_held(question, retrieval, self.held) if retrieval is not None else None
+        return score_answer(question, answer, mode, self.names, self.known, self.doc_texts, evidence)

@@ -98,5 +98,6 @@ def check_golden(questions: list[dict], baseline_run: dict, data_dir: str | Path
 def score_answers(questions: list[dict], runs: dict[str, dict], graph: ResolvedGraph, documents: pl.DataFrame) -> dict[str, list[dict]]:
     """Mode → one score row per question (SPEC §3.9), judged against the graph and the documents' text."""
     scorer = ScoringContext(graph.entity_rows(), graph.relationship_rows(), dict(zip(documents["doc_id"], documents["text"])))
-    return {mode: [scorer.score(q, run["answers"][q["question_id"]], mode).as_dict() for q in questions]
+    return {mode: [scorer.score(q, run["answers"][q["question_id"]], mode, run["retrievals"].get(q["question_id"])).as_dict()
+                   for q in questions]
             for mode, run in runs.items()}

@@ -75,6 +75,14 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     table = result.stdout.split("each graph mode vs the best non-graph mode")
     assert all(label in table[0] for label in ("vector", "bm25", "hybrid_lexical", "graphrag", "graph_ppr", "router", "p95 ms"))
     assert "95% interval" in table[1] and "beats" in table[1]
+    # Evidence recall, computed before composing: per mode, per category and per question, in the CLI table too.
+    for mode, row in summary["modes"].items():
+        evidence = row["evidence"]
+        assert set(evidence["per_question"]) == {q["question_id"] for q in summary["questions"]}
+        assert set(evidence["by_category"]) == set(row["by_category"]) and 0 <= evidence["complete"] <= 1
+        # Every lost point is attributed to one cause.
+        assert sum(evidence["lost"].values()) == pytest.approx(sum(4 - q["points"][mode] for q in summary["questions"]), abs=0.05)
+    assert "evidence" in table[0] and "composition" in table[0]
     # Its stores live in its own data folder; the repository's default stores are untouched.
     assert (outside / "data" / "graph.lbug").exists() and (outside / "data" / "warehouse.duckdb").exists()
     assert _stamp(REPO / "data") == repo_data_before
@@ -136,6 +144,10 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
         # ... and every mode of both (dbt incremental mode_history): six modes per run.
         per_run = conn.execute("select run_id, count(distinct mode) from main.mode_history group by run_id").fetchall()
         assert len(per_run) == 2 and all(n == 6 for _, n in per_run)
+        # Evidence recall per mode and category (dbt model evidence_recall) equals summary.json's.
+        recall = dict(conn.execute("select mode, sum(complete_questions) from main.evidence_recall where run_id = ? "
+                                   "group by mode", [summary["run_id"]]).fetchall())
+    assert recall == {m: row["evidence"]["complete_questions"] for m, row in summary["modes"].items()}
 
 
 def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_graph_path(first_run, outside):

@@ -5,7 +5,7 @@ from dagster import DefaultScheduleStatus
 EXPECTED_ASSETS = {"documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store",
                    "questions", "retrieval_index", "baseline_run", "graphrag_run", "mode_runs", "failure_mode_runs", "golden_equivalence", "scores",
                    "benchmark_summary", "raw/question_scores", "raw/latency_samples", "raw/cache_metrics", "raw/gate_results",
-                   "raw/runs", "stg_question_scores", "stg_latency_samples", "category_scores", "latency_percentiles",
+                   "raw/runs", "stg_question_scores", "stg_latency_samples", "category_scores", "evidence_recall", "latency_percentiles",
                    "cache_rates", "acceptance_criteria", "run_history", "mode_history", "benchmark_report", "release_decision"}
 GATE_CHECKS = {"gate_multi_hop", "gate_decision_provenance", "gate_no_baseline_regression", "gate_hallucination",
                "gate_latency", "gate_cache", "gate_certainty", "gate_untrusted_content"}

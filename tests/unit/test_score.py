@@ -106,3 +106,41 @@ def test_failure_mode_prefix_and_no_graph_claims_when_down():
 def test_floor_is_minus_two():
     bad = "Answer: Neo4j (likely) [X]\nGateway depends on etcd\n- Neo4j (supported) [X] depends on etcd (supported) [X]."
     assert SCORER.score(q(), bad, "graphrag").total == -2
+
+
+def _context(*passages: tuple[str, str], facts: tuple[dict, ...] = ()) -> dict:
+    return {"passages": [{"doc_id": doc, "text": text} for doc, text in passages], "facts": list(facts)}
+
+
+def test_evidence_recall_counts_what_the_context_held_before_any_answer():
+    """A context holding the required entity (by an alias) and source is complete, whatever the answer made of it."""
+    question = q(required_entities=["system:gateway", "system:auth_service"], required_sources=["DEPENDENCIES.md", "ADR-001"])
+    full = _context(("DEPENDENCIES.md", "EdgeProxy calls the Auth Service."), ("ADR-001.md", "We chose Neo4j."))
+    s = SCORER.score(question, "Answer: unknown (unknown)", "baseline", full)
+    assert (s.evidence_phrases, s.evidence_sources, s.evidence_complete) == (1.0, 1.0, True)
+    # The context was complete: every lost point is the composer's (the honest unknown costs no label point).
+    assert s.lost_not_composed == 4 - s.total and s.lost_not_retrieved == 0
+    half = _context(("DEPENDENCIES.md", "The Auth Service is new."),
+                    facts=({"doc_id": "DEPENDENCIES.md", "source_name": "Gateway", "target_name": "etcd", "label": "", "evidence": ""},))
+    s = SCORER.score(question, "Answer: Auth Service (possible) [DEPENDENCIES.md]", "baseline", half)
+    assert (s.evidence_phrases, s.evidence_sources, s.evidence_complete) == (1.0, 0.5, False)
+    assert s.lost_not_retrieved + s.lost_wrong_label == 4 - s.total and s.lost_wrong_label == 1 and s.lost_not_composed == 0
+
+
+def test_a_question_that_requires_nothing_has_no_evidence_figure():
+    unanswerable = q(required_entities=[], answer_entities=[], required_sources=[], certainty="unknown")
+    s = SCORER.score(unanswerable, "Answer: unknown (unknown)", "baseline", _context(("ADR-001", "We chose Neo4j.")))
+    assert s.evidence_complete is None and s.evidence_phrases is None and s.total == 4
+
+
+def test_the_evidence_summary_gives_the_composition_figure_on_complete_contexts_only():
+    from graphrag_bench.evaluation.evidence import evidence_summary
+
+    questions = [q(question_id="T1"), q(question_id="T2", category="B")]
+    full = _context(("DEPENDENCIES.md", "Gateway --> Auth Service"))
+    scores = [SCORER.score(questions[0], PERFECT, "baseline", full).as_dict(),
+              SCORER.score(questions[1], "Answer: Auth Service (supported)", "baseline", _context(("ADR-001", "x"))).as_dict()]
+    summary = evidence_summary(questions, scores)
+    assert summary["complete"] == 0.5 and summary["complete_questions"] == 1 and summary["composition"] == 4.0
+    assert summary["per_question"] == {"T1": True, "T2": False}
+    assert summary["by_category"]["B"]["composition"] is None and summary["lost"]["not_retrieved"] == 4 - scores[1]["total"]
