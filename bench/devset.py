@@ -1,0 +1,146 @@
+"""The development set: every corpus of other organisations' real documents (bench/devset/, ../shared/devset/), and
+the project's own two corpora beside them, benchmarked in every retrieval mode by the same code.
+
+Per corpus and mode: points per category and in total; evidence (the share of questions whose retrieved context held
+every required phrase and source before any answer was composed); composition (the mean points of those questions);
+certainty accuracy; hallucinations; harm (questions a graph mode scores below vector); and each graph mode against the
+best non-graph mode over all questions (paired bootstrap 95% interval). A corpus whose documents are not on this
+machine is named and skipped (see bench/devset/README.md).
+
+    .venv/bin/python bench/devset.py [--runs 2] [--only NAME,...] [--no-own] [--write]
+
+`--write` puts the tables into docs/BENCHMARKS.md and the headline line into the README (between its devset markers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from graphrag_bench.evaluation.comparison import compare_modes  # noqa: E402
+from graphrag_bench.evaluation.evaluate import evaluate_corpus  # noqa: E402
+from graphrag_bench.retrieval.modes import ALL_MODES, GRAPH_MODES, MODE_LABELS  # noqa: E402
+
+DEVSET_ROOTS = (REPO / "bench" / "devset", REPO.parent / "shared" / "devset")
+OWN = {"default (own)": (REPO / "corpus", REPO / "questions" / "benchmark_questions.json"),
+       "water (own)": (REPO / "tests" / "fixtures" / "water" / "corpus", REPO / "tests" / "fixtures" / "water" / "questions.json")}
+HEADLINE_MARKERS = ("<!-- devset-headline -->", "<!-- /devset-headline -->")
+
+
+def devset_corpora() -> tuple[dict[str, tuple[Path, Path]], list[str]]:
+    """name → (documents, questions) for every devset corpus whose documents are here; and the names that are not."""
+    found: dict[str, tuple[Path, Path]] = {}
+    missing: list[str] = []
+    names = sorted({d.name for root in DEVSET_ROOTS if root.is_dir() for d in root.iterdir() if (d / "questions.json").is_file()})
+    for name in names:
+        questions = next(root / name / "questions.json" for root in DEVSET_ROOTS if (root / name / "questions.json").is_file())
+        documents = next((root / name / "corpus" for root in DEVSET_ROOTS if (root / name / "corpus").is_dir()), None)
+        if documents is None:
+            missing.append(name)
+        else:
+            found[name] = (documents, questions)
+    return found, missing
+
+
+def _n(value, digits: int = 2) -> str:
+    return "" if value is None else f"{value:.{digits}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+
+
+def corpus_rows(compared: dict, scores: dict[str, list[dict]]) -> tuple[list[str], list[list[str]]]:
+    modes = compared["modes"]
+    cats = list(modes["baseline"]["by_category"])
+    vector = {s["question_id"]: s["total"] for s in scores["baseline"]}
+    against = {r["graph_mode"]: r for r in compared["against_best_non_graph"] if r["category"] == "all"}
+    headers = ["mode", *cats, "total", "evidence", "composition", "certainty", "halluc.", "harm", "vs best non-graph (95%)"]
+    rows = []
+    for mode, row in modes.items():
+        evidence = row["evidence"]
+        harm = sum(1 for s in scores[mode] if s["total"] < vector[s["question_id"]]) if mode in GRAPH_MODES else None
+        vs = against.get(mode)
+        rows.append([MODE_LABELS[mode], *(f"{row['by_category'][c]['points']:g}" for c in cats), f"{row['points']:g}",
+                     _n(evidence["complete"]), _n(evidence["composition"]), _n(row["certainty_accuracy"]),
+                     str(row["hallucinations"]), _n(harm),
+                     "" if vs is None else f"{vs['graph_points'] - vs['best_points']:+g} vs {MODE_LABELS[vs['best_non_graph']]} "
+                     f"[{vs['ci95'][0]:+.2f}, {vs['ci95'][1]:+.2f}]"])
+    return headers, rows
+
+
+def markdown(headers: list[str], rows: list[list[str]]) -> str:
+    return "\n".join([f"| {' | '.join(headers)} |", "|" + "---|" * len(headers), *(f"| {' | '.join(r)} |" for r in rows)])
+
+
+def headline(results: dict[str, dict], runs: int) -> str:
+    real = {name: r for name, r in results.items() if not name.endswith("(own)")}
+    if not real:
+        return "devset: no corpus of real documents found on this machine"
+
+    def mean(f) -> float:
+        return sum(f(r) for r in real.values()) / len(real)
+
+    best = mean(lambda r: max(r["modes"][m]["points"] for m in r["modes"] if m not in GRAPH_MODES))
+    graph = mean(lambda r: r["modes"]["graphrag"]["points"])
+    comp = [r["modes"]["graphrag"]["evidence"]["composition"] for r in real.values()]
+    return (f"Devset ({len(real)} corpora of other organisations' real documents, 20 questions each, `bench/devset.py`, "
+            f"{runs} runs): graphrag {graph:.1f}/80 on average against {best:.1f} for the best non-graph mode per corpus; "
+            f"graphrag composition {min((c for c in comp if c is not None), default=0):.2f}–{max((c for c in comp if c is not None), default=0):.2f} "
+            f"points on questions whose context held the evidence; certainty accuracy "
+            f"{mean(lambda r: r['modes']['graphrag']['certainty_accuracy']):.2f}; harm (questions below vector) "
+            f"{sum(r['harm'] for r in real.values())} in all.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--only", default="", help="comma-separated corpus names")
+    parser.add_argument("--no-own", action="store_true", help="leave out the project's own corpora (default, water)")
+    parser.add_argument("--write", action="store_true", help="write docs/BENCHMARKS.md and the README headline")
+    args = parser.parse_args()
+    corpora, missing = devset_corpora()
+    if not args.no_own:
+        corpora |= OWN
+    if args.only:
+        wanted = {w.strip() for w in args.only.split(",")}
+        corpora = {n: c for n, c in corpora.items() if n in wanted or n.split(" ")[0] in wanted}
+    for name in missing:
+        print(f"skipped {name}: its documents are not on this machine (bench/devset/{name}/SOURCE.md names them)")
+    results: dict[str, dict] = {}
+    sections = []
+    for name, (documents, questions) in corpora.items():
+        start = time.perf_counter()
+        evaluation = evaluate_corpus(documents, questions, runs=args.runs, modes=ALL_MODES)
+        compared = compare_modes(evaluation.questions, evaluation.scores, evaluation.benchmark)
+        vector = {s["question_id"]: s["total"] for s in evaluation.scores["baseline"]}
+        compared["harm"] = sum(1 for s in evaluation.scores["graphrag"] if s["total"] < vector[s["question_id"]])
+        results[name] = compared
+        table = markdown(*corpus_rows(compared, evaluation.scores))
+        sections.append(f"### {name}\n\n{len(evaluation.questions)} questions, {documents}\n\n{table}\n")
+        print(f"\n{name} ({time.perf_counter() - start:.0f} s)\n{table}", flush=True)
+    line = headline(results, args.runs)
+    print(f"\n{line}")
+    if args.write:
+        stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+        legend = ("evidence = share of questions (with required phrases or sources) whose context held all of them before "
+                  "composing; composition = their mean points (of 4); certainty = share of headline labels equal to the "
+                  "key; harm = questions a graph mode scores below vector; last column = graph mode − best non-graph "
+                  "mode over all questions, paired bootstrap 95% interval of the per-question difference.")
+        (REPO / "docs" / "BENCHMARKS.md").write_text(
+            f"# Development set\n\nPrinted by `bench/devset.py --runs {args.runs} --write` on {stamp}; do not edit by hand.\n\n"
+            f"{line}\n\n{legend}\n\n" + ("Not on this machine: " + ", ".join(missing) + "\n\n" if missing else "")
+            + "\n".join(sections), encoding="utf-8")
+        readme = REPO / "README.md"
+        text = readme.read_text(encoding="utf-8")
+        start_mark, end_mark = HEADLINE_MARKERS
+        pattern = re.compile(re.escape(start_mark) + ".*?" + re.escape(end_mark), re.DOTALL)
+        if pattern.search(text):
+            readme.write_text(pattern.sub(lambda _: f"{start_mark}\n{line}\n{end_mark}", text), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
