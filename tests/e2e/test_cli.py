@@ -12,6 +12,7 @@ import pytest
 
 from ..conftest import QUESTIONS, REPO
 
+FEW_MODES = "vector,graphrag"  # where a test is not about the modes, the benchmark runs the two it always runs
 SUMMARY_KEYS = {"run_id", "corpus", "modes", "latency_ratio_p95", "graph", "extraction", "audit", "gates", "questions"}
 MODE_KEYS = {"points", "max_points", "by_category", "p95_pipeline_ms", "hallucinations", "certainty_accuracy", "retrieval"}
 ARTIFACTS = {"baseline_scores.json", "graphrag_scores.json", "latency_baseline.json", "latency_graphrag.json",
@@ -185,7 +186,7 @@ def test_two_people_one_letter_apart_run_to_the_end_and_are_reported(tmp_path):
                                    "Jon Smyth and Jon Smith are two different people.\n")
     shutil.copy(QUESTIONS, tmp_path / "q.json")
     result = cli("run", "--corpus", "docs", "--questions", "q.json", "--data-dir", "data", "--results-dir", "results",
-                 "--runs", "2", cwd=tmp_path)
+                 "--runs", "2", "--modes", FEW_MODES, cwd=tmp_path)
     assert result.returncode in (0, 1), result.stderr[-3000:]  # 1: this corpus cannot answer the default questions
     assert "entity_resolution" not in result.stderr
     run = next((tmp_path / "results").glob("run_*"))
@@ -301,7 +302,7 @@ def test_two_runs_at_once_on_two_data_folders_sharing_results_and_a_new_dagster_
     env.pop("GRAPH_RAG_ENABLED", None)
     (tmp_path / "dagster_home").mkdir()
     runs = [subprocess.Popen([sys.executable, "-m", "pipelines.cli", "run", "--questions", str(QUESTIONS), "--data-dir", f"data{i}",
-                              "--results-dir", "results", "--runs", "2"], cwd=tmp_path, env=env,
+                              "--results-dir", "results", "--runs", "2", "--modes", FEW_MODES], cwd=tmp_path, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in (1, 2)]
     outcomes = [run.communicate(timeout=900) + (run.returncode,) for run in runs]
     for stdout, stderr, code in outcomes:
@@ -333,7 +334,8 @@ def test_killed_mid_run_a_rerun_converges_to_the_clean_graph(first_run, outside,
     for name in ("GRAPH_RAG_ENABLED", "DAGSTER_HOME"):
         env.pop(name, None)
     args = [sys.executable, "-m", "pipelines.cli", "run", "--corpus", str(outside / "corpus"), "--questions",
-            str(outside / "questions.json"), "--data-dir", "data", "--results-dir", "results", "--runs", "2"]
+            str(outside / "questions.json"), "--data-dir", "data", "--results-dir", "results", "--runs", "2",
+            "--modes", FEW_MODES]
     victim = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         for line in victim.stderr:  # one progress line per stage

@@ -39,7 +39,8 @@ def webserver(tmp_path_factory):
     shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
     port = _free_port()
     env = {**os.environ, "DAGSTER_HOME": str(home), "GRAPHRAG_DATA_DIR": str(home / "data"),
-           "GRAPHRAG_RESULTS_DIR": str(home / "results"), "GRAPHRAG_RUNS": str(RUNS)}
+           "GRAPHRAG_RESULTS_DIR": str(home / "results"), "GRAPHRAG_RUNS": str(RUNS),
+           "GRAPHRAG_MODES": "vector,graphrag"}  # the UI's paths are under test here, not the modes (tests/e2e/test_cli.py)
     env.pop("GRAPH_RAG_ENABLED", None)
     # `dagster dev`, as scripts/ui.sh starts it: the webserver and the daemon, which dequeues launched runs.
     exe = Path(sys.executable).parent / "dagster"
@@ -59,11 +60,14 @@ def webserver(tmp_path_factory):
             pytest.fail("dagster dev did not start within 180 s")
         yield url, home
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # dagster dev and the webserver, daemon and code server it started
+        # Ctrl-C, as a person stops `dagster dev` (it stops the webserver, daemon and code server it started); SIGTERM
+        # left it running for the whole minute the test waited.
+        os.killpg(proc.pid, signal.SIGINT)
         try:
-            proc.wait(timeout=60)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
 
 
 def _graphql(url: str, query: str, variables: dict | None = None) -> dict:

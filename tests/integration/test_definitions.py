@@ -230,7 +230,8 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
     gates.write_text(re.sub(r"(?m)^latency_max_p95_ms = .*$", "latency_max_p95_ms = 0.001",
                             (REPO / "config" / "gates.toml").read_text()))
     bench = BenchSettings(corpus_dir=str(CORPUS), questions_file=str(QUESTIONS), data_dir=str(tmp_path / "data"),
-                          results_dir=str(tmp_path / "results"), thresholds_file=str(gates), runs=2)
+                          results_dir=str(tmp_path / "results"), thresholds_file=str(gates), runs=2,
+                          modes="vector,graphrag")
     defs = build_definitions(bench)
     (tmp_path / "dagster_home").mkdir()
     with DagsterInstance.local_temp(str(tmp_path / "dagster_home")) as instance:
@@ -269,7 +270,7 @@ def test_a_second_corpus_registered_as_a_partition_materializes_beside_the_defau
 
     water = REPO / "tests" / "fixtures" / "water"  # written in other conventions than the default corpus
     bench = BenchSettings(corpus_dir=str(CORPUS), questions_file=str(QUESTIONS), data_dir=str(tmp_path / "data"),
-                          results_dir=str(tmp_path / "results"), runs=2)
+                          results_dir=str(tmp_path / "results"), runs=2, modes="vector,graphrag")
     bench.corpora().register("water", water / "corpus", water / "questions.json")
     (tmp_path / "home").mkdir()
     with DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
