@@ -1,20 +1,17 @@
-"""The deterministic answerer (SPEC §3.7), shared by both modes: evidence in, labelled claims out.
+"""The deterministic answerer (SPEC §3.7), shared by every mode: evidence in, labelled claims out.
 
-It reads the question (`question`: its parts, what each names, asks and expects) and fills each
-part from the evidence:
-- graph facts: paths that start at what the question names (and, when it names two things and
-  asks how they connect, end at the other), whose last step is the relation the part asks about
-  (its vocabulary type, or the label of a RELATED_TO fact) in the direction the wording gives,
-  and whose end has the type the wh-phrase asks for. Only when the question names nothing that
-  fits does a path start at an entity of the retrieved passages.
-- passages: otherwise, the retrieved sentences that mention what the question names, quoted.
-It never asserts a relationship absent from its evidence. Certainty comes from the shape of
-the evidence: one explicit statement → supported; a path of statements → likely; a fact the
-vocabulary has no type for, or a passage that does not state the asked relation → possible; two
-values for a single-valued relation → conflicting, with both sources. The first line is the
-headline `Answer: <what> (<label>) [SRC] …`; the lines after it are claims
-`Subject (label) [SRC] relation Object (label) [SRC].` and quoted sentences. Text in the evidence
-that addresses an assistant or is a database query is never repeated (`untrusted`).
+Graph facts answer first, but only where they can do no harm: a path that starts at what the question names (and,
+when it names two things and asks how they connect, ends at the other), whose last step is the relation the part asks
+about in the direction the wording gives, whose end has the type the wh-phrase asks for — and which says it
+explicitly (an answer the graph only loosely supports, "possible", is dropped), of the kind the question asks (a
+person or team for "who", a day for "when", a value shaped as a number or a version). Otherwise the passages are
+read (`reader`): each asked part filled from the context sentence that addresses it, that sentence quoted after the
+headline. Certainty comes from the shape of the evidence: one source that states it → supported; two sources
+chained, or a path of statements → likely; two values of a single value from two sources → conflicting, both cited;
+nothing that addresses the question → unknown. The first line is the headline `Answer: <what> (<label>) [SRC] …`;
+the lines after it are claims `Subject (label) [SRC] relation Object (label) [SRC].` or quoted sentences
+`- [SRC] line N: "…"`. Text in the evidence that addresses an assistant or is a database query is never repeated
+(`untrusted`).
 """
 
 from __future__ import annotations
@@ -25,7 +22,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens, named_spans, stems
+from .fillers import shape_kinds
+from .reader import PassageReader
+from .sentences import context_sentences
+from .slots import AskedQuestion, SlotReader
+from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
@@ -43,10 +44,8 @@ STRENGTH = {label: i for i, label in enumerate(LABELS)}  # lower is stronger
 MAX_PATH = 3
 SUPPORTED_MIN = 0.75  # extractor certainty at which a sourced fact counts as explicitly stated
 MAX_CLAIMS = 6
-MAX_QUOTES = 2
 PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
 UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
-LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 # The phrases each relation is known by (its glosses in the vocabulary): a sentence that uses one says the relation.
 GLOSS_PATTERNS = {name: re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(g) for g in sorted({*r.forward, *r.inverse, r.phrase} - {""},
                                                                                          key=len, reverse=True)) + r")(?![a-z])")
@@ -88,6 +87,8 @@ class Answerer:
     def __init__(self, semantics: Semantics | None = None):
         self._semantics = semantics
         self._reader: QuestionReader | None = None
+        self._slots: SlotReader | None = None
+        self._passages: PassageReader | None = None
         self._label_scores: dict[tuple[str, str], float] = {}
 
     @property
@@ -99,6 +100,24 @@ class Answerer:
                 self._semantics = Semantics(Embedder())
             self._reader = QuestionReader(self._semantics)
         return self._reader
+
+    @property
+    def slots(self) -> SlotReader:
+        if self._slots is None:
+            self._slots = SlotReader(self.reader.semantics.similarity)
+        return self._slots
+
+    @property
+    def passages(self) -> PassageReader:
+        if self._passages is None:
+            self._passages = PassageReader(self.reader.semantics.embedder.encode, self._glosses)
+        return self._passages
+
+    def _glosses(self, phrase: str) -> list[re.Pattern]:
+        """How a sentence may say the relations a part's phrase clearly names: the vocabulary's glosses of each."""
+        relations, _ = self.reader._relations(phrase)
+        return [GLOSS_PATTERNS[name] for name, score in sorted(relations.items())
+                if name in GLOSS_PATTERNS and score >= RELATION_THRESHOLD]
 
     def __call__(self, r: Retrieval) -> str:
         """Documents are data: untrusted lines of the passages (`untrusted.withhold`) are never repeated. When the answer
@@ -167,6 +186,11 @@ class Answerer:
             if found is None:
                 return None
             answers.append(found)
+        # Do no harm: a graph fact that only loosely says what was asked ("possible") never replaces the passages'
+        # reading, and neither does an answer of another kind than the question asks for ("who" → a person or team).
+        asked = self.slots.read(r.question)
+        if any(a.label == "possible" for a in answers) or not _fits_slots(asked, answers):
+            return None
         return _render(answers) if answers else None
 
     def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str]) -> PartAnswer | None:
@@ -249,14 +273,39 @@ class Answerer:
 
     # -- passages ----------------------------------------------------------------------------------------------------
     def _passage_answer(self, r: Retrieval, reading: Reading) -> str:
-        claims = _passage_claims(r, reading, 3)
-        if not claims:
+        """Each asked part filled from the context sentence that addresses it (`reader`), the sentences quoted."""
+        answers = self.passages.read(self.slots.read(r.question), context_sentences(r))
+        if not answers:
             return UNKNOWN
-        _, sentence, doc, explicit = claims[0]
-        label = "supported" if explicit else "possible"
-        lines = [f"Answer: {sentence} ({label}) {cite(doc)}"]
-        lines += [f"- {s} ({'supported' if e else 'possible'}) {cite(d)}" for _, s, d, e in claims[1:]]
+        used = [s for a in answers for s in (a, a.rival) if s is not None]
+        docs = list(dict.fromkeys(a.sentence.doc_id for a in used))
+        conflicts = [(a, a.rival) for a in answers if a.rival is not None]
+        if conflicts:  # both values, each with its source
+            listed = "; ".join(f"{a.filler} {cite(a.sentence.doc_id)}, {b.filler} {cite(b.sentence.doc_id)}"
+                               for a, b in conflicts)
+            head = f"Answer: the sources disagree: {listed} (conflicting) "
+        else:
+            label = "likely" if len(docs) > 1 else "supported"  # two sources chained, or one that states it
+            head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "
+        lines = [head + " ".join(cite(d) for d in docs)]
+        quoted = dict.fromkeys((a.sentence.doc_id, a.sentence.line, a.sentence.text) for a in used)
+        lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
+
+
+SLOT_TYPES = {"person": {"person", "team"}, "date": {"date"}}  # the entity types a typed slot accepts
+
+
+def _fits_slots(asked: AskedQuestion, answers: list[PartAnswer]) -> bool:
+    """Each graph answer is of the kind its part of the question asks, where the question's parts and the graph's
+    parts line up in order: a person or team for "who", a day for "when", a value of that shape for a number or a
+    version (a slot of any thing accepts any entity)."""
+    for part, answer in zip(asked.parts, answers):
+        if part.slot in SLOT_TYPES and any(_type(k) not in SLOT_TYPES[part.slot] for k in answer.keys):
+            return False
+        if part.slot in ("number", "version") and not all(part.slot in shape_kinds(name) for name in answer.names):
+            return False
+    return True
 
 
 def _paths(facts: list[Fact], starts: list[str]) -> list[tuple[str, list[tuple[Fact, str]]]]:
@@ -362,75 +411,6 @@ def _render_path(chain: list[tuple[Fact, str]]) -> str:
     return "\n".join([head] + [f"- {claim_line(f, _claim_label(f, label))}" for f, _ in chain][:MAX_CLAIMS])
 
 
-def _sentences(passage_text: str) -> list[str]:
-    """The sentences of a passage: paragraphs and list items joined across line breaks, then split; a table row
-    is read with its header ("System: Gateway; Depends on: Auth Service")."""
-    body = passage_text.split("\n", 1)[-1]
-    out: list[str] = []
-    paragraph: list[str] = []
-    header = None
-
-    def flush() -> None:
-        if paragraph:
-            out.extend(p.strip() for p in re.split(r"(?<=[.!?])\s+", " ".join(paragraph)))
-            paragraph.clear()
-
-    for line in body.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith("|"):
-            flush()
-            cells = [c.strip() for c in stripped.strip("|").split("|")]
-            if set(stripped) <= set("|-: "):
-                continue
-            if header is None:
-                header = cells
-                continue
-            out.append("; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c))
-            continue
-        header = None
-        if not stripped or LIST_MARK.match(stripped) or stripped.startswith(("#", "```")):
-            flush()
-        if stripped and not stripped.startswith("```"):
-            paragraph.append(LIST_MARK.sub("", stripped))
-    flush()
-    return [s for s in out if len(s) > 12]
-
-
-def _passage_claims(r: Retrieval, reading: Reading, limit: int) -> list[tuple[float, str, str, bool]]:
-    """(score, sentence, doc, explicit) for the retrieved sentences that share words with the question.
-
-    A sentence that mentions what the question names ranks first; it is explicit (supported) when it also
-    says the relation the question asks about (a phrase the vocabulary knows it by), else it only suggests the
-    answer (possible).
-    """
-    tokens = stems(r.question)
-    named = [a.lower() for a in reading.anchors if a]
-    # What the question asks: the phrases the vocabulary knows its main relations by (its own words when it names
-    # no relation). "about the checkout errors" is what it is about, not what it asks.
-    asked = [GLOSS_PATTERNS[rel] for p in reading.parts for rel in p.main_relations() if rel in GLOSS_PATTERNS]
-    own_words = {w for p in reading.parts if not p.main_relations() for w in stems(p.phrase)}
-    scored = []
-    for rank, passage in enumerate(r.passages):
-        for sentence in _sentences(passage.text):
-            words = stems(sentence)
-            overlap = len(tokens & words)
-            if overlap == 0:
-                continue
-            lowered = sentence.lower()
-            anchored = not named or any(_mentions(lowered, a) for a in named)
-            says = any(pattern.search(lowered) for pattern in asked) or bool(own_words & words)
-            # A sentence that names something besides what the question names may hold the answer.
-            other = any(n.lower() not in named for n, _, _ in named_spans(sentence))
-            score = overlap + 2.0 * anchored + 1.0 * says + 0.5 * other - 0.1 * rank
-            scored.append((score, sentence, passage.doc_id, anchored and says and bool(named)))
-    scored.sort(key=lambda s: (-s[0], s[2], s[1]))
-    return scored[:limit]
-
-
-def _mentions(text: str, name: str) -> bool:
-    return re.search(r"(?<![a-z0-9])" + re.escape(name) + r"(?![a-z0-9])", text) is not None
-
-
 def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
     """The question names a record id that no retrieved passage or fact mentions: nothing to answer from."""
     ids = id_tokens(r.question)
@@ -441,12 +421,13 @@ def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
 
 
 def _attribute_answer(r: Retrieval) -> str | None:
-    """"What is the severity of INC-001?": a field of an entity the question names, with its source."""
+    """"What is the severity of INC-001?": a field of an entity the question names, with its source (a value with
+    no word or digit in it says nothing)."""
     asked = content_tokens(r.question)
     for entity_id in r.question_pins:
         entry = r.attributes.get(entity_id) or {}
         for field_name, (value, doc, _line) in sorted(entry.get("values", {}).items()):
-            if set(field_name.split("_")) <= asked:
+            if set(field_name.split("_")) <= asked and re.search(r"\w", str(value)):
                 return (f"Answer: {value} (supported) {cite(doc)}\n"
                         f"- {entry['name']}: {field_name.replace('_', ' ')} is {value} (supported) {cite(doc)}")
     return None

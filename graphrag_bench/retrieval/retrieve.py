@@ -20,6 +20,7 @@ from typing import Protocol
 import numpy as np
 
 from ..runtime.cache import TTLCache
+from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
 from ..answers.question_reading import stems
 from ..settings import RetrievalSettings
@@ -155,7 +156,8 @@ class EntityIndex:
             if e["type"] == "date":
                 self.dates.setdefault(e["id"].split(":", 1)[1][5:], []).append(e["id"])
             for name in [e["name"], *list(e.get("aliases") or [])]:
-                if name and len(name) >= 2:
+                # A function word ("in", "by") names nothing, even where a table made it an entity.
+                if name and len(name) >= 2 and name.lower() not in FUNCTION_WORDS:
                     by_id.setdefault(self.canonical[e["id"]], []).append(name)
         for key in sorted(by_id):
             self.matcher.add(key, [self.nlp.make_doc(n) for n in sorted(set(by_id[key]))])

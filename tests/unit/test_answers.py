@@ -122,9 +122,17 @@ def test_a_path_of_statements_is_likely(answerer):
     assert "[D-1]" in answer and "[D-2]" in answer
 
 
-def test_a_weakly_extracted_statement_is_only_possible(answerer):
-    r = _retrieval("Who owns Checkout?", ["system:checkout"], [_fact("person:ana_souza", "OWNS", "system:checkout", certainty=0.6)])
-    assert answer_label(answerer(r)) == "possible"
+def test_a_weakly_extracted_fact_is_no_answer_unless_its_sentence_says_it(answerer):
+    """A fact the extractor was unsure of is not stated by the graph; the sentence it came from is read instead, and
+    is an answer only where it says what was asked (here it does not: unknown, never a supported owner)."""
+    weak = _fact("person:ana_souza", "OWNS", "system:checkout", certainty=0.6)
+    weak = Fact(**{**weak.__dict__, "evidence": "Ana Souza mentioned Checkout in the review."})
+    answer = answerer(_retrieval("Who owns Checkout?", ["system:checkout"], [weak]))
+    assert answer_label(answer) == "unknown" and "Ana Souza" not in answer.splitlines()[0]
+    stated = Fact(**{**weak.__dict__, "evidence": "Ana Souza owns the Checkout service."})
+    answer = answerer(_retrieval("Who owns Checkout?", ["system:checkout"], [stated]))
+    assert answer.splitlines()[0].startswith("Answer: Ana Souza (supported) [D-1]")
+    assert '[D-1] line 3: "Ana Souza owns the Checkout service."' in answer  # the sentence it came from, quoted
 
 
 def test_two_values_of_a_single_valued_relation_conflict_and_cite_both(answerer):

@@ -1,0 +1,172 @@
+"""Slot fillers: the spans of one parsed sentence that could answer a part, and the one that does.
+
+A candidate is a span of a kind (SLOT_KINDS): a named entity by its label, a noun chunk, a value by its shape (a
+handle, a version, a date, a time, a number with its unit, code or quoted text, a record id), or the value of a
+"Field: value" sentence. The filler is the candidate of the asked kind that the question does not already contain,
+nearest in the sentence's parse to the words the part asks about (and to the noun it asks for: "the `Nats-TTL`
+header" for "which header"); a field whose name is what the part asks gives its whole value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..corpus.ingest import ID_IN_TEXT
+from ..language.text import ISO_DATE, WORD_DATE
+from .slots import AskedPart, stem, terms_of
+
+ENTITY_KINDS = {
+    "PERSON": {"person"}, "ORG": {"person", "thing"}, "NORP": {"thing"}, "GPE": {"thing"}, "LOC": {"thing"},
+    "FAC": {"thing"}, "PRODUCT": {"thing"}, "EVENT": {"thing"}, "WORK_OF_ART": {"thing"}, "LAW": {"thing"},
+    "LANGUAGE": {"thing"}, "DATE": {"date"}, "TIME": {"date", "number"}, "CARDINAL": {"number"},
+    "QUANTITY": {"number"}, "PERCENT": {"number"}, "MONEY": {"number"}, "ORDINAL": {"number"},
+}
+SHAPES = (
+    (re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*"), {"person"}),
+    (re.compile(r"\bv?\d+\.(?:\d+|x)(?:\.(?:\d+|x))*(?:[-+][\w.]+)?\b"), {"version", "number"}),
+    (ISO_DATE, {"date"}),
+    (WORD_DATE, {"date"}),
+    (re.compile(r"\b\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}\b|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:UTC|[AP]M))?\b"), {"date"}),
+    (re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|[A-Za-z][A-Za-z/]*)"), {"number"}),
+    (re.compile(r"(?<![\w.])\d[\d,.]*[kKmMgG]?\b"), {"number"}),
+    (re.compile(r"`([^`]+)`"), {"thing", "version"}),
+    (re.compile(r"\"([^\"]{2,80})\"|(?<!\w)'([^']{2,80})'(?!\w)"), {"thing"}),
+    (ID_IN_TEXT, {"thing"}),
+)
+FIELD = re.compile(r"^\s*([A-Za-z][\w ()/'-]{0,40}?)\s*:\s+(\S.{0,200})$")
+MAX_FILLER = 120
+LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
+COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
+
+
+@dataclass(frozen=True)
+class Candidate:
+    start: int
+    end: int
+    text: str
+    kinds: frozenset[str]
+    field: float = 0.0  # for the value of a "Field: value" sentence: how well its field names what the part asks
+    common: bool = False  # a noun chunk of common nouns: no name, value or entity
+
+
+def is_record(text: str) -> bool:
+    """"Name: X; Status: Y": the fields of one thing, read together (`sentences`)."""
+    segments = text.split("; ")
+    return len(segments) >= 2 and sum(1 for s in segments if FIELD.match(s)) >= 2
+
+
+def _trim(text: str) -> str:
+    text = text.strip(" \t,;:.`\"'()[]")
+    return re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
+
+
+def candidates(doc, part: AskedPart, glosses=()) -> list[Candidate]:
+    """Every span of the sentence (a parsed spaCy doc) that could fill some slot."""
+    text = doc.text
+    found: list[Candidate] = []
+    for ent in doc.ents:
+        kinds = ENTITY_KINDS.get(ent.label_)
+        if kinds:
+            found.append(Candidate(ent.start_char, ent.end_char, ent.text, frozenset(kinds)))
+    for chunk in doc.noun_chunks:
+        if chunk.root.pos_ == "PRON":
+            continue
+        # A proper name ("Amara Okafor", "the Platform Team") may be a person's or a team's, recognised or not.
+        proper = (chunk.root.pos_ == "PROPN" and chunk.root.text[:1].isupper() and not any(c.isdigit() for c in chunk.text)
+                  and chunk.root.ent_type_ not in ("DATE", "TIME", "CARDINAL", "QUANTITY", "PERCENT", "MONEY", "ORDINAL"))
+        named = any(t.ent_type_ in ("PERSON", "ORG") for t in chunk)  # "the Optics team": a team by its name
+        kinds = {"thing"} | ({"person"} if named or proper else set())
+        # A common noun ("readings") is less often an answer than a name, a value or a recognised entity.
+        found.append(Candidate(chunk.start_char, chunk.end_char, chunk.text, frozenset(kinds),
+                               common=not proper and not named and not chunk.root.ent_type_))
+    for pattern, kinds in SHAPES:
+        for m in pattern.finditer(text):
+            group = next((i for i in range(1, (pattern.groups or 0) + 1) if m.group(i)), 0)
+            found.append(Candidate(m.start(group), m.end(group), m.group(group), frozenset(kinds)))
+    offset = 0
+    noun = set(terms_of(part.noun))
+    predicate = set(part.predicate)
+    for segment in text.split("; "):  # a record: "Status: Implemented; Author(s): ekcasey"
+        field = FIELD.match(segment)
+        label = {stem(w) for w in re.findall(r"[A-Za-z]+", field.group(1))} if field else set()
+        strength = len(label & predicate) + 0.5 * len(label & noun)
+        if field and any(g.search(field.group(1).lower()) for g in glosses):  # "Author(s)" for "who wrote"
+            strength += 1
+        if field and strength:
+            value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
+            found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
+        offset += len(segment) + 2
+    return found
+
+
+NAME_LIST = re.compile(r"^@?[\w.-]+(?:\s+[\w.-]+){0,2}(?:\s*(?:,|and|&)\s*@?[\w.-]+(?:\s+[\w.-]+){0,2})*$")
+
+
+def shape_kinds(text: str) -> set[str]:
+    """The kinds a whole text has by its shape alone ("2.12" a version and a number, "@jdoe" a person)."""
+    return {k for pattern, shape in SHAPES for k in shape if pattern.fullmatch(text.strip())}
+
+
+def _value_kinds(value: str) -> set[str]:
+    """What a field's value can fill: anything, when it is short and shaped like a list of names, a date, a number
+    or a version; only a thing when it is a sentence of its own."""
+    kinds = {"thing"}
+    kinds |= shape_kinds(value)
+    if len(value.split()) <= 10 and NAME_LIST.match(value.strip()):
+        kinds |= {"person", "number", "date", "version"} if any(c.isdigit() for c in value) else {"person"}
+    return kinds
+
+
+def _distance(a, b) -> int:
+    """Edges between two tokens in the dependency tree."""
+    up_a = [a, *a.ancestors]
+    index = {t.i: n for n, t in enumerate(up_a)}
+    for n, t in enumerate([b, *b.ancestors]):
+        if t.i in index:
+            return n + index[t.i]
+    return len(up_a) + 8  # different sentences of one doc
+
+
+def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),
+           glosses=()) -> str | None:
+    """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question."""
+    asked = set(part.terms) | bridge_terms
+    noun_terms = set(terms_of(part.noun))
+    matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
+    noun_tokens = [t for t in doc if stem(t.text) in noun_terms or stem(t.lemma_) in noun_terms]
+    best: tuple | None = None
+    for c in candidates(doc, part, glosses):
+        if part.slot not in c.kinds:
+            continue
+        words = set(terms_of(c.text))
+        if not words or words <= question_terms:  # nothing the question does not already say
+            continue
+        span = doc.char_span(c.start, c.end, alignment_mode="expand")
+        if span is None:
+            continue
+        root = span.root
+        if c.field:  # its field names what is asked: the field is where the value is read from
+            near, by_noun = 0, 0
+        else:
+            near = min((_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end), default=12)
+            inside = any(span.start <= t.i < span.end for t in noun_tokens)  # "the Fresnel Mark II lens" for "which lens"
+            by_noun = 0 if inside else min((_distance(root, t) for t in noun_tokens if t.i < span.start or t.i >= span.end),
+                                           default=6)
+        score = -3.0 * c.field + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
+        score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
+        key = (round(score, 4), c.start, -(c.end - c.start))
+        if best is None or key < best[0]:
+            best = (key, c, span)
+    if best is None:
+        return None
+    _, chosen, span = best
+    text = chosen.text
+    if part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and span.end < len(doc) and doc[span.end].is_alpha:
+        text = doc[span.start:span.end + 1].text  # a number with its unit: "450 watts"
+    filler = _trim(text)
+    if part.noun and part.slot in ("thing", "person"):  # "the Fresnel Mark II lens" answers "which lens" by its name
+        head = part.noun.split()[-1]
+        stripped = re.sub(rf"\s+{re.escape(head)}s?$", "", filler, flags=re.IGNORECASE)
+        filler = stripped if terms_of(stripped) else filler
+    return filler[:MAX_FILLER] if filler else None

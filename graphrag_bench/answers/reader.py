@@ -1,0 +1,145 @@
+"""The passage reader: for each asked part, the context sentence that addresses it and the filler it gives.
+
+Sentences are ranked by how much of the question they cover — the part's own words most, the words of parts it
+points back to (with their answers) next, the rest of the question least; a word weighs by how rare it is in this
+context, and words of the document's title and section count at half weight for every sentence under them — plus
+their similarity to the question on the shipped embedding model. The best sentences are parsed and the first that
+holds a span of the asked kind, new to the question, answers the part. A part no sentence covers well enough is
+not answered; a question whose first part is not answered is `unknown`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..language.spacy_pipeline import parse_all
+from .fillers import choose, is_record
+from .sentences import Sentence
+from .slots import AskedPart, AskedQuestion, named_in, terms_of
+
+OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
+UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
+SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage (0..1)
+RANK = 0.01  # a tie goes to the better-ranked passage
+MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address it
+ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
+PARSED = 8  # sentences parsed per part, best first
+MEMO = 50_000
+SINGLE_VALUED = ("date", "number", "version")  # slots one thing has one value of: two values are a conflict
+RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
+
+
+@dataclass(frozen=True)
+class PartAnswer:
+    part: AskedPart
+    filler: str
+    sentence: Sentence
+    score: float
+    rival: "PartAnswer | None" = None  # another document's different value for the same single value: a conflict
+
+
+class PassageReader:
+    def __init__(self, embed, says=lambda phrase: []):
+        """`embed(list[str]) → ndarray` of unit vectors (the embedding model); `says(phrase)`: patterns of the words a
+        sentence may use for the relation the phrase names (the vocabulary's glosses: "signed off" → "approved")."""
+        self.embed, self.says = embed, says
+        self._vectors: dict[str, np.ndarray] = {}
+
+    def _vector(self, texts: list[str]) -> list[np.ndarray]:
+        missing = sorted({t for t in texts if t not in self._vectors})
+        if missing:
+            if len(self._vectors) + len(missing) > MEMO:
+                self._vectors.clear()
+            for text, vector in zip(missing, self.embed(missing)):
+                self._vectors[text] = np.asarray(vector, dtype=np.float32)
+        return [self._vectors[t] for t in texts]
+
+    def read(self, asked: AskedQuestion, sentences: list[Sentence]) -> list[PartAnswer]:
+        """The answered parts, in question order (a part the context does not address is left out)."""
+        if not sentences or not asked.parts:
+            return []
+        texts = [set(terms_of(s.text)) for s in sentences]
+        under = [set(terms_of(s.context)) - t for s, t in zip(sentences, texts)]
+        # What a sentence is about: its own words and what it sits under; a record ("Name: X; Author(s): Y;
+        # Supersedes: Z") is about its first field's value, not about the other records it names.
+        subject = [(set(terms_of(s.text.split("; ", 1)[0])) if is_record(s.text) else texts[i]) | under[i]
+                   for i, s in enumerate(sentences)]
+        df: dict[str, int] = {}
+        for t, u in zip(texts, under):
+            for term in t | u:
+                df[term] = df.get(term, 0) + 1
+        n = len(sentences)
+
+        def rarity(term: str) -> float:
+            return math.log((n + 1) / (df.get(term, 0) + 0.5)) + 0.1
+
+        question_vector = self._vector([asked.question])[0]
+        similarity: dict[int, float] = {}
+
+        def similar(indices: list[int]) -> None:
+            """The embedding similarity of the sentences that passed the word test (only those are embedded)."""
+            todo = [i for i in indices if i not in similarity]
+            for i, vector in zip(todo, self._vector([sentences[i].text for i in todo])):
+                similarity[i] = float(vector @ question_vector)
+
+        question_terms = set(asked.topic)
+        question_named = {t for name in asked.named for t in terms_of(name)}
+        answers: list[PartAnswer] = []
+        for part in asked.parts:
+            back = {t for a in answers for t in terms_of(a.filler)} if part.points_back else set()
+            weights = {t: rarity(t) * TOPIC for t in asked.topic}
+            weights |= {t: rarity(t) * BACK for t in back}
+            weights |= {t: rarity(t) * OWN for t in part.terms}
+            total = sum(weights.values()) or 1.0
+            own_total = sum(weights[t] for t in part.terms) or 1.0
+            passing = []
+            asks = set(part.predicate) | set(terms_of(part.noun))
+            glosses = self.says(part.phrase) if part.phrase else []
+            # What the part is about: the names it gives and the answers it points back to (a part of almost no words
+            # of its own, "on what date", is about what the question names); a sentence must be about them, by at
+            # least half their weight (a rare name weighs more than a common one).
+            named = {t for name in named_in(part.text) for t in terms_of(name)} | back
+            if not named and len(part.terms) < 2:
+                named = question_named
+            named_total = sum(rarity(t) for t in named)
+            for i, s in enumerate(sentences):
+                # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
+                # covers the word that asks it (the predicate's first: its verb), whatever words it uses.
+                says = any(g.search(s.text.lower()) for g in glosses)
+                said = set(part.predicate[:1]) if says else set()
+                covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + UNDER * sum(
+                    w for t, w in weights.items() if t in under[i] and t not in said)
+                coverage = covered / total
+                own = sum(w for t, w in weights.items() if t in part.terms and t in texts[i] | under[i] | said) / own_total
+                # A sentence addresses the part when it says what the part asks (its predicate or its noun), not
+                # only what it names; a part that asks nothing but a kind ("when …") is addressed by its kind. It must
+                # be about what the question names, when the question names something.
+                about = sum(rarity(t) for t in named & subject[i]) / named_total if named else 1.0
+                if (max(coverage, own) >= MIN_COVERAGE and about >= ABOUT
+                        and (not asks or asks & (texts[i] | under[i]) or says)):
+                    passing.append((coverage, i))
+            similar([i for _, i in passing])
+            scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank, i) for coverage, i in passing),
+                            key=lambda x: (-x[0], x[1]))
+            best = scored[:PARSED]
+            docs = parse_all([sentences[i].text for _, i in best])
+            found = [(score, i, filler) for (score, i), doc in zip(best, docs)
+                     if (filler := choose(doc, part, question_terms | back, back, glosses))]
+            if not found:
+                continue
+            score, i, filler = found[0]
+            # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
+            rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
+                          if part.slot in SINGLE_VALUED and sentences[j].doc_id != sentences[i].doc_id
+                          and s >= RIVAL * score and _value(f) != _value(filler)), None)
+            answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
+        return answers
+
+
+def _value(text: str) -> str:
+    """A value as compared with another: its words and numbers, whole, in lower case."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))

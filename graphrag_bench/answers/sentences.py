@@ -1,0 +1,142 @@
+"""The sentences of a retrieval's context, each with its document, its line and what it sits under.
+
+Passages are read as a person reads a page: paragraphs and list items joined across line breaks and cut into
+sentences; a table row read with its header ("Severity: Warning; Condition: …"), a two-column table as the
+key-value list it is ("Status: Approved"); a link as its text (and the name its address ends in, where that is
+a single word the text does not already say). Graph facts add the sentence they were extracted from, so a fact's
+document counts even when no passage of it was retrieved. Untrusted lines were withheld before this point.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)|!?\[([^\]]*)\]\[([^\]]*)\]")
+LINK_DEFINITION = re.compile(r"^\s*\[[^\]]+\]:\s*\S+\s*$")
+FIELD_LINE = re.compile(r"^[A-Za-z][\w ()/'-]{0,40}:\s+\S")
+MAX_RECORD = 12  # consecutive "Field: value" lines read as one record, at most this many
+TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@`\"'(\[])")
+MIN_CHARS = 8
+MAX_CHARS = 600  # a longer "sentence" is a run-on block (a code listing, a flattened table): cut there
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str
+    doc_id: str
+    line: int
+    context: str  # the document's title and section (or its id), and a table's header: what the sentence is under
+    rank: int  # the passage's rank in the retrieval (facts after every passage)
+
+
+def _link(match: re.Match) -> str:
+    text, target = (match.group(1) or match.group(3) or "").strip(), match.group(2) or match.group(4) or ""
+    last = target.rstrip("/").rsplit("/", 1)[-1] if target.startswith(("http://", "https://")) else ""
+    if last and re.fullmatch(r"[A-Za-z0-9][\w.-]*", last) and last.lower() not in text.lower() and "." not in last:
+        return f"{text} ({last})" if text else last
+    return text or last
+
+
+def clean(line: str) -> str:
+    """A line of Markdown as the words a reader sees."""
+    line = LINK.sub(_link, line)
+    line = TAG.sub(" ", line)
+    line = re.sub(r"^\s*>\s?", "", line)
+    line = LIST_MARK.sub("", line)
+    return re.sub(r"[ \t]+", " ", line.replace("**", "").replace("__", "")).strip()
+
+
+def _cells(line: str) -> list[str]:
+    return [clean(c) for c in line.strip().strip("|").split("|")]
+
+
+def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> list[Sentence]:
+    """The sentences of one passage (its first line is the document's title and section, as chunks are stored).
+    Consecutive "Field: value" lines (list items or the rows of a two-column table) are one record: "Status:
+    Implemented; Author(s): ekcasey" — a value is read beside the fields that say what it is about."""
+    head, _, body = text.partition("\n")
+    out: list[Sentence] = []
+    paragraph: list[tuple[int, str]] = []
+    record: list[tuple[int, str]] = []
+    header: list[str] | None = None
+    in_fence = False
+
+    def add(sentence: str, line_no: int, context: str = head) -> None:
+        if len(sentence) >= MIN_CHARS:
+            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank))
+
+    def flush() -> None:
+        if record:
+            add("; ".join(f for _, f in record), record[0][0])
+            record.clear()
+        if not paragraph:
+            return
+        joined, starts = "", []
+        for line_no, words in paragraph:
+            starts.append((len(joined), line_no))
+            joined += words + " "
+        for match in re.finditer(r"\S.*?(?:(?<=[.!?])(?=\s+[A-Z0-9@`\"'(\[])|$)", joined.strip()):
+            line_no = max((n for offset, n in starts if offset <= match.start()), default=paragraph[0][0])
+            add(match.group(0).strip(), line_no)
+        paragraph.clear()
+
+    def field(line_no: int, text: str) -> None:
+        if paragraph or len(record) == MAX_RECORD:
+            flush()
+        record.append((line_no, text))
+
+    for index, raw in enumerate(body.split("\n")):
+        line_no = start_line + index
+        stripped = raw.strip()
+        if stripped.startswith(("```", "~~~")):
+            flush()
+            in_fence = not in_fence
+            continue
+        if in_fence or LINK_DEFINITION.match(stripped):
+            continue
+        if stripped.startswith("|"):
+            if set(stripped) <= set("|-: "):
+                continue
+            cells = _cells(stripped)
+            if header is None:
+                flush()
+                header = cells
+                continue
+            if len(header) == 2 and len(cells) == 2 and cells[0]:  # a key-value table: "Status: Approved"
+                field(line_no, f"{cells[0]}: {cells[1]}")
+            else:
+                flush()
+                add("; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c), line_no)
+            continue
+        header = None
+        words = clean(stripped)
+        if stripped and not stripped.startswith("#") and FIELD_LINE.match(words) and len(words) <= 200:
+            field(line_no, words)
+            continue
+        if not stripped or LIST_MARK.match(stripped) or stripped.startswith("#") or record:
+            flush()
+        if stripped and not stripped.startswith("#"):
+            paragraph.append((line_no, words))
+    flush()
+    return out
+
+
+def context_sentences(retrieval) -> list[Sentence]:
+    """Every sentence of a retrieval's passages, then the source sentence of each graph fact not already among them."""
+    out: list[Sentence] = []
+    seen: set[tuple[str, str]] = set()
+    for rank, passage in enumerate(retrieval.passages):
+        for s in passage_sentences(passage.doc_id, passage.start_line, passage.text, rank):
+            if (s.doc_id, s.text) not in seen:
+                seen.add((s.doc_id, s.text))
+                out.append(s)
+    for fact in retrieval.facts:
+        text = clean(fact.evidence)
+        if len(text) >= MIN_CHARS and (fact.doc_id, text) not in seen and not any(
+                text in s.text for s in out if s.doc_id == fact.doc_id):
+            seen.add((fact.doc_id, text))
+            out.append(Sentence(text[:MAX_CHARS], fact.doc_id, fact.line, fact.doc_id, len(retrieval.passages)))
+    return out

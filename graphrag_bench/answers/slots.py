@@ -1,0 +1,195 @@
+"""What a question asks, part by part: the slot each part wants filled and the words that say what about.
+
+A question may open with statements that set the scene ("The X design points to an earlier ADR.") and ask several
+things ("Who wrote it, on what date, and what is its status?"). Each asked part gets a slot — the kind of answer:
+a person (or team), a date, a number (with its unit), a version, or a thing named by the part's own noun ("which
+team", "which header") — read from English grammar (the wh-word, the noun it determines) and, for that noun, by
+similarity with the slots' descriptions on the shipped embedding model; never from a corpus's words. The words of
+the part weigh most in finding its sentence; the rest of the question (the scene, the other parts) says what it is
+about. A part that points back ("it", "that team", "the same person") also takes the answers of the parts before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..language.english import AUXILIARIES, FUNCTION_WORDS
+
+SLOT_KINDS = ("person", "date", "number", "version", "thing")
+# How each slot is described, for reading the noun a wh-word determines ("what size" → number, "which team" → person).
+SLOT_DESCRIPTIONS = {
+    "person": ("a person", "a team of people", "an author", "an owner", "someone responsible"),
+    "date": ("a date", "a day", "a point in time", "a time of day"),
+    "number": ("a number", "a quantity", "an amount", "a size", "a duration", "a limit", "a percentage", "a rate"),
+    "version": ("a version", "a software release number"),
+}
+SLOT_THRESHOLD = 0.6  # a noun (or its head word) this close to a slot's description names that slot …
+SLOT_MARGIN = 0.05  # … when it is not nearly as close to another
+WH = r"(?:who|whom|whose|what|which|when|where|why|how)"
+PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during|after|before)"
+# A new asked part: ", and who …", " and on what date …", ": on what date …", "; what …"
+PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
+ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+(many|much|long|often|old|far|big|large)\b)?", re.IGNORECASE)
+SENTENCE_BREAK = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"'`])")
+BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
+                          r"previous|former|latter|one)\b", re.IGNORECASE)
+TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")
+QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much"})
+
+
+def stem(word: str) -> str:
+    """A word folded for matching: lower case, cut to five letters ("authored" and "author" meet)."""
+    return word.lower().strip(".'")[:5]
+
+
+def terms_of(text: str) -> list[str]:
+    """The content words of a text as stems, in order, without grammar words."""
+    out = []
+    for token in TOKEN.findall(text):
+        low = token.lower()
+        if low in FUNCTION_WORDS or low in AUXILIARIES or low in QUESTION_WORDS or len(low) < 2 and not low.isdigit():
+            continue
+        out.append(stem(token))
+    return out
+
+
+@dataclass(frozen=True)
+class AskedPart:
+    text: str
+    wh: str  # the wh-word ("who", "what", …; "how many" as one), "" for a yes/no part
+    slot: str  # one of SLOT_KINDS
+    noun: str  # the noun the wh-word determines ("team" in "which team"), "" if none
+    plural: bool  # the noun is plural ("which RFCs"): every filler of the best sentence answers
+    terms: tuple[str, ...]  # the part's own content stems
+    points_back: bool  # a pronoun or "that X" stands for an earlier part's answer
+    predicate: tuple[str, ...] = ()  # the part's words that say what is asked of what it names (not the noun, not names)
+    phrase: str = ""  # the part's own words after its wh-word, without the names: "signed off", "depend on"
+
+
+@dataclass(frozen=True)
+class AskedQuestion:
+    question: str
+    scene: str  # the statements before the asked sentence(s)
+    parts: tuple[AskedPart, ...]
+    topic: tuple[str, ...]  # stems of the whole question: what every part is about
+    named: tuple[str, ...]  # what the question names by typography: ids, quoted or code text, capitalised names
+
+
+class SlotReader:
+    """Reads questions into asked parts. `similarity(a, b)` compares two phrases (the embedding model)."""
+
+    def __init__(self, similarity):
+        self.similarity = similarity
+        self._memo: dict[str, AskedQuestion] = {}
+
+    def read(self, question: str) -> AskedQuestion:
+        if question not in self._memo:
+            if len(self._memo) > 10_000:
+                self._memo.clear()
+            self._memo[question] = self._read(question)
+        return self._memo[question]
+
+    def _read(self, question: str) -> AskedQuestion:
+        sentences = [s for s in SENTENCE_BREAK.split(question.strip()) if s.strip()]
+        asked = [s for s in sentences if s.rstrip().endswith("?") or re.match(rf"\s*(?:{PREPOSITION}\s+)?{WH}\b", s, re.I)]
+        asked = asked or sentences[-1:]
+        scene = " ".join(s for s in sentences if s not in asked)
+        parts: list[AskedPart] = []
+        for sentence in asked:
+            pieces = [p.strip(" ,;:?") for p in PART_BREAK.split(sentence) if p and p.strip(" ,;:?")]
+            lead = ""  # a piece that asks nothing ("According to the X ADR") is said of the part after it
+            for i, piece in enumerate(pieces):
+                if i < len(pieces) - 1 and (not ASKS.match(piece) or subordinate(piece)):
+                    lead += piece + ", "
+                    continue
+                parts.append(self._part(piece, lead, later=bool(parts)))
+                lead = ""
+        return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question))
+
+    def _part(self, own: str, lead: str, later: bool) -> AskedPart:
+        match = ASKS.match(own)
+        wh = ""
+        if match:
+            wh = match.group(1).lower() + (f" {match.group(2).lower()}" if match.group(2) else "")
+        noun, plural = asked_noun(own) if wh in ("what", "which", "whose", "how many", "how much") else ("", False)
+        slot = self._slot(wh, noun)
+        noun_stems = {stem(w) for w in noun.split()}
+        terms = tuple(t for t in terms_of(own) if slot == "thing" or t not in noun_stems)
+        named = {t for name in named_in(own) for t in terms_of(name)}
+        predicate = tuple(t for t in terms if t not in noun_stems and t not in named)
+        phrase = own[match.end():] if match else own
+        for name in named_in(own):
+            phrase = phrase.replace(name, " ")
+        return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
+                         " ".join(phrase.split()))
+
+    def _slot(self, wh: str, noun: str) -> str:
+        if wh in ("who", "whom"):
+            return "person"
+        if wh == "when":
+            return "date"
+        if wh in ("how many", "how much", "how long", "how often", "how old", "how far", "how big", "how large"):
+            return "number"
+        if noun:
+            phrases = {noun.lower(), noun.lower().split()[-1]}
+            scores = sorted(((max(self.similarity(p, d) for p in phrases for d in descriptions), kind)
+                             for kind, descriptions in SLOT_DESCRIPTIONS.items()), reverse=True)
+            (best, kind), (second, _) = scores[0], scores[1]
+            if best >= SLOT_THRESHOLD and best - second >= SLOT_MARGIN:
+                return kind
+        return "person" if wh == "whose" else "thing"
+
+
+def subordinate(piece: str) -> bool:
+    """"When a stream mirrors X, …" sets a condition; "When was it decided …" asks: a question's "when" is followed by
+    an auxiliary."""
+    match = re.match(r"\s*when\s+(\S+)", piece, re.IGNORECASE)
+    return match is not None and match.group(1).lower() not in AUXILIARIES
+
+
+def asked_noun(text: str) -> tuple[str, bool]:
+    """The noun a wh-word asks for, from the part's parse: the noun it determines ("which team", "what default chunk
+    size"), or, when it stands alone with a form of "be", the noun on the other side ("what is its status"); and
+    whether that noun is plural."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    wh = next((t for t in doc if t.lower_ in ("what", "which", "whose", "many", "much")), None)
+    if wh is None:
+        return "", False
+    head = None
+    if wh.dep_ in ("det", "poss", "amod") and wh.head.pos_ in ("NOUN", "PROPN"):
+        head = wh.head
+    elif wh.head.lemma_ == "be":
+        head = next((c for c in wh.head.children if c is not wh and c.dep_ in ("nsubj", "attr", "nsubjpass")
+                     and c.pos_ in ("NOUN", "PROPN")), None)
+    if head is None and wh.lower_ in ("what", "which") and wh.i + 1 < len(doc) and doc[wh.i + 1].pos_ in ("NOUN", "PROPN"):
+        head = doc[wh.i + 1]
+    if head is None or head.lemma_.lower() in ("one", "ones"):  # "which one", "which of them": no noun of its own
+        return "", False
+    words = [c for c in head.lefts if c.dep_ in ("compound", "amod") and c.pos_ != "DET"] + [head]
+    return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
+
+
+NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*-\d+\b|@[\w-]+|\b[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
+
+
+def named_in(question: str) -> tuple[str, ...]:
+    """What a question names by typography: code and quoted text, record ids, handles, capitalised runs (not the
+    first word of a sentence unless it is capitalised inside too)."""
+    found = []
+    for m in NAMED.finditer(question):
+        text = m.group(0).strip("`\"'")
+        words = text.split()
+        while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in QUESTION_WORDS):
+            words = words[1:]  # "Which RFC", "The Stack Buildpacks RFC": the name without its determiner
+        text = " ".join(words)
+        if not text or text.lower() in FUNCTION_WORDS or text.lower() in QUESTION_WORDS:
+            continue
+        start = m.start()
+        first_word = start == 0 or question[:start].rstrip().endswith((".", "?", "!"))
+        if first_word and " " not in text and not any(c.isupper() for c in text[1:]) and not any(c.isdigit() for c in text):
+            continue
+        found.append(text)
+    return tuple(dict.fromkeys(found))

@@ -1,0 +1,94 @@
+"""The passage reader on small corpora written for the test (invented names): a slot filled from the sentence that
+addresses it, by the kind the question asks; parts answered and cited each; certainty from the evidence's shape."""
+
+import pytest
+
+from graphrag_bench.answers.answer import Answerer, answer_label
+from graphrag_bench.language.semantics import Semantics
+from graphrag_bench.retrieval.retrieve import Fact, Passage, Retrieval
+
+# A lighthouse trust's notes: a decision record with header fields, a maintenance log, two sets of minutes.
+NOTES = {
+    "LR-4": ("Lamp replacement — Meta", 1, "- Name: Lamp replacement\n- Author(s): Odile Varga\n- Status: Accepted\n"
+             "- Supersedes: LR-2\n"),
+    "LR-4b": ("Lamp replacement — Decision", 8, "The Harbour Board chose the Fresnel Mark II lens for the north tower. "
+              "The new lamp runs at 450 watts and is rated for 12,000 hours.\nThe lens controller runs firmware 3.14.2, "
+              "installed by the Optics team."),
+    "LOG-1": ("Maintenance log — North tower", 3, "The north tower lamp was replaced on 2025-03-02 by Teodor Blum."),
+    "MIN-5": ("Minutes 5 — Keepers", 4, "The keepers recorded that the north tower lamp was replaced on 2025-03-09."),
+}
+
+
+def _passages(*ids: str) -> list[Passage]:
+    out = []
+    for rank, doc in enumerate(ids):
+        head, start, body = NOTES[doc]
+        out.append(Passage(f"{doc}#{start}", doc.rstrip("b"), start, start + body.count("\n"), f"{head}\n{body}", 1 - rank / 10))
+    return out
+
+
+def _answer(answerer, question: str, *docs: str, facts=()) -> str:
+    return answerer(Retrieval(question, "baseline", passages=_passages(*docs), facts=list(facts)))
+
+
+@pytest.fixture(scope="module")
+def answerer(embedder):
+    return Answerer(Semantics(embedder))
+
+
+@pytest.mark.parametrize("question, filler", [
+    ("Who installed the firmware of the lens controller?", "Optics team"),  # a team, for "who"
+    ("Which lens did the Harbour Board choose for the north tower?", "Fresnel Mark II"),  # a thing by its noun
+    ("How many watts does the new lamp run at?", "450 watts"),  # a number with its unit
+    ("Which firmware version does the lens controller run?", "3.14.2"),  # a version
+    ("Who wrote the Lamp replacement record?", "Odile Varga"),  # a field's value, read with its record
+])
+def test_each_slot_is_filled_by_a_span_of_its_kind_from_the_sentence_that_addresses_it(answerer, question, filler):
+    answer = _answer(answerer, question, "LR-4", "LR-4b", "LOG-1")
+    head = answer.splitlines()[0]
+    assert head.startswith(f"Answer: {filler} (supported)"), answer
+    assert answer_label(answer) == "supported"
+
+
+def test_a_date_is_filled_for_when(answerer):
+    answer = _answer(answerer, "When was the north tower lamp replaced?", "LOG-1", "LR-4b")
+    assert answer.splitlines()[0] == "Answer: 2025-03-02 (supported) [LOG-1]"
+    assert '- [LOG-1] line 3: "The north tower lamp was replaced on 2025-03-02 by Teodor Blum."' in answer
+
+
+def test_a_two_part_question_is_answered_in_two_cited_parts(answerer):
+    # Both parts stated by one document: supported, cited once, both sentences quoted.
+    answer = _answer(answerer, "Which lens did the Harbour Board choose, and who wrote the Lamp replacement record?",
+                     "LR-4b", "LR-4")
+    head = answer.splitlines()[0]
+    assert "Fresnel Mark II" in head and "Odile Varga" in head
+    assert head.count("[LR-4]") == 1 and answer_label(answer) == "supported"
+    assert sum(1 for line in answer.splitlines()[1:] if line.startswith("- [LR-4]")) == 2
+    # Each part from its own document: two sources chained, each cited.
+    answer = _answer(answerer, "Which lens did the Harbour Board choose, and who replaced the north tower lamp?",
+                     "LR-4b", "LOG-1")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: Fresnel Mark II; Teodor Blum (likely)") and "[LR-4]" in head and "[LOG-1]" in head
+
+
+def test_two_dates_for_one_event_conflict_and_both_sources_are_cited(answerer):
+    answer = _answer(answerer, "When was the north tower lamp replaced?", "LOG-1", "MIN-5")
+    head = answer.splitlines()[0]
+    assert answer_label(answer) == "conflicting"
+    assert "2025-03-02 [LOG-1]" in head and "2025-03-09 [MIN-5]" in head
+
+
+def test_a_question_no_sentence_addresses_is_unknown(answerer):
+    for question in ("Who approved the budget for the south tower?", "What colour is the keepers' boat?"):
+        answer = _answer(answerer, question, "LR-4", "LR-4b", "LOG-1")
+        assert answer_label(answer) == "unknown", answer
+        assert "Odile Varga" not in answer and "Teodor Blum" not in answer
+
+
+def test_a_graph_fact_of_another_relation_does_not_replace_the_passage_answer(answerer):
+    """A fact from the lamp record that says who authored it, asked who replaced the lamp: the passages answer."""
+    wrong = Fact("artifact:LR-4", "LR-4", "AUTHORED_BY", "person:odile_varga", "Odile Varga", "LR-4", 2,
+                 "Author(s): Odile Varga", 1.0, 1)
+    answer = answerer(Retrieval("Who replaced the north tower lamp?", "graphrag", passages=_passages("LOG-1"),
+                                facts=[wrong], pinned=["artifact:LR-4"], question_pins=[]))
+    assert answer.splitlines()[0] == "Answer: Teodor Blum (supported) [LOG-1]", answer
