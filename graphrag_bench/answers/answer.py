@@ -171,7 +171,9 @@ class Answerer:
 
     # -- graph -------------------------------------------------------------------------------------------------------
     def _graph_answer(self, r: Retrieval, reading: Reading, facts: list[Fact]) -> str | None:
-        if reading.path and len(r.question_pins) >= 2:
+        asked = self.slots.read(r.question)
+        # "How is A connected to B?": the chain between them — an answer only where the question asks for no kind.
+        if reading.path and len(r.question_pins) >= 2 and all(p.slot == "thing" for p in asked.parts):
             chain = _connection(facts, r.question_pins[0], r.question_pins[1])
             if chain:
                 return _render_path(chain)
@@ -188,7 +190,6 @@ class Answerer:
             answers.append(found)
         # Do no harm: a graph fact that only loosely says what was asked ("possible") never replaces the passages'
         # reading, and neither does an answer of another kind than the question asks for ("who" → a person or team).
-        asked = self.slots.read(r.question)
         if any(a.label == "possible" for a in answers) or not _fits_slots(asked, answers):
             return None
         return _render(answers) if answers else None

@@ -29,7 +29,9 @@ MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address 
 ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
 PARSED = 8  # sentences parsed per part, best first
 MEMO = 50_000
-SINGLE_VALUED = ("date", "number", "version")  # slots one thing has one value of: two values are a conflict
+SINGLE_VALUED = ("date", "number", "version")
+TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
+TYPED_COVERAGE = 0.5  # slots one thing has one value of: two values are a conflict
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 
 
@@ -97,7 +99,7 @@ class PassageReader:
             total = sum(weights.values()) or 1.0
             own_total = sum(weights[t] for t in part.terms) or 1.0
             passing = []
-            asks = set(part.predicate) | set(terms_of(part.noun))
+            asks = set(part.asks) | set(terms_of(part.noun))
             glosses = self.says(part.phrase) if part.phrase else []
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
@@ -108,9 +110,9 @@ class PassageReader:
             named_total = sum(rarity(t) for t in named)
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
-                # covers the word that asks it (the predicate's first: its verb), whatever words it uses.
+                # covers the words that ask it (its verb), whatever words it uses.
                 says = any(g.search(s.text.lower()) for g in glosses)
-                said = set(part.predicate[:1]) if says else set()
+                said = set(part.asks) if says else set()
                 covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + UNDER * sum(
                     w for t, w in weights.items() if t in under[i] and t not in said)
                 coverage = covered / total
@@ -120,7 +122,8 @@ class PassageReader:
                 # be about what the question names, when the question names something.
                 about = sum(rarity(t) for t in named & subject[i]) / named_total if named else 1.0
                 if (max(coverage, own) >= MIN_COVERAGE and about >= ABOUT
-                        and (not asks or asks & (texts[i] | under[i]) or says)):
+                        and (not asks or asks & (texts[i] | under[i]) or says
+                             or part.slot in TYPED and own >= TYPED_COVERAGE)):
                     passing.append((coverage, i))
             similar([i for _, i in passing])
             scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank, i) for coverage, i in passing),

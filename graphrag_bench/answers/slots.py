@@ -39,8 +39,14 @@ QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "wh
 
 
 def stem(word: str) -> str:
-    """A word folded for matching: lower case, cut to five letters ("authored" and "author" meet)."""
-    return word.lower().strip(".'")[:5]
+    """A word folded for matching: lower case, an inflection dropped, cut to five letters ("authored" and "author",
+    "lasts" and "last" meet)."""
+    word = word.lower().strip(".'")
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and word[-len(suffix) - 1].isalpha():
+            word = word[:-len(suffix)]
+            break
+    return word[:5]
 
 
 def terms_of(text: str) -> list[str]:
@@ -65,6 +71,7 @@ class AskedPart:
     points_back: bool  # a pronoun or "that X" stands for an earlier part's answer
     predicate: tuple[str, ...] = ()  # the part's words that say what is asked of what it names (not the noun, not names)
     phrase: str = ""  # the part's own words after its wh-word, without the names: "signed off", "depend on"
+    asks: tuple[str, ...] = ()  # stems of the words that say what it asks: its verb, or the noun "be" equates
 
 
 @dataclass(frozen=True)
@@ -122,7 +129,7 @@ class SlotReader:
         for name in named_in(own):
             phrase = phrase.replace(name, " ")
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
-                         " ".join(phrase.split()))
+                         " ".join(phrase.split()), asked_words(own) if wh else ())
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -146,6 +153,22 @@ def subordinate(piece: str) -> bool:
     an auxiliary."""
     match = re.match(r"\s*when\s+(\S+)", piece, re.IGNORECASE)
     return match is not None and match.group(1).lower() not in AUXILIARIES
+
+
+def asked_words(text: str) -> tuple[str, ...]:
+    """The words that say what a part asks, from its parse: its main verb ("wrote", "last", "supersede"), or, when the
+    verb is a form of "be" or "have", the noun it equates ("the steward" in "who was the steward of X")."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return ()
+    if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
+        nouns = [c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp") and c.lower_ not in QUESTION_WORDS
+                 and c.pos_ in ("NOUN", "PROPN", "ADJ")]
+        return tuple(stem(c.text) for c in nouns)
+    return (stem(root.text),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
 
 
 def asked_noun(text: str) -> tuple[str, bool]:
