@@ -120,7 +120,8 @@ def main() -> None:
         compared["harm"] = sum(1 for s in evaluation.scores["graphrag"] if s["total"] < vector[s["question_id"]])
         results[name] = compared
         table = markdown(*corpus_rows(compared, evaluation.scores))
-        sections.append(f"### {name}\n\n{len(evaluation.questions)} questions, {documents}\n\n{table}\n")
+        shown = documents.resolve().relative_to(REPO.parent) if documents.resolve().is_relative_to(REPO.parent) else documents
+        sections.append(f"### {name}\n\n{len(evaluation.questions)} questions, documents in `{shown}`\n\n{table}\n")
         print(f"\n{name} ({time.perf_counter() - start:.0f} s)\n{table}", flush=True)
     line = headline(results, args.runs)
     print(f"\n{line}")
