@@ -1,2 +1,4 @@
-"""Answers: a question read once into what it names and asks (`question_reading`), and the deterministic
-composer that turns retrieved evidence into labelled, cited claims (`answer`)."""
+"""Answers: what a question asks, part by part (`slots`; `question_reading` reads it against the vocabulary for graph
+paths), the sentences of a retrieval's context (`sentences`), the reader that fills each part's slot from the sentence
+that addresses it (`reader`, `fillers`), and the composer that turns the evidence into labelled, cited claims
+(`answer`)."""
