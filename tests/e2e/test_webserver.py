@@ -212,7 +212,7 @@ def take_screenshots(url: str, backfill: str, out: Path) -> list[Path]:
             if skip.count():
                 skip.first.click()
             page.get_by_text(proof).first.wait_for(timeout=60_000)
-            page.wait_for_timeout(3000)  # the graph layout and the partition bars settle after the first paint
+            page.wait_for_timeout(1000)  # the graph layout and the partition bars settle after the first paint
             taken.append(out / f"ui_{name}.png")
             page.screenshot(path=str(taken[-1]))
         browser.close()
