@@ -120,7 +120,9 @@ def main() -> None:
         compared["harm"] = sum(1 for s in evaluation.scores["graphrag"] if s["total"] < vector[s["question_id"]])
         results[name] = compared
         table = markdown(*corpus_rows(compared, evaluation.scores))
-        shown = documents.resolve().relative_to(REPO.parent) if documents.resolve().is_relative_to(REPO.parent) else documents
+        where = documents.resolve()
+        shown = (where.relative_to(REPO) if where.is_relative_to(REPO)
+                 else Path("..") / where.relative_to(REPO.parent) if where.is_relative_to(REPO.parent) else documents)
         sections.append(f"### {name}\n\n{len(evaluation.questions)} questions, documents in `{shown}`\n\n{table}\n")
         print(f"\n{name} ({time.perf_counter() - start:.0f} s)\n{table}", flush=True)
     line = headline(results, args.runs)
