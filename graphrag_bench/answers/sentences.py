@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+from ..language.text import LIST_ITEM
+
 LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)|!?\[([^\]]*)\]\[([^\]]*)\]")
 LINK_DEFINITION = re.compile(r"^\s*\[[^\]]+\]:\s*\S+\s*$")
 FIELD_LINE = re.compile(r"^[A-Za-z][\w ()/'-]{0,40}:\s+\S")
@@ -45,7 +46,7 @@ def clean(line: str) -> str:
     line = LINK.sub(_link, line)
     line = TAG.sub(" ", line)
     line = re.sub(r"^\s*>\s?", "", line)
-    line = LIST_MARK.sub("", line)
+    line = LIST_ITEM.sub("", line)
     return re.sub(r"[ \t]+", " ", line.replace("**", "").replace("__", "")).strip()
 
 
@@ -116,7 +117,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if stripped and not stripped.startswith("#") and FIELD_LINE.match(words) and len(words) <= 200:
             field(line_no, words)
             continue
-        if not stripped or LIST_MARK.match(stripped) or stripped.startswith("#") or record:
+        if not stripped or LIST_ITEM.match(stripped) or stripped.startswith("#") or record:
             flush()
         if stripped and not stripped.startswith("#"):
             paragraph.append((line_no, words))

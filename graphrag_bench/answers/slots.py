@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..language.english import AUXILIARIES, FUNCTION_WORDS
+from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUESTION_WORDS
 
 SLOT_KINDS = ("person", "date", "number", "version", "thing")
 # How each slot is described, for reading the noun a wh-word determines ("what size" → number, "which team" → person).
@@ -35,7 +35,6 @@ SENTENCE_BREAK = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"'`])")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
                           r"previous|former|latter|one)\b", re.IGNORECASE)
 TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")
-QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much"})
 
 
 def stem(word: str) -> str:

@@ -25,3 +25,5 @@ AUXILIARIES = frozenset("do does did is are was were has have had will would can
 COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
+# The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").
+QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much"})

@@ -24,6 +24,7 @@ CAPITALISED = re.compile(
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
 LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # a Markdown list item's mark: "- ", "* ", "1. ", "2) "
 EMPHASIS = re.compile(r"[`*_]")
 WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.IGNORECASE)

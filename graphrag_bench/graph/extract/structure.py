@@ -18,11 +18,10 @@ from ...language.english import PERSONAL_PRONOUNS
 from ...corpus.ingest import ID_IN_TEXT, Document
 from ..keys import canonical_name
 from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
-from ...language.text import acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
+from ...language.text import LIST_ITEM, acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
 FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
 TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
-LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 DEFINITION = re.compile(r"^\s*:\s+(.*\S)\s*$")
 # Arrows: Unicode first normalised to ASCII, box-drawing borders dropped.
