@@ -115,7 +115,7 @@ class Answerer:
 
     def _glosses(self, phrase: str) -> list[re.Pattern]:
         """How a sentence may say the relations a part's phrase clearly names: the vocabulary's glosses of each."""
-        relations, _ = self.reader._relations(phrase)
+        relations, _ = self.reader.relations(phrase)
         return [GLOSS_PATTERNS[name] for name, score in sorted(relations.items())
                 if name in GLOSS_PATTERNS and score >= RELATION_THRESHOLD]
 

@@ -158,7 +158,7 @@ class QuestionReader:
             tokens = tokens[len(noun_words):]
         phrase = " ".join(tokens)
         refers_back = later and (bool(BACK_REFERENCE.search(text)) or not spans)
-        relations, groups = self._relations(phrase)
+        relations, groups = self.relations(phrase)
         # English word order: a subject question's answer belongs to its first predicate ("Who owns the system
         # that X depends on"), an auxiliary question's to its last ("What does the system chosen in X depend on").
         main = 0 if wh_subject else max(len(groups) - 1, 0)
@@ -197,7 +197,7 @@ class QuestionReader:
         readings = self.semantics.readings(text)
         return named if not readings or self.semantics.type_scores(text)[named] >= readings[0].score else None
 
-    def _relations(self, phrase: str) -> tuple[dict, list[dict]]:
+    def relations(self, phrase: str) -> tuple[dict, list[dict]]:
         """Relation → best similarity over the phrase's word windows; and the relations grouped by where in the
         phrase they are named (overlapping windows are one predicate)."""
         words = phrase.split()
