@@ -275,11 +275,16 @@ class Answerer:
     # -- passages ----------------------------------------------------------------------------------------------------
     def _passage_answer(self, r: Retrieval, reading: Reading) -> str:
         """Each asked part filled from the context sentence that addresses it (`reader`), the sentences quoted."""
-        answers = self.passages.read(self.slots.read(r.question), context_sentences(r))
+        asked, sentences = self.slots.read(r.question), context_sentences(r)
+        answers = self.passages.read(asked, sentences)
         if not answers:
             return UNKNOWN
         used = [s for a in answers for s in (a, a.rival) if s is not None]
         docs = list(dict.fromkeys(a.sentence.doc_id for a in used))
+        # What the question's opening statements say, stated by another document: the answer is chained through it.
+        bridge = self.passages.bridge(asked, sentences, set(docs))
+        if bridge is not None:
+            docs.append(bridge.doc_id)
         conflicts = [(a, a.rival) for a in answers if a.rival is not None]
         if conflicts:  # both values, each with its source
             listed = "; ".join(f"{a.filler} {cite(a.sentence.doc_id)}, {b.filler} {cite(b.sentence.doc_id)}"
@@ -289,7 +294,8 @@ class Answerer:
             label = "likely" if len(docs) > 1 else "supported"  # two sources chained, or one that states it
             head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "
         lines = [head + " ".join(cite(d) for d in docs)]
-        quoted = dict.fromkeys((a.sentence.doc_id, a.sentence.line, a.sentence.text) for a in used)
+        quoted = dict.fromkeys([(a.sentence.doc_id, a.sentence.line, a.sentence.text) for a in used]
+                               + ([(bridge.doc_id, bridge.line, bridge.text)] if bridge is not None else []))
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
 

@@ -61,7 +61,7 @@ def _trim(text: str) -> str:
     return re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
 
 
-def candidates(doc, part: AskedPart, glosses=()) -> list[Candidate]:
+def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Candidate]:
     """Every span of the sentence (a parsed spaCy doc) that could fill some slot."""
     text = doc.text
     found: list[Candidate] = []
@@ -91,10 +91,11 @@ def candidates(doc, part: AskedPart, glosses=()) -> list[Candidate]:
         field = FIELD.match(segment)
         label = {stem(w) for w in re.findall(r"[A-Za-z]+", field.group(1))} if field else set()
         strength = len(label & predicate) + 0.5 * len(label & noun)
-        if field and any(g.search(field.group(1).lower()) for g in glosses):  # "Author(s)" for "who wrote"
+        if field and asked_field(field.group(1)):  # "Author(s)" for "who wrote"
             strength += 1
-        if field and strength:
-            value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
+        value = field.group(2).rstrip(" ;") if field else ""
+        if field and strength and not (value.startswith("(") and value.endswith(")")):  # "(put N/A …)": an aside
+            start = offset + field.start(2)
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
         offset += len(segment) + 2
     return found
@@ -129,14 +130,14 @@ def _distance(a, b) -> int:
 
 
 def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),
-           glosses=()) -> str | None:
+           asked_field=lambda label: False) -> str | None:
     """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question."""
     asked = set(part.terms) | bridge_terms
     noun_terms = set(terms_of(part.noun))
     matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
     noun_tokens = [t for t in doc if stem(t.text) in noun_terms or stem(t.lemma_) in noun_terms]
     best: tuple | None = None
-    for c in candidates(doc, part, glosses):
+    for c in candidates(doc, part, asked_field):
         if part.slot not in c.kinds:
             continue
         words = set(terms_of(c.text))

@@ -5,7 +5,7 @@ points back to (with their answers) next, the rest of the question least; a word
 context, and words of the document's title and section count at half weight for every sentence under them — plus
 their similarity to the question on the shipped embedding model. The best sentences are parsed and the first that
 holds a span of the asked kind, new to the question, answers the part. A part no sentence covers well enough is
-not answered; a question whose first part is not answered is `unknown`.
+not answered; a question none of whose parts is answered is `unknown`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..language.spacy_pipeline import parse_all
-from .fillers import choose, is_record
+from .fillers import FIELD, choose, is_record
 from .sentences import Sentence
-from .slots import AskedPart, AskedQuestion, named_in, terms_of
+from .slots import AskedPart, AskedQuestion, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
@@ -32,7 +32,10 @@ MEMO = 50_000
 SINGLE_VALUED = ("date", "number", "version")
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
 TYPED_COVERAGE = 0.5  # slots one thing has one value of: two values are a conflict
-RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
+FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks ("Author" for "wrote") says it
+RIVAL = 0.9
+BRIDGE = 0.3  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
+BRIDGE_COVERAGE = 0.35  # … and share it must cover itself  # a sentence of another document scoring this close to the best one is read as well
 
 
 @dataclass(frozen=True)
@@ -64,21 +67,8 @@ class PassageReader:
         """The answered parts, in question order (a part the context does not address is left out)."""
         if not sentences or not asked.parts:
             return []
-        texts = [set(terms_of(s.text)) for s in sentences]
-        under = [set(terms_of(s.context)) - t for s, t in zip(sentences, texts)]
-        # What a sentence is about: its own words and what it sits under; a record ("Name: X; Author(s): Y;
-        # Supersedes: Z") is about its first field's value, not about the other records it names.
-        subject = [(set(terms_of(s.text.split("; ", 1)[0])) if is_record(s.text) else texts[i]) | under[i]
-                   for i, s in enumerate(sentences)]
-        df: dict[str, int] = {}
-        for t, u in zip(texts, under):
-            for term in t | u:
-                df[term] = df.get(term, 0) + 1
-        n = len(sentences)
-
-        def rarity(term: str) -> float:
-            return math.log((n + 1) / (df.get(term, 0) + 0.5)) + 0.1
-
+        words = ContextWords(sentences)
+        texts, under, subject, rarity = words.texts, words.under, words.subject, words.rarity
         question_vector = self._vector([asked.question])[0]
         similarity: dict[int, float] = {}
 
@@ -101,17 +91,18 @@ class PassageReader:
             passing = []
             asks = set(part.asks) | set(terms_of(part.noun))
             glosses = self.says(part.phrase) if part.phrase else []
+            asked_field = self._field_reader(part, glosses)
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
             # least half their weight (a rare name weighs more than a common one).
-            named = {t for name in named_in(part.text) for t in terms_of(name)} | back
-            if not named and len(part.terms) < 2:
-                named = question_named
-            named_total = sum(rarity(t) for t in named)
+            # A pronoun ("its status") stands for an earlier answer or for what the question names: either will do.
+            named = {t for name in named_in(part.text) for t in terms_of(name)}
+            abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
-                says = any(g.search(s.text.lower()) for g in glosses)
+                says = any(g.search(s.text.lower()) for g in glosses) or is_record(s.text) and any(
+                    asked_field(m.group(1)) for seg in s.text.split("; ") if (m := FIELD.match(seg)))
                 said = set(part.asks) if says else set()
                 covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + UNDER * sum(
                     w for t, w in weights.items() if t in under[i] and t not in said)
@@ -120,7 +111,7 @@ class PassageReader:
                 # A sentence addresses the part when it says what the part asks (its predicate or its noun), not
                 # only what it names; a part that asks nothing but a kind ("when …") is addressed by its kind. It must
                 # be about what the question names, when the question names something.
-                about = sum(rarity(t) for t in named & subject[i]) / named_total if named else 1.0
+                about = max((sum(rarity(t) for t in x & subject[i]) / sum(rarity(t) for t in x) for x in abouts), default=1.0)
                 if (max(coverage, own) >= MIN_COVERAGE and about >= ABOUT
                         and (not asks or asks & (texts[i] | under[i]) or says
                              or part.slot in TYPED and own >= TYPED_COVERAGE)):
@@ -131,7 +122,7 @@ class PassageReader:
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
             found = [(score, i, filler) for (score, i), doc in zip(best, docs)
-                     if (filler := choose(doc, part, question_terms | back, back, glosses))]
+                     if (filler := choose(doc, part, question_terms | back, back, asked_field))]
             if not found:
                 continue
             score, i, filler = found[0]
@@ -141,6 +132,66 @@ class PassageReader:
                           and s >= RIVAL * score and _value(f) != _value(filler)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
         return answers
+
+
+    def _field_reader(self, part: AskedPart, glosses: list):
+        """Whether a record's field is what the part asks: the vocabulary's words for the relation ("Author(s)" for
+        "who wrote"), or a label close in meaning to the word that asks it (its verb, or the noun it asks for)."""
+        words = [w for w in re.findall(r"[A-Za-z][\w-]*", part.text) if stem(w) in part.asks] + part.noun.split()[-1:]
+        memo: dict[str, bool] = {}
+
+        def asked(label: str) -> bool:
+            if label not in memo:
+                name = re.sub(r"\([^)]*\)", " ", label).strip().lower()
+                vectors = self._vector([name, *(w.lower() for w in words)]) if name and words else []
+                memo[label] = any(g.search(label.lower()) for g in glosses) or any(
+                    float(vectors[0] @ v) >= FIELD_MEANING for v in vectors[1:])
+            return memo[label]
+
+        return asked
+
+
+    def bridge(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str]) -> Sentence | None:
+        """The sentence of another document that states what the question's opening statements say and the answer's
+        own documents do not ("X went missing on the day two nodes were found NotReady": the nodes' postmortem): a
+        second source the answer is chained through. None when the answer's documents cover the scene themselves."""
+        scene = set(terms_of(asked.scene_of_one))
+        if not scene or not sentences:
+            return None
+        words = ContextWords(sentences)
+        total = sum(words.rarity(t) for t in scene)
+        answered = set().union(*(words.texts[i] | words.under[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs))
+        best, best_gain = None, BRIDGE
+        for i, s in enumerate(sentences):
+            if s.doc_id in answer_docs:
+                continue
+            held = scene & (words.texts[i] | words.under[i])
+            gain = sum(words.rarity(t) for t in held - answered) / total
+            if gain >= best_gain and sum(words.rarity(t) for t in held) / total >= BRIDGE_COVERAGE:
+                best, best_gain = s, gain + 1e-9  # the first (best-ranked) of equals
+        return best
+
+
+class ContextWords:
+    """The words of a context's sentences: each sentence's own, what it sits under (its document's title, section
+    and id: "ADR-53" is an ADR), what it is about, and how rare each word is in this context."""
+
+    def __init__(self, sentences: list[Sentence]):
+        self.texts = [set(terms_of(s.text)) for s in sentences]
+        self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)}")) - t
+                      for s, t in zip(sentences, self.texts)]
+        # What a sentence is about: its own words and what it sits under; a record ("Name: X; Author(s): Y;
+        # Supersedes: Z") is about its first field's value, not about the other records it names.
+        self.subject = [(set(terms_of(s.text.split("; ", 1)[0])) if is_record(s.text) else self.texts[i]) | self.under[i]
+                        for i, s in enumerate(sentences)]
+        self.df: dict[str, int] = {}
+        for t, u in zip(self.texts, self.under):
+            for term in t | u:
+                self.df[term] = self.df.get(term, 0) + 1
+        self.n = len(sentences)
+
+    def rarity(self, term: str) -> float:
+        return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
 
 
 def _value(text: str) -> str:

@@ -2,9 +2,10 @@
 
 Passages are read as a person reads a page: paragraphs and list items joined across line breaks and cut into
 sentences; a table row read with its header ("Severity: Warning; Condition: …"), a two-column table as the
-key-value list it is ("Status: Approved"); a link as its text (and the name its address ends in, where that is
-a single word the text does not already say). Graph facts add the sentence they were extracted from, so a fact's
-document counts even when no passage of it was retrieved. Untrusted lines were withheld before this point.
+key-value list it is ("Status: Approved") unless its keys are times or numbers (a timeline: each row an event);
+a link as its text (and the name its address ends in, where that is a single word the text does not already say).
+Graph facts add the sentence they were extracted from, so a fact's document counts even when no passage of it was
+retrieved. Untrusted lines were withheld before this point.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..language.text import LIST_ITEM
 LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)|!?\[([^\]]*)\]\[([^\]]*)\]")
 LINK_DEFINITION = re.compile(r"^\s*\[[^\]]+\]:\s*\S+\s*$")
 FIELD_LINE = re.compile(r"^[A-Za-z][\w ()/'-]{0,40}:\s+\S")
+SERIES_KEY = re.compile(r"\s*\d")  # a first cell that is a time, a date or a number keys a series, not a field
 MAX_RECORD = 12  # consecutive "Field: value" lines read as one record, at most this many
 TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@`\"'(\[])")
@@ -106,8 +108,11 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
                 flush()
                 header = cells
                 continue
-            if len(header) == 2 and len(cells) == 2 and cells[0]:  # a key-value table: "Status: Approved"
-                field(line_no, f"{cells[0]}: {cells[1]}")
+            if len(header) == 2 and len(cells) == 2 and cells[0] and not SERIES_KEY.match(cells[0]):
+                field(line_no, f"{cells[0]}: {cells[1]}")  # a key-value table: "Status: Approved"
+            elif len(cells) == 2 and cells[0] and SERIES_KEY.match(cells[0]):
+                flush()  # a timeline or any series keyed by a time or a number: each row an event of its own
+                add(f"{cells[0]}: {cells[1]}", line_no)
             else:
                 flush()
                 add("; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c), line_no)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUESTION_WORDS
+from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUANTIFIERS, QUESTION_WORDS
 
 SLOT_KINDS = ("person", "date", "number", "version", "thing")
 # How each slot is described, for reading the noun a wh-word determines ("what size" → number, "which team" → person).
@@ -80,6 +80,7 @@ class AskedQuestion:
     parts: tuple[AskedPart, ...]
     topic: tuple[str, ...]  # stems of the whole question: what every part is about
     named: tuple[str, ...]  # what the question names by typography: ids, quoted or code text, capitalised names
+    scene_of_one: str = ""  # the scene's statements about one thing (not "Two RFCs are named X"): a source may state them
 
 
 class SlotReader:
@@ -111,7 +112,9 @@ class SlotReader:
                     continue
                 parts.append(self._part(piece, lead, later=bool(parts)))
                 lead = ""
-        return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question))
+        of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
+        return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
+                             of_one)
 
     def _part(self, own: str, lead: str, later: bool) -> AskedPart:
         match = ASKS.match(own)
@@ -145,6 +148,21 @@ class SlotReader:
             if best >= SLOT_THRESHOLD and best - second >= SLOT_MARGIN:
                 return kind
         return "person" if wh == "whose" else "thing"
+
+
+def about_many(statement: str) -> bool:
+    """"Two RFCs are named X", "Several ADRs deal with Y", "There are two postmortems called Z": a statement about a
+    set of things opens with a number or a quantifier before its plural noun, or with an existential "there"."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([statement])[0]
+    opening = [t for t in doc[:4] if not t.is_punct]
+    if opening and opening[0].dep_ == "expl":
+        return True
+    for token in opening:
+        if token.tag_ in ("NNS", "NNPS"):
+            return any(t.like_num or t.lower_ in QUANTIFIERS for t in opening[:opening.index(token)])
+    return False
 
 
 def subordinate(piece: str) -> bool:

@@ -25,5 +25,7 @@ AUXILIARIES = frozenset("do does did is are was were has have had will would can
 COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
+# Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.
+QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").
 QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much"})

@@ -16,6 +16,14 @@ NOTES = {
               "installed by the Optics team."),
     "LOG-1": ("Maintenance log — North tower", 3, "The north tower lamp was replaced on 2025-03-02 by Teodor Blum."),
     "MIN-5": ("Minutes 5 — Keepers", 4, "The keepers recorded that the north tower lamp was replaced on 2025-03-09."),
+    # A keeper's incident review: a timeline table (each row an event) and a record with a field no gloss names.
+    "IR-7": ("Fog signal outage — Timeline", 12, "| Time | Event |\n|---|---|\n| 2025-06-01 03:10 | The fog signal went silent |\n"
+             "| 2025-06-01 03:40 | Keeper Ilse Marr restarted the compressor |\n| 2025-06-01 04:05 | Signal restored |\n"),
+    "IR-7b": ("Fog signal outage — Meta", 2, "- Author: Piet Okonjo\n- Supersedes: (name the review it replaces)\n"
+              "- Review date: 2025-06-03\n"),
+    # The compressor's own notes, which say what the question's opening statement says and the review does not.
+    "CMP-2": ("Compressor notes", 5, "The harbour compressor failed twice in June because its intake filter was clogged."),
+    "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
 }
 
 
@@ -92,3 +100,34 @@ def test_a_graph_fact_of_another_relation_does_not_replace_the_passage_answer(an
     answer = answerer(Retrieval("Who replaced the north tower lamp?", "graphrag", passages=_passages("LOG-1"),
                                 facts=[wrong], pinned=["artifact:LR-4"], question_pins=[]))
     assert answer.splitlines()[0] == "Answer: Teodor Blum (supported) [LOG-1]", answer
+
+
+def test_each_row_of_a_timeline_is_an_event_of_its_own(answerer):
+    """Rows keyed by times are events, not the fields of one record: the time of the row that says what was asked."""
+    answer = _answer(answerer, "At what time did the keeper restart the compressor?", "IR-7")
+    assert answer.splitlines()[0] == "Answer: 2025-06-01 03:40 (supported) [IR-7]", answer
+    assert '"2025-06-01 03:40: Keeper Ilse Marr restarted the compressor"' in answer
+
+
+def test_a_record_field_named_by_meaning_answers_and_an_aside_is_no_value(answerer):
+    """"Author" for "who wrote", though no word of the question is in the record; "(name the review it replaces)" is a
+    template's aside, not the record it supersedes."""
+    answer = _answer(answerer, "Who wrote the Fog signal outage review?", "IR-7b")
+    assert answer.splitlines()[0] == "Answer: Piet Okonjo (supported) [IR-7]", answer
+    answer = _answer(answerer, "Which review does the Fog signal outage review supersede?", "IR-7b")
+    assert "replaces" not in answer.splitlines()[0], answer
+
+
+def test_an_opening_statement_another_document_states_makes_the_answer_a_chain_of_two_sources(answerer):
+    """The opening statement is the compressor notes' (not the review's): the answer cites both, `likely`. A
+    statement about several things ("Two compressors failed …") points at no one source: no second citation."""
+    question = ("The harbour compressor failed in June because its intake filter was clogged. "
+                "At what time did the keeper restart the compressor?")
+    answer = _answer(answerer, question, "IR-7", "CMP-2")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: 2025-06-01 03:40 (likely)") and "[IR-7]" in head and "[CMP-2]" in head, answer
+    assert any(line.startswith("- [CMP-2]") for line in answer.splitlines())
+    question = ("Two compressors failed in June after a clogged intake filter. "
+                "At what time did the keeper restart the compressor?")
+    answer = _answer(answerer, question, "IR-7", "CMP-2", "CMP-3")
+    assert answer.splitlines()[0] == "Answer: 2025-06-01 03:40 (supported) [IR-7]", answer
