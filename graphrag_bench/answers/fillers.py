@@ -93,9 +93,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         strength = len(label & predicate) + 0.5 * len(label & noun)
         if field and asked_field(field.group(1)):  # "Author(s)" for "who wrote"
             strength += 1
-        value = field.group(2).rstrip(" ;") if field else ""
-        if field and strength and not (value.startswith("(") and value.endswith(")")):  # "(put N/A …)": an aside
-            start = offset + field.start(2)
+        if field and strength:
+            value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
         offset += len(segment) + 2
     return found

@@ -2,7 +2,8 @@
 
 Passages are read as a person reads a page: paragraphs and list items joined across line breaks and cut into
 sentences; a table row read with its header ("Severity: Warning; Condition: …"), a two-column table as the
-key-value list it is ("Status: Approved") unless its keys are times or numbers (a timeline: each row an event);
+key-value list it is ("Status: Approved"; a value that is only a parenthesised note is a template's, not read)
+unless its keys are times or numbers (a timeline: each row an event);
 a link as its text (and the name its address ends in, where that is a single word the text does not already say).
 Graph facts add the sentence they were extracted from, so a fact's document counts even when no passage of it was
 retrieved. Untrusted lines were withheld before this point.
@@ -19,7 +20,8 @@ LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)|!?\[([^\]]*)\]\[([^\]]*)\]"
 LINK_DEFINITION = re.compile(r"^\s*\[[^\]]+\]:\s*\S+\s*$")
 FIELD_LINE = re.compile(r"^[A-Za-z][\w ()/'-]{0,40}:\s+\S")
 SERIES_KEY = re.compile(r"\s*\d")  # a first cell that is a time, a date or a number keys a series, not a field
-MAX_RECORD = 12  # consecutive "Field: value" lines read as one record, at most this many
+MAX_RECORD = 12
+ASIDE = re.compile(r"^[^:]+:\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")  # "Supersedes: (link the RFC it replaces)": a template's note  # consecutive "Field: value" lines read as one record, at most this many
 TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@`\"'(\[])")
 MIN_CHARS = 8
@@ -89,7 +91,8 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     def field(line_no: int, text: str) -> None:
         if paragraph or len(record) == MAX_RECORD:
             flush()
-        record.append((line_no, text))
+        if not ASIDE.match(text):
+            record.append((line_no, text))
 
     for index, raw in enumerate(body.split("\n")):
         line_no = start_line + index
