@@ -1,7 +1,8 @@
 """The retrieval modes, one place: their names, how tables label them, and which read the graph.
 
 `baseline` is the dense vector top-k the benchmark has always run (labelled and selectable as "vector"); `bm25` and
-`hybrid_lexical` are the lexical baselines of `graphrag_bench.retrieval.lexical`; `graphrag` is seed → pin → expand → pack
+`hybrid_lexical` are the lexical baselines of `graphrag_bench.retrieval.lexical`; `graphrag` is seed (the hybrid_lexical
+ranking) → pin → expand → pack
 (`graphrag_bench.retrieval.retrieve`), `graph_ppr` personalized PageRank over the question's neighbourhood
 (`graphrag_bench.retrieval.ppr`), `router` one rule choosing `graphrag` or `hybrid_lexical` per question
 (`graphrag_bench.retrieval.router`). Tables list modes in this order; a tie for "best" goes to the earlier one.

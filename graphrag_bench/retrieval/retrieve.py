@@ -2,7 +2,7 @@
 
 Baseline: embed the question, top-k chunks by cosine. With GRAPH_RAG_ENABLED=false this is
 the only code path; nothing here imports a graph driver.
-GraphRAG: the baseline's top-k are the seeds; the question and the seeds are pinned to
+GraphRAG: the top-k of the vector and BM25 rankings fused are the seeds; the question and the seeds are pinned to
 resolved entities by name or alias; allowlisted templates expand ≤ 2 hops from the pins
 (≤ 50 nodes); facts with provenance are packed into ≤ 5 KB. If the store is unreachable
 the result is the baseline's, marked `fallback`; if the graph is empty, marked `empty`.
@@ -191,8 +191,11 @@ class GraphRetriever:
     mode = "graphrag"
 
     def __init__(self, baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str,
-                 settings: RetrievalSettings | None = None, probe: str = ""):
+                 settings: RetrievalSettings | None = None, probe: str = "", seeder: Retriever | None = None):
         self.baseline, self.store, self.entities = baseline, store, entities
+        # Where the passages come from before the graph: the vector and BM25 rankings fused (`lexical`), so an exact
+        # rare word of the question counts as it does for BM25; the vector top-k when no seeder is given.
+        self.seeder: Retriever = seeder or baseline
         self.probe = probe  # a store broken on purpose (category E): its fallback is the expected outcome, not news
         self.settings = settings or baseline.settings
         self.state_hash = state_hash
@@ -231,7 +234,7 @@ class GraphRetriever:
                 result = Retrieval(**{**cached.__dict__, "pipeline_cache_hit": True, "graph_cache_hits": 0, "graph_cache_misses": 0})
                 result.timings = {**cached.timings, "total_pipeline_ms": _ms(start)}
                 return result
-        seeds = self.baseline.retrieve(question)
+        seeds = self.seeder.retrieve(question)
         result = Retrieval(question, self.mode, passages=seeds.passages, timings={"vector_seed_ms": seeds.timings["vector_seed_ms"]})
         from ..graph.store.base import GraphUnavailable
 

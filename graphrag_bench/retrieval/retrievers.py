@@ -17,19 +17,20 @@ def graph_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, 
     from .retrieve import GraphRetriever
     from .router import RouterRetriever
 
-    def graph(kind):
-        return kind(baseline, store, entities, state_hash, baseline.settings, probe=probe)
+    def graph(kind, seeder=None):
+        return kind(baseline, store, entities, state_hash, baseline.settings, probe=probe, seeder=seeder)
 
-    builders = {"graphrag": lambda: graph(GraphRetriever), "graph_ppr": lambda: graph(PprRetriever),
-                "router": lambda: RouterRetriever(graph(GraphRetriever), text_route, entities)}
+    # graphrag seeds from the fused vector + BM25 ranking (`text_route`); graph_ppr ranks chunks by its own walk.
+    builders = {"graphrag": lambda: graph(GraphRetriever, text_route), "graph_ppr": lambda: graph(PprRetriever),
+                "router": lambda: RouterRetriever(graph(GraphRetriever, text_route), text_route, entities)}
     return {mode: builders[mode]() for mode in GRAPH_MODES if mode in modes}
 
 
 def build_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str,
                      modes: tuple[str, ...] = ALL_MODES) -> dict[str, Retriever]:
     """The selected modes (names of `graphrag_bench.retrieval.modes`), in table order. The BM25 index is built only when a
-    selected mode reads it (the router sends text-shaped questions to hybrid_lexical)."""
-    text = lexical_retrievers(baseline) if {*LEXICAL_MODES, "router"} & set(modes) else {}
+    selected mode reads it (graphrag seeds from the fused ranking; the router sends text-shaped questions to it)."""
+    text = lexical_retrievers(baseline) if {*LEXICAL_MODES, "graphrag", "router"} & set(modes) else {}
     chosen = {"baseline": baseline, **text}
     if store is not None:
         chosen |= graph_retrievers(baseline, store, entities, state_hash, text.get("hybrid_lexical"), modes)

@@ -302,3 +302,22 @@ def test_a_question_naming_more_entities_than_any_bound_is_answered(tmp_path, em
     nodes = {f.source for f in result.facts} | {f.target for f in result.facts}
     assert len(nodes) <= RetrievalSettings().max_nodes  # the expansion's bound holds however many were named
     assert set(result.pinned) <= set(result.question_pins[:MAX_PINS]) | nodes
+
+
+
+def test_graphrag_seeds_are_the_fused_vector_and_bm25_ranking(chunk_index, embedder, resolution, ladybug_store):
+    """As built for every entry point (`build_retrievers`), GraphRAG's passages are the vector and BM25 rankings
+    fused — not the vector top-k alone, which differs on some question of the default set."""
+    from graphrag_bench.retrieval.retrievers import build_retrievers
+
+    chunks, vectors = chunk_index
+    ladybug_store.sync(resolution.entities, resolution.relationships)
+    baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
+    modes = build_retrievers(baseline, ladybug_store, EntityIndex(resolution.entities), ladybug_store.state_hash(),
+                             ("baseline", "hybrid_lexical", "graphrag"))
+    differs = 0
+    for q in load_questions(QUESTIONS):
+        seeds = [p.chunk_id for p in modes["graphrag"].retrieve(q["question"]).passages]
+        assert seeds == [p.chunk_id for p in modes["hybrid_lexical"].retrieve(q["question"]).passages], q["question_id"]
+        differs += seeds != [p.chunk_id for p in modes["baseline"].retrieve(q["question"]).passages]
+    assert differs
