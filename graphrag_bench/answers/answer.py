@@ -30,7 +30,7 @@ from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Re
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
-from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SYMMETRIC
+from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RELATIONS, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
@@ -38,7 +38,6 @@ EXPLAINED_STEP = 0.9  # a step another predicate of the question names ("the sys
 IDENTITY_STEP = -0.3  # crossing two names of one thing
 UNASKED_STEP = -1.5  # a step nothing in the question asks for
 GENERIC_FACTOR = 4 / 3  # …worse when its relation has no vocabulary type
-SEED_START = -1.5  # starting at an entity of the passages rather than one the question names
 DIRECTION, WRONG_DIRECTION = 1.0, -2.0  # the answer on the side of the relation the wording asks for
 STRENGTH = {label: i for i, label in enumerate(LABELS)}  # lower is stronger
 MAX_PATH = 3
@@ -200,13 +199,12 @@ class Answerer:
     def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str]) -> PartAnswer | None:
         """The best path from what the part names to an answer: its last step the relation the part asks, each other
         step explained by another predicate of the question (or crossing two names of one thing), in the direction
-        the wording gives; paths from the retrieved passages' entities only when the question names no record."""
-        # A question that names a record is about that record: no path may start anywhere else.
-        seeds = [] if any(_type(a) in RECORD_TYPES for a in r.question_pins) else [p for p in r.pinned if p not in anchors]
+        the wording gives. Do no harm: a path starts at what the question names, never at an entity the retrieved
+        passages happened to mention (a question that names nothing the graph knows is read from the passages)."""
         tokens = content_tokens(r.question)
         main = part.main_relations()
         best, best_key = None, None
-        for start, path in _paths(facts, anchors + seeds):
+        for start, path in _paths(facts, anchors):
             last, end = path[-1]
             if end in anchors or end in r.question_pins:
                 continue
@@ -227,7 +225,6 @@ class Answerer:
                     score += IDENTITY_STEP  # "the review on 2026-02-15": a day names what it dates
                 else:
                     score += UNASKED_STEP * (GENERIC_FACTOR if step.type == GENERIC else 1.0)
-            score += 0.0 if start in anchors else SEED_START
             inverse = self.reader.inverse(part.phrase, last.type) if last.type != GENERIC else None
             if inverse is not None and RELATIONS[last.type].domain & RELATIONS[last.type].range:
                 answer_is_source = part.wh_subject != inverse  # e.g. "Which systems depend on X" → the source

@@ -158,7 +158,7 @@ class QuestionReader:
             tokens = tokens[len(noun_words):]
         phrase = " ".join(tokens)
         refers_back = later and (bool(BACK_REFERENCE.search(text)) or not spans)
-        relations, groups = self.relations(phrase)
+        relations, groups = self.relations(phrase, predicate_words(text))
         # English word order: a subject question's answer belongs to its first predicate ("Who owns the system
         # that X depends on"), an auxiliary question's to its last ("What does the system chosen in X depend on").
         main = 0 if wh_subject else max(len(groups) - 1, 0)
@@ -197,11 +197,14 @@ class QuestionReader:
         readings = self.semantics.readings(text)
         return named if not readings or self.semantics.type_scores(text)[named] >= readings[0].score else None
 
-    def relations(self, phrase: str) -> tuple[dict, list[dict]]:
+    def relations(self, phrase: str, predicate: frozenset[str] = frozenset()) -> tuple[dict, list[dict]]:
         """Relation → best similarity over the phrase's word windows; and the relations grouped by where in the
-        phrase they are named (overlapping windows are one predicate)."""
+        phrase they are named (overlapping windows are one predicate). With `predicate` (the words that predicate:
+        `predicate_words`), a window below the whole phrase must hold one of them — a relation is named by a verb or
+        by the noun a question equates, never by a noun that only names a thing ("the connection timeout")."""
         words = phrase.split()
-        windows = [(0, len(words))] + [(i, i + n) for n in (1, 2, 3) for i in range(len(words) - n + 1)]
+        windows = [(0, len(words))] + [(i, i + n) for n in (1, 2, 3) for i in range(len(words) - n + 1)
+                                       if not predicate or predicate & {w.lower() for w in words[i:i + n]}]
         best: dict[str, tuple[float, int, int]] = {}
         for i, j in windows:
             window = " ".join(words[i:j])
@@ -231,6 +234,23 @@ class QuestionReader:
                 if r.relation == relation and (best is None or r.score > best.score):
                     best = r
         return best.inverse if best and best.score >= ASK_THRESHOLD else None
+
+
+@lru_cache(maxsize=4096)
+def predicate_words(text: str) -> frozenset[str]:
+    """The words of a question part that predicate, from its parse: its verbs and root, and the noun or adjective a form of
+    "be" equates ("who is the owner of X", "who is responsible for X") or a wh-word determines ("which team")."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    # Its verbs, and its root whatever its tag: "What does X depend on" parses "depend" as a noun, but it is the root.
+    words = {t.lower_ for t in doc if t.pos_ == "VERB" or t.dep_ == "ROOT" and t.lemma_ not in ("be", "have", "do")}
+    for t in doc:
+        if t.head.lemma_ == "be" and t.dep_ in ("attr", "acomp", "nsubj") and t.pos_ in ("NOUN", "ADJ", "PROPN"):
+            words.add(t.lower_)
+        if t.lower_ in ("what", "which", "whose") and t.dep_ in ("det", "poss") and t.head.pos_ in ("NOUN", "PROPN"):
+            words.add(t.head.lower_)
+    return frozenset(words)
 
 
 def _strip(text: str, spans: list[tuple[str, int, int]]) -> str:

@@ -311,3 +311,20 @@ def test_expansion_metrics_count_wrong_and_missing_connections(resolution):
     metrics = evaluate_expansion(CORPUS, [question], wrong, resolution.entities)
     assert metrics["connection_precision"] == 0.0 and metrics["false_positive_rate"] == 1.0
     assert metrics["connection_recall"] == 0.0 and metrics["hop_accuracy"] == 0.0
+
+
+def test_a_common_word_from_a_table_cell_is_not_a_name_in_prose(tmp_path):
+    """A port table declares "In" and "Relay" as names; the prose uses "in" as the preposition it is and "relay" as
+    a common noun ("relays", "a relay"), while "Quorra" — declared the same way, never plural, never in lower case —
+    stays a name. How the corpus uses a word decides (`common_words_dropped`), not a list of words."""
+    write(tmp_path / "docs" / "PORTS.md", "# Ports\n\n| Port | Direction |\n|---|---|\n| In | ingress |\n"
+                                         "| Relay | forward |\n| Quorra | outbound |\n")
+    write(tmp_path / "docs" / "NOTES.md", "# Notes\n\nThe relay in the east yard depends on the relays in the west yard. "
+                                         "A relay restarts in two minutes.\n\nOur Harbor Gateway depends on Quorra in production.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    from_prose = [r for r in graph.relationships if r["doc_id"].startswith("NOTES") and r["extractor"].startswith("sent")]
+    named = {e["id"]: e["name"] for e in graph.entities}
+    ends = {named.get(r[side], r[side]).lower() for r in from_prose for side in ("source", "target")}
+    assert "in" not in ends and "relay" not in ends, from_prose
+    assert "quorra" in ends, from_prose

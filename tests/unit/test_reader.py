@@ -131,3 +131,21 @@ def test_an_opening_statement_another_document_states_makes_the_answer_a_chain_o
                 "At what time did the keeper restart the compressor?")
     answer = _answer(answerer, question, "IR-7", "CMP-2", "CMP-3")
     assert answer.splitlines()[0] == "Answer: 2025-06-01 03:40 (supported) [IR-7]", answer
+
+
+def test_a_graph_answer_starts_at_what_the_question_names(answerer):
+    """A fact of the asked relation about a record the passages mention but the question does not name (LR-2) is no
+    answer to a question about the lamp replacement record: the passage that states it answers."""
+    other = Fact("artifact:LR-2", "LR-2", "AUTHORED_BY", "person:mirek_hal", "Mirek Hal", "LR-2", 2,
+                 "Author(s): Mirek Hal", 1.0, 1)
+    answer = answerer(Retrieval("Who wrote the Lamp replacement record?", "graphrag", passages=_passages("LR-4"),
+                                facts=[other], pinned=["artifact:LR-2"], question_pins=[]))
+    assert answer.splitlines()[0].startswith("Answer: Odile Varga (supported)"), answer
+
+
+def test_a_relation_is_read_from_what_the_question_predicates_not_from_a_noun_it_names(answerer):
+    """"the connection timeout" names a thing; the question asks what the defaults are, not what depends on what."""
+    reading = answerer.reader.read("What are the lamp defaults for the connection timeout?")
+    assert "DEPENDS_ON" not in reading.parts[0].relations, reading.parts[0].relations
+    reading = answerer.reader.read("What does the lamp controller depend on?")
+    assert "DEPENDS_ON" in reading.parts[0].relations, reading.parts[0].relations

@@ -24,7 +24,7 @@ from .structure import DocumentParser
 from ...language.text import clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "9"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "10"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
@@ -131,6 +131,35 @@ def _cycle_collection_paused():
             gc.enable()
 
 
+WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
+
+
+def common_words_dropped(names: list[str], texts: list[str]) -> list[str]:
+    """The names without the words of the language among them. A one-word name in plain letters ("in", "server",
+    "Error", from a table's cells) is a common word when it is an English stop word, or when the corpus's prose
+    also uses it in the plural ("servers") and writes it in lower case at least as often as capitalised —
+    matched case-insensitively, it would make every "in" and every "server" a mention. How the corpus uses the
+    word decides; "fluentd" or "Kubernetes" have no plural there."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    plain = {n for n in names if re.fullmatch(r"[A-Z]?[a-z]+", n)}
+    if not plain:
+        return names
+    counts: dict[str, int] = {}
+    for text in texts:
+        for word in WORD.findall(text):
+            counts[word] = counts.get(word, 0) + 1
+
+    def common(name: str) -> bool:
+        low = name.lower()
+        if low in STOP_WORDS:
+            return True
+        plural = counts.get(low + "s", 0) + counts.get(low + "es", 0) + (counts.get(low[:-1], 0) if low.endswith("s") else 0)
+        return plural > 0 and counts.get(low, 0) >= counts.get(low.capitalize(), 0)
+
+    return [n for n in names if n not in plain or not common(n)]
+
+
 _READERS: dict[str, ProseReader] = {}
 
 
@@ -213,6 +242,7 @@ class Extractor:
                        | {t.text for p in parsed for s in p.statements for t in (s.subject, s.value)
                           if t.kind == NAME and (s.extractor == "diagram" or self.is_label(s.label))})
         capitals = sorted({m for p in parsed for para in p.paragraphs for m in MID_SENTENCE_CAPITAL.findall(para.text)})
+        names = common_words_dropped(names, [para.text for p in parsed for para in p.paragraphs])
         prose_key = _digest([names, capitals])
         fingerprint = _digest([prose_key, [keys[p.doc_id] for p in parsed], sorted(self.id_types.items())])
         if cache is not None:  # nothing changed since the last run: its interpretation stands as it was
