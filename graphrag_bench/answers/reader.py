@@ -26,6 +26,7 @@ UNDER = 0.5  # a word of the title or section above a sentence, for that sentenc
 SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage (0..1)
 RANK = 0.01  # a tie goes to the better-ranked passage
 MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address it
+ASKED = 0.3  # a sentence that says what the part asks (its verb or noun) ranks above one that only covers its words
 ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
 PARSED = 8  # sentences parsed per part, best first
 MEMO = 50_000
@@ -108,14 +109,15 @@ class PassageReader:
                     w for t, w in weights.items() if t in under[i] and t not in said)
                 coverage = covered / total
                 own = sum(w for t, w in weights.items() if t in part.terms and t in texts[i] | under[i] | said) / own_total
-                # A sentence addresses the part when it says what the part asks (its predicate or its noun), not
-                # only what it names; a part that asks nothing but a kind ("when …") is addressed by its kind. It must
-                # be about what the question names, when the question names something.
+                # A sentence must be about what the question names, when it names something. One that says what the
+                # part asks (its predicate or its noun; for a part asking a kind, "when …", that kind) ranks higher;
+                # one in other words ("decided to grant X in RFC-143" for "which RFC made the decision") still counts.
                 about = max((sum(rarity(t) for t in x & subject[i]) / sum(rarity(t) for t in x) for x in abouts), default=1.0)
-                if (max(coverage, own) >= MIN_COVERAGE and about >= ABOUT
-                        and (not asks or asks & (texts[i] | under[i]) or says
-                             or part.slot in TYPED and own >= TYPED_COVERAGE)):
-                    passing.append((coverage, i))
+                if max(coverage, own) >= MIN_COVERAGE and about >= ABOUT:
+                    addressed = (not asks or asks & (texts[i] | under[i]) or says
+                                 or part.slot in TYPED and own >= TYPED_COVERAGE)
+                    if addressed or part.slot != "person":  # any proper noun may be a person's: "who" needs the verb
+                        passing.append((coverage + (ASKED if addressed else 0.0), i))
             similar([i for _, i in passing])
             scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank, i) for coverage, i in passing),
                             key=lambda x: (-x[0], x[1]))

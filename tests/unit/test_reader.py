@@ -21,6 +21,9 @@ NOTES = {
              "| 2025-06-01 03:40 | Keeper Ilse Marr restarted the compressor |\n| 2025-06-01 04:05 | Signal restored |\n"),
     "IR-7b": ("Fog signal outage — Meta", 2, "- Author: Piet Okonjo\n- Supersedes: (name the review it replaces)\n"
               "- Review date: 2025-06-03\n"),
+    # A staffing page that says in other words what a question asks ("was taken in PLAN-7" for "which plan made").
+    "STAFF": ("Staffing", 3, "Each tower has its own keeper. The decision that every tower gets its own keeper was "
+              "taken in PLAN-7."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
     "CMP-2": ("Compressor notes", 5, "The harbour compressor failed twice in June because its intake filter was clogged."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
@@ -149,3 +152,10 @@ def test_a_relation_is_read_from_what_the_question_predicates_not_from_a_noun_it
     assert "DEPENDS_ON" not in reading.parts[0].relations, reading.parts[0].relations
     reading = answerer.reader.read("What does the lamp controller depend on?")
     assert "DEPENDS_ON" in reading.parts[0].relations, reading.parts[0].relations
+
+
+def test_a_sentence_that_says_what_is_asked_in_other_words_answers(answerer):
+    """"Which plan made the decision …": the sentence says "was taken in PLAN-7", not "made"; it covers the question
+    and holds the asked kind, so it answers (a sentence with the asked verb would rank above it)."""
+    answer = _answer(answerer, "Which plan made the decision that every tower gets its own keeper?", "STAFF", "LOG-1")
+    assert answer.splitlines()[0] == "Answer: PLAN-7 (supported) [STAFF]", answer
