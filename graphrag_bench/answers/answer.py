@@ -136,7 +136,8 @@ class Answerer:
         import os
         if os.environ.get("NOGRAPH"):
             return prefix + self._passage_answer(r, reading)
-        attribute = _attribute_answer(r) if r.status == "ok" else None
+        # A field of a named entity answers a question of one part; it would answer one part of several for all.
+        attribute = _attribute_answer(r) if r.status == "ok" and len(self.slots.read(r.question).parts) == 1 else None
         if attribute:
             return prefix + attribute
         if facts:

@@ -34,6 +34,7 @@ SINGLE_VALUED = ("date", "number", "version")
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
 TYPED_COVERAGE = 0.5  # slots one thing has one value of: two values are a conflict
 FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks ("Author" for "wrote") says it
+SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
 RIVAL = 0.9
 BRIDGE = 0.3  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself  # a sentence of another document scoring this close to the best one is read as well
@@ -119,7 +120,9 @@ class PassageReader:
                     if addressed or part.slot != "person":  # any proper noun may be a person's: "who" needs the verb
                         passing.append((coverage + (ASKED if addressed else 0.0), i))
             similar([i for _, i in passing])
-            scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank, i) for coverage, i in passing),
+            earlier = {a.sentence.doc_id for a in answers} if part.points_back else set()
+            scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank
+                              + (SAME_DOCUMENT if sentences[i].doc_id in earlier else 0.0), i) for coverage, i in passing),
                             key=lambda x: (-x[0], x[1]))
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
@@ -129,8 +132,11 @@ class PassageReader:
                 continue
             score, i, filler = found[0]
             # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
+            # A part that points back ("that incident") is about what the earlier answer's document is about: another
+            # document's value is of another thing, not a conflict.
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
-                          if part.slot in SINGLE_VALUED and sentences[j].doc_id != sentences[i].doc_id
+                          if part.slot in SINGLE_VALUED and not (part.points_back and answers)
+                          and sentences[j].doc_id != sentences[i].doc_id
                           and s >= RIVAL * score and _value(f) != _value(filler)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
         return answers

@@ -159,3 +159,16 @@ def test_a_sentence_that_says_what_is_asked_in_other_words_answers(answerer):
     and holds the asked kind, so it answers (a sentence with the asked verb would rank above it)."""
     answer = _answer(answerer, "Which plan made the decision that every tower gets its own keeper?", "STAFF", "LOG-1")
     assert answer.splitlines()[0] == "Answer: PLAN-7 (supported) [STAFF]", answer
+
+
+def test_a_field_of_a_named_record_answers_a_one_part_question_only(answerer):
+    """The record's own field answers "what is its status"; asked with a second part, the passages answer both."""
+    attributes = {"artifact:LR-4": {"name": "LR-4", "values": {"status": ("Accepted", "LR-4", 4)}}}
+
+    def ask(question):
+        return answerer(Retrieval(question, "graphrag", passages=_passages("LR-4"), question_pins=["artifact:LR-4"],
+                                  pinned=["artifact:LR-4"], attributes=attributes))
+
+    assert ask("What is the status of the Lamp replacement record?").splitlines()[0] == "Answer: Accepted (supported) [LR-4]"
+    head = ask("What is the status of the Lamp replacement record, and who wrote it?").splitlines()[0]
+    assert "Accepted" in head and "Odile Varga" in head, head
