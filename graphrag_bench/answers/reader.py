@@ -71,6 +71,11 @@ class PassageReader:
             return []
         words = ContextWords(sentences)
         texts, under, subject, rarity = words.texts, words.under, words.subject, words.rarity
+        # What a document of the context is about: every word of its retrieved sentences and what they sit under
+        # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
+        by_doc: dict[str, set[str]] = {}
+        for i, s in enumerate(sentences):
+            by_doc.setdefault(s.doc_id, set()).update(texts[i] | under[i])
         question_vector = self._vector([asked.question])[0]
         similarity: dict[int, float] = {}
 
@@ -110,10 +115,12 @@ class PassageReader:
                     w for t, w in weights.items() if t in under[i] and t not in said)
                 coverage = covered / total
                 own = sum(w for t, w in weights.items() if t in part.terms and t in texts[i] | under[i] | said) / own_total
-                # A sentence must be about what the question names, when it names something. One that says what the
-                # part asks (its predicate or its noun; for a part asking a kind, "when …", that kind) ranks higher;
-                # one in other words ("decided to grant X in RFC-143" for "which RFC made the decision") still counts.
-                about = max((sum(rarity(t) for t in x & subject[i]) / sum(rarity(t) for t in x) for x in abouts), default=1.0)
+                # A sentence must be about what the question names, when it names something (itself, or its document
+                # as the context shows it). One that says what the part asks (its predicate or its noun; for a part
+                # asking a kind, "when …", that kind) ranks higher; one in other words ("decided to grant X in RFC-143"
+                # for "which RFC made the decision") still counts.
+                about = max((sum(rarity(t) for t in x & (subject[i] | by_doc[s.doc_id])) / sum(rarity(t) for t in x)
+                             for x in abouts), default=1.0)
                 if max(coverage, own) >= MIN_COVERAGE and about >= ABOUT:
                     addressed = (not asks or asks & (texts[i] | under[i]) or says
                                  or part.slot in TYPED and own >= TYPED_COVERAGE)

@@ -124,7 +124,8 @@ class SlotReader:
         noun, plural = asked_noun(own) if wh in ("what", "which", "whose", "how many", "how much") else ("", False)
         slot = self._slot(wh, noun)
         noun_stems = {stem(w) for w in noun.split()}
-        terms = tuple(t for t in terms_of(own) if slot == "thing" or t not in noun_stems)
+        asking = {stem(w) for w in wh.split()[1:]}  # "how long", "how often": words of the wh-phrase, not of the topic
+        terms = tuple(t for t in terms_of(own) if (slot == "thing" or t not in noun_stems) and t not in asking)
         named = {t for name in named_in(own) for t in terms_of(name)}
         predicate = tuple(t for t in terms if t not in noun_stems and t not in named)
         phrase = own[match.end():] if match else own

@@ -24,6 +24,9 @@ NOTES = {
     # A staffing page that says in other words what a question asks ("was taken in PLAN-7" for "which plan made").
     "STAFF": ("Staffing", 3, "Each tower has its own keeper. The decision that every tower gets its own keeper was "
               "taken in PLAN-7."),
+    # A radio page: what keeps the logs is said in its overview, the retention periods under their own heading.
+    "HR-1": ("Harbour radio logs — Overview", 2, "Quillnet keeps the harbour radio logs for every environment."),
+    "HR-1b": ("Harbour radio logs — Retention", 20, "- Production: 90 days\n- Staging: 7 days\n"),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
     "CMP-2": ("Compressor notes", 5, "The harbour compressor failed twice in June because its intake filter was clogged."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
@@ -172,3 +175,9 @@ def test_a_field_of_a_named_record_answers_a_one_part_question_only(answerer):
     assert ask("What is the status of the Lamp replacement record?").splitlines()[0] == "Answer: Accepted (supported) [LR-4]"
     head = ask("What is the status of the Lamp replacement record, and who wrote it?").splitlines()[0]
     assert "Accepted" in head and "Odile Varga" in head, head
+
+
+def test_a_sentence_is_about_what_its_document_is_about(answerer):
+    """The retention list names neither Quillnet nor the radio; its page does, in another retrieved passage."""
+    answer = _answer(answerer, "How long does Quillnet keep the harbour radio logs in production?", "HR-1", "HR-1b")
+    assert answer.splitlines()[0] == "Answer: 90 days (supported) [HR-1]", answer
