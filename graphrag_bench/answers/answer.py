@@ -133,9 +133,6 @@ class Answerer:
         if _unanchored(r, facts):
             return prefix + UNKNOWN
         reading = self.reader.read(r.question, r.question_spans if r.question_pins else None)
-        import os
-        if os.environ.get("NOGRAPH"):
-            return prefix + self._passage_answer(r, reading)
         # A field of a named entity answers a question of one part; it would answer one part of several for all.
         attribute = _attribute_answer(r) if r.status == "ok" and len(self.slots.read(r.question).parts) == 1 else None
         if attribute:

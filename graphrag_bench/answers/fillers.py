@@ -118,6 +118,13 @@ def _value_kinds(value: str) -> set[str]:
     return kinds
 
 
+def _inside_word(text: str, start: int, end: int) -> bool:
+    """The span is glued to letters, digits or joiners on a side: a piece of a longer token."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end:end + 2]
+    return before.isalnum() or before in "-_/" or bool(re.match(r"[-_/]\w|\w", after))
+
+
 def _distance(a, b) -> int:
     """Edges between two tokens in the dependency tree."""
     up_a = [a, *a.ancestors]
@@ -142,6 +149,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         words = set(terms_of(c.text))
         if not words or words <= question_terms:  # nothing the question does not already say
             continue
+        if part.slot == "number" and not c.field and _inside_word(doc.text, c.start, c.end):
+            continue  # "10" of "ip-10-0-32-54", "01" of "2020-01-22": part of a name or a date, not a quantity
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None:
             continue
@@ -162,6 +171,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         return None
     _, chosen, span = best
     text = chosen.text
+    if part.slot == "person" and not chosen.field:  # "contact Dan or James": the whole coordination answers
+        ends = [t.i for t in span.root.conjuncts if t.pos_ == "PROPN"]
+        if ends:
+            text = doc[min(span.start, *ends):max(span.end, *(i + 1 for i in ends))].text
     if part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and span.end < len(doc) and doc[span.end].is_alpha:
         text = doc[span.start:span.end + 1].text  # a number with its unit: "450 watts"
     filler = _trim(text)

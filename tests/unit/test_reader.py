@@ -27,6 +27,8 @@ NOTES = {
     # A radio page: what keeps the logs is said in its overview, the retention periods under their own heading.
     "HR-1": ("Harbour radio logs — Overview", 2, "Quillnet keeps the harbour radio logs for every environment."),
     "HR-1b": ("Harbour radio logs — Retention", 20, "- Production: 90 days\n- Staging: 7 days\n"),
+    # A contact list with two names.
+    "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
     "CMP-2": ("Compressor notes", 5, "The harbour compressor failed twice in June because its intake filter was clogged."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
@@ -181,3 +183,14 @@ def test_a_sentence_is_about_what_its_document_is_about(answerer):
     """The retention list names neither Quillnet nor the radio; its page does, in another retrieved passage."""
     answer = _answer(answerer, "How long does Quillnet keep the harbour radio logs in production?", "HR-1", "HR-1b")
     assert answer.splitlines()[0] == "Answer: 90 days (supported) [HR-1]", answer
+
+
+def test_a_number_inside_a_name_is_no_quantity_and_coordinated_names_answer_together(answerer):
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("What is the watch limit?")
+    sentence = parse_all(["The limit that node ip-10-4-2 hit is the watch limit of 8192."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) == "8192"  # not "2" of ip-10-4-2
+    answer = _answer(answerer, "Whom can you contact in an emergency?", "ND-3")
+    assert answer.splitlines()[0] == "Answer: Ines or Tomas (supported) [ND-3]", answer
