@@ -149,6 +149,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         words = set(terms_of(c.text))
         if not words or words <= question_terms:  # nothing the question does not already say
             continue
+        if part.slot == "version" and not re.search(r"\d", c.text):
+            continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "number" and not c.field and _inside_word(doc.text, c.start, c.end):
             continue  # "10" of "ip-10-0-32-54", "01" of "2020-01-22": part of a name or a date, not a quantity
         span = doc.char_span(c.start, c.end, alignment_mode="expand")

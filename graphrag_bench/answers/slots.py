@@ -207,6 +207,8 @@ def asked_noun(text: str) -> tuple[str, bool]:
                      and c.pos_ in ("NOUN", "PROPN")), None)
     if head is None and wh.lower_ in ("what", "which") and wh.i + 1 < len(doc) and doc[wh.i + 1].pos_ in ("NOUN", "PROPN"):
         head = doc[wh.i + 1]
+    while head is not None and head.dep_ == "compound" and head.head.pos_ in ("NOUN", "PROPN"):
+        head = head.head  # "which NATS Server version": the wh-word sits on a modifier; the noun is the phrase's head
     if head is None or head.lemma_.lower() in ("one", "ones"):  # "which one", "which of them": no noun of its own
         return "", False
     words = [c for c in head.lefts if c.dep_ in ("compound", "amod") and c.pos_ != "DET"] + [head]

@@ -194,3 +194,14 @@ def test_a_number_inside_a_name_is_no_quantity_and_coordinated_names_answer_toge
     assert choose(sentence, asked.parts[0], set(asked.topic)) == "8192"  # not "2" of ip-10-4-2
     answer = _answer(answerer, "Whom can you contact in an emergency?", "ND-3")
     assert answer.splitlines()[0] == "Answer: Ines or Tomas (supported) [ND-3]", answer
+
+
+def test_a_version_is_asked_by_the_head_of_its_noun_phrase_and_has_a_number(answerer):
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("In which Harbour Board firmware version was the lens controller installed?")
+    assert asked.parts[0].slot == "version", asked.parts[0]  # "which" sits on "Harbour"; the phrase's head asks
+    asked = answerer.slots.read("Which firmware version does the lens controller run?")
+    sentence = parse_all(["The lens controller runs the `stable` firmware channel."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) is None  # code text without a number is no version
