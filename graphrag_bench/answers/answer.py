@@ -190,7 +190,8 @@ class Answerer:
             answers.append(found)
         # Do no harm: a graph fact that only loosely says what was asked ("possible") never replaces the passages'
         # reading, and neither does an answer of another kind than the question asks for ("who" → a person or team).
-        if any(a.label == "possible" for a in answers) or not _fits_slots(asked, answers):
+        # Nor does one that answers fewer parts than the question asks.
+        if any(a.label == "possible" for a in answers) or not _fits_slots(asked, answers) or len(answers) < len(asked.parts):
             return None
         return _render(answers) if answers else None
 

@@ -31,7 +31,7 @@ PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during
 # A new asked part: ", and who …", " and on what date …", ": on what date …", "; what …"
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
 ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+(many|much|long|often|old|far|big|large)\b)?", re.IGNORECASE)
-SENTENCE_BREAK = re.compile(r"(?<=[.?!])\s+(?=[A-Z\"'`])")
+SENTENCE_BREAK = re.compile(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'`])")  # not after an initial ("G. Freeney")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
                           r"previous|former|latter|one)\b", re.IGNORECASE)
 TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")

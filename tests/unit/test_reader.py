@@ -205,3 +205,17 @@ def test_a_version_is_asked_by_the_head_of_its_noun_phrase_and_has_a_number(answ
     asked = answerer.slots.read("Which firmware version does the lens controller run?")
     sentence = parse_all(["The lens controller runs the `stable` firmware channel."])[0]
     assert choose(sentence, asked.parts[0], set(asked.topic)) is None  # code text without a number is no version
+
+
+def test_an_initial_ends_no_sentence_and_a_graph_answer_must_answer_every_part(answerer):
+    assert len(answerer.slots.read("Which record did G. Freeney write?").parts) == 1
+    # The graph knows who wrote the review; the question also asks on what date: the passages answer both parts.
+    fact = Fact("artifact:IR-7", "Fog signal outage review", "AUTHORED_BY", "person:piet_okonjo", "Piet Okonjo", "IR-7", 2,
+                "Author: Piet Okonjo", 1.0, 1)
+    question = "Who wrote the Fog signal outage review, on what date?"
+    start = question.index("Fog")
+    answer = answerer(Retrieval(question, "graphrag", passages=_passages("IR-7b"), facts=[fact],
+                                question_pins=["artifact:IR-7"], pinned=["artifact:IR-7"],
+                                question_spans=[("artifact:IR-7", start, start + len("Fog signal outage review"))]))
+    head = answer.splitlines()[0]
+    assert "Piet Okonjo" in head and "2025-06-03" in head, answer
