@@ -29,6 +29,7 @@ MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address 
 ASKED = 0.3  # a sentence that says what the part asks (its verb or noun) ranks above one that only covers its words
 ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
 PARSED = 8  # sentences parsed per part, best first
+SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
 MEMO = 50_000
 SINGLE_VALUED = ("date", "number", "version")
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
@@ -126,6 +127,9 @@ class PassageReader:
                                  or part.slot in TYPED and own >= TYPED_COVERAGE)
                     if addressed or part.slot != "person":  # any proper noun may be a person's: "who" needs the verb
                         passing.append((coverage + (ASKED if addressed else 0.0), i))
+            # Only the best-covering sentences are embedded: the similarity weighs less than the words and costs a model
+            # call per sentence.
+            passing = sorted(passing, key=lambda x: (-x[0], x[1]))[:SIMILAR_POOL]
             similar([i for _, i in passing])
             earlier = {a.sentence.doc_id for a in answers} if part.points_back else set()
             scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank
