@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fillers import shape_kinds
-from .reader import PassageReader
+from .reader import ContextWords, PassageReader
 from .sentences import context_sentences
 from .slots import AskedQuestion, SlotReader
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
@@ -275,13 +275,14 @@ class Answerer:
     def _passage_answer(self, r: Retrieval, reading: Reading) -> str:
         """Each asked part filled from the context sentence that addresses it (`reader`), the sentences quoted."""
         asked, sentences = self.slots.read(r.question), context_sentences(r)
-        answers = self.passages.read(asked, sentences)
+        words = ContextWords(sentences)
+        answers = self.passages.read(asked, sentences, words)
         if not answers:
             return UNKNOWN
         used = [s for a in answers for s in (a, a.rival) if s is not None]
         docs = list(dict.fromkeys(a.sentence.doc_id for a in used))
         # What the question's opening statements say, stated by another document: the answer is chained through it.
-        bridge = self.passages.bridge(asked, sentences, set(docs))
+        bridge = self.passages.bridge(asked, sentences, set(docs), words)
         if bridge is not None:
             docs.append(bridge.doc_id)
         conflicts = [(a, a.rival) for a in answers if a.rival is not None]

@@ -31,14 +31,14 @@ ABOUT = 0.5  # share of the weight of what the part names that a sentence (or wh
 PARSED = 8  # sentences parsed per part, best first
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
 MEMO = 50_000
-SINGLE_VALUED = ("date", "number", "version")
+SINGLE_VALUED = ("date", "number", "version")  # slots one thing has one value of: two values are a conflict
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
-TYPED_COVERAGE = 0.5  # slots one thing has one value of: two values are a conflict
+TYPED_COVERAGE = 0.5  # … covering this share of the part's own words
 FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks ("Author" for "wrote") says it
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
-RIVAL = 0.9
+RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 BRIDGE = 0.3  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
-BRIDGE_COVERAGE = 0.35  # … and share it must cover itself  # a sentence of another document scoring this close to the best one is read as well
+BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
 
 
 @dataclass(frozen=True)
@@ -66,17 +66,14 @@ class PassageReader:
                 self._vectors[text] = np.asarray(vector, dtype=np.float32)
         return [self._vectors[t] for t in texts]
 
-    def read(self, asked: AskedQuestion, sentences: list[Sentence]) -> list[PartAnswer]:
-        """The answered parts, in question order (a part the context does not address is left out)."""
+    def read(self, asked: AskedQuestion, sentences: list[Sentence],
+             words: "ContextWords | None" = None) -> list[PartAnswer]:
+        """The answered parts, in question order (a part the context does not address is left out). `words`: the
+        sentences' `ContextWords`, when the caller has them already."""
         if not sentences or not asked.parts:
             return []
-        words = ContextWords(sentences)
-        texts, under, subject, rarity = words.texts, words.under, words.subject, words.rarity
-        # What a document of the context is about: every word of its retrieved sentences and what they sit under
-        # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
-        by_doc: dict[str, set[str]] = {}
-        for i, s in enumerate(sentences):
-            by_doc.setdefault(s.doc_id, set()).update(texts[i] | under[i])
+        words = words or ContextWords(sentences)
+        texts, under, by_doc, rarity = words.texts, words.under, words.by_doc, words.rarity
         question_vector = self._vector([asked.question])[0]
         similarity: dict[int, float] = {}
 
@@ -120,7 +117,7 @@ class PassageReader:
                 # as the context shows it). One that says what the part asks (its predicate or its noun; for a part
                 # asking a kind, "when …", that kind) ranks higher; one in other words ("decided to grant X in RFC-143"
                 # for "which RFC made the decision") still counts.
-                about = max((sum(rarity(t) for t in x & (subject[i] | by_doc[s.doc_id])) / sum(rarity(t) for t in x)
+                about = max((sum(rarity(t) for t in x & by_doc[s.doc_id]) / sum(rarity(t) for t in x)
                              for x in abouts), default=1.0)
                 if max(coverage, own) >= MIN_COVERAGE and about >= ABOUT:
                     addressed = (not asks or asks & (texts[i] | under[i]) or says
@@ -152,7 +149,6 @@ class PassageReader:
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
         return answers
 
-
     def _field_reader(self, part: AskedPart, glosses: list):
         """Whether a record's field is what the part asks: the vocabulary's words for the relation ("Author(s)" for
         "who wrote"), or a label close in meaning to the word that asks it (its verb, or the noun it asks for)."""
@@ -169,15 +165,15 @@ class PassageReader:
 
         return asked
 
-
-    def bridge(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str]) -> Sentence | None:
+    def bridge(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str],
+               words: "ContextWords | None" = None) -> Sentence | None:
         """The sentence of another document that states what the question's opening statements say and the answer's
         own documents do not ("X went missing on the day two nodes were found NotReady": the nodes' postmortem): a
         second source the answer is chained through. None when the answer's documents cover the scene themselves."""
         scene = set(terms_of(asked.scene_of_one))
         if not scene or not sentences:
             return None
-        words = ContextWords(sentences)
+        words = words or ContextWords(sentences)
         total = sum(words.rarity(t) for t in scene)
         answered = set().union(*(words.texts[i] | words.under[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs))
         best, best_gain = None, BRIDGE
@@ -193,16 +189,17 @@ class PassageReader:
 
 class ContextWords:
     """The words of a context's sentences: each sentence's own, what it sits under (its document's title, section
-    and id: "ADR-53" is an ADR), what it is about, and how rare each word is in this context."""
+    and id: "ADR-53" is an ADR), what each document is about, and how rare each word is in this context."""
 
     def __init__(self, sentences: list[Sentence]):
         self.texts = [set(terms_of(s.text)) for s in sentences]
         self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)}")) - t
                       for s, t in zip(sentences, self.texts)]
-        # What a sentence is about: its own words and what it sits under; a record ("Name: X; Author(s): Y;
-        # Supersedes: Z") is about its first field's value, not about the other records it names.
-        self.subject = [(set(terms_of(s.text.split("; ", 1)[0])) if is_record(s.text) else self.texts[i]) | self.under[i]
-                        for i, s in enumerate(sentences)]
+        # What a document of the context is about: every word of its retrieved sentences and what they sit under
+        # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
+        self.by_doc: dict[str, set[str]] = {}
+        for s, t, u in zip(sentences, self.texts, self.under):
+            self.by_doc.setdefault(s.doc_id, set()).update(t | u)
         self.df: dict[str, int] = {}
         for t, u in zip(self.texts, self.under):
             for term in t | u:
