@@ -145,10 +145,14 @@ def common_words_dropped(names: list[str], texts: list[str]) -> list[str]:
     plain = {n for n in names if re.fullmatch(r"[A-Z]?[a-z]+", n)}
     if not plain:
         return names
+    # Only the forms asked about are counted (the corpus's prose is scanned once, at every interpretation).
+    wanted = {form for n in plain for low in [n.lower()]
+              for form in (low, low + "s", low + "es", low[:-1], low.capitalize())}
     counts: dict[str, int] = {}
     for text in texts:
         for word in WORD.findall(text):
-            counts[word] = counts.get(word, 0) + 1
+            if word in wanted:
+                counts[word] = counts.get(word, 0) + 1
 
     def common(name: str) -> bool:
         low = name.lower()
