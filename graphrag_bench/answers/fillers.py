@@ -35,6 +35,7 @@ SHAPES = (
     (ID_IN_TEXT, {"thing"}),
 )
 FIELD = re.compile(r"^\s*([A-Za-z][\w ()/'-]{0,40}?)\s*:\s+(\S.{0,200})$")
+MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
@@ -73,7 +74,10 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         if chunk.root.pos_ == "PRON":
             continue
         # A proper name ("Amara Okafor", "the Platform Team") may be a person's or a team's, recognised or not.
-        proper = (chunk.root.pos_ == "PROPN" and chunk.root.text[:1].isupper() and not any(c.isdigit() for c in chunk.text)
+        # A word of mixed case capitalised inside ("DevEX") is a name whatever the tagger makes of it; an acronym
+        # ("MDMS") or its plural ("RFCs") is what the tagger says.
+        proper = ((chunk.root.pos_ == "PROPN" or MIXED_CASE.fullmatch(chunk.root.text) is not None)
+                  and chunk.root.text[:1].isupper() and not any(c.isdigit() for c in chunk.text)
                   and chunk.root.ent_type_ not in ("DATE", "TIME", "CARDINAL", "QUANTITY", "PERCENT", "MONEY", "ORDINAL"))
         named = any(t.ent_type_ in ("PERSON", "ORG") for t in chunk)  # "the Optics team": a team by its name
         kinds = {"thing"} | ({"person"} if named or proper else set())

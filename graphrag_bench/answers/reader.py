@@ -34,6 +34,8 @@ MEMO = 50_000
 SINGLE_VALUED = ("date", "number", "version")  # slots one thing has one value of: two values are a conflict
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
 TYPED_COVERAGE = 0.5  # … covering this share of the part's own words
+PERSON_COVERAGE = 0.6  # a sentence saying this much of a "who" part in other words ("DevEX will update …") addresses
+# it, counting the part's words outside its relative clauses (those describe another thing: "the system that X reads")
 FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks ("Author" for "wrote") says it
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
@@ -93,6 +95,7 @@ class PassageReader:
             weights |= {t: rarity(t) * OWN for t in part.terms}
             total = sum(weights.values()) or 1.0
             own_total = sum(weights[t] for t in part.terms) or 1.0
+            main_total = sum(weights[t] for t in part.terms if t not in part.clause_terms) or 1.0
             passing = []
             asks = set(part.asks) | set(terms_of(part.noun))
             glosses = self.says(part.phrase) if part.phrase else []
@@ -112,7 +115,9 @@ class PassageReader:
                 covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + UNDER * sum(
                     w for t, w in weights.items() if t in under[i] and t not in said)
                 coverage = covered / total
-                own = sum(w for t, w in weights.items() if t in part.terms and t in texts[i] | under[i] | said) / own_total
+                held = {t for t in part.terms if t in texts[i] | under[i] | said}
+                own = sum(weights[t] for t in held) / own_total
+                main = sum(weights[t] for t in held if t not in part.clause_terms) / main_total
                 # A sentence must be about what the question names, when it names something (itself, or its document
                 # as the context shows it). One that says what the part asks (its predicate or its noun; for a part
                 # asking a kind, "when …", that kind) ranks higher; one in other words ("decided to grant X in RFC-143"
@@ -121,7 +126,8 @@ class PassageReader:
                              for x in abouts), default=1.0)
                 if max(coverage, own) >= MIN_COVERAGE and about >= ABOUT:
                     addressed = (not asks or asks & (texts[i] | under[i]) or says
-                                 or part.slot in TYPED and own >= TYPED_COVERAGE)
+                                 or part.slot in TYPED and own >= TYPED_COVERAGE
+                                 or part.slot == "person" and main >= PERSON_COVERAGE)
                     if addressed or part.slot != "person":  # any proper noun may be a person's: "who" needs the verb
                         passing.append((coverage + (ASKED if addressed else 0.0), i))
             # Only the best-covering sentences are embedded: the similarity weighs less than the words and costs a model

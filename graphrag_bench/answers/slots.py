@@ -71,6 +71,7 @@ class AskedPart:
     predicate: tuple[str, ...] = ()  # the part's words that say what is asked of what it names (not the noun, not names)
     phrase: str = ""  # the part's own words after its wh-word, without the names: "signed off", "depend on"
     asks: tuple[str, ...] = ()  # stems of the words that say what it asks: its verb, or the noun "be" equates
+    clause_terms: tuple[str, ...] = ()  # its terms said only inside a relative clause ("the system that X reads from")
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class SlotReader:
         for name in named_in(own):
             phrase = phrase.replace(name, " ")
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
-                         " ".join(phrase.split()), asked_words(own) if wh else ())
+                         " ".join(phrase.split()), asked_words(own) if wh else (), in_relative_clause(own, terms))
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -187,6 +188,17 @@ def asked_words(text: str) -> tuple[str, ...]:
                  and c.pos_ in ("NOUN", "PROPN", "ADJ")]
         return tuple(stem(c.text) for c in nouns)
     return (stem(root.text),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+
+
+def in_relative_clause(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
+    """The terms said only inside a relative clause of the text ("the system that the Billing Engine reads from"):
+    they describe something the part mentions, not what it asks of it."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    inside = {t.i for t in doc if t.dep_ == "relcl" for t in t.subtree}
+    outside = {stem(t.text) for t in doc if t.i not in inside}
+    return tuple(t for t in terms if t not in outside)
 
 
 def asked_noun(text: str) -> tuple[str, bool]:

@@ -27,6 +27,10 @@ NOTES = {
     # A radio page: what keeps the logs is said in its overview, the retention periods under their own heading.
     "HR-1": ("Harbour radio logs — Overview", 2, "Quillnet keeps the harbour radio logs for every environment."),
     "HR-1b": ("Harbour radio logs — Retention", 20, "- Production: 90 days\n- Staging: 7 days\n"),
+    # A plan saying who will do a job without the asked verb; a feed whose provider is said in a relative clause.
+    "WK-2": ("Winter works", 6, "The keepers discussed the winter works at length. "
+             "LampOps will repaint every tower lantern before the storms by borrowing scaffolding from the harbour."),
+    "FD-1": ("Weather feed", 3, "The tower clocks read the weather feed from the Gullwatch service."),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
@@ -219,3 +223,14 @@ def test_an_initial_ends_no_sentence_and_a_graph_answer_must_answer_every_part(a
                                 question_spans=[("artifact:IR-7", start, start + len("Fog signal outage review"))]))
     head = answer.splitlines()[0]
     assert "Piet Okonjo" in head and "2025-06-03" in head, answer
+
+
+def test_who_is_answered_in_other_words_only_by_what_the_part_asks_not_its_relative_clause(answerer):
+    """"Which team committed to repaint …": "LampOps will repaint …" says it without the verb (and LampOps, capitalised
+    inside, is a name though the tagger may call it a noun). "Who maintains the service that the tower clocks read
+    the weather feed from?": a sentence saying the relative clause names the service, not who maintains it."""
+    answer = _answer(answerer, "Which team committed to repaint every tower lantern by borrowing scaffolding from the "
+                     "harbour?", "WK-2")
+    assert answer.splitlines()[0] == "Answer: LampOps (supported) [WK-2]", answer
+    answer = _answer(answerer, "Who maintains the service that the tower clocks read the weather feed from?", "FD-1")
+    assert answer_label(answer) == "unknown", answer
