@@ -7,7 +7,10 @@ certainty accuracy; hallucinations; harm (questions a graph mode scores below ve
 best non-graph mode over all questions (paired bootstrap 95% interval). A corpus whose documents are not on this
 machine is named and skipped (see bench/devset/README.md).
 
-    .venv/bin/python bench/devset.py [--runs 2] [--only NAME,...] [--no-own] [--write]
+    .venv/bin/python bench/devset.py [--runs 2] [--only NAME,...] [--modes M,...] [--no-own] [--write] [--json FILE]
+
+`--json FILE` writes every question's points, label and answer per corpus and mode, to compare two versions of the
+code question by question (`bench/devset.py --compare OLD.json NEW.json` prints what changed).
 
 `--write` puts the tables into docs/BENCHMARKS.md and the headline line into the README (between its devset markers).
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import re
 import sys
 import time
@@ -26,7 +30,7 @@ sys.path.insert(0, str(REPO))
 
 from graphrag_bench.evaluation.comparison import compare_modes  # noqa: E402
 from graphrag_bench.evaluation.evaluate import evaluate_corpus  # noqa: E402
-from graphrag_bench.retrieval.modes import ALL_MODES, GRAPH_MODES, MODE_LABELS  # noqa: E402
+from graphrag_bench.retrieval.modes import GRAPH_MODES, MODE_LABELS, parse_modes  # noqa: E402
 
 DEVSET_ROOTS = (REPO / "bench" / "devset", REPO.parent / "shared" / "devset")
 OWN = {"default (own)": (REPO / "corpus", REPO / "questions" / "benchmark_questions.json"),
@@ -95,13 +99,34 @@ def headline(results: dict[str, dict], runs: int) -> str:
             f"{sum(r['harm'] for r in real.values())} in all.")
 
 
+def compare(old_file: str, new_file: str) -> None:
+    """Every question whose points changed between two `--json` snapshots, and the totals per corpus and mode."""
+    old, new = (json.loads(Path(f).read_text(encoding="utf-8")) for f in (old_file, new_file))
+    for corpus in sorted(set(old) & set(new)):
+        for mode in sorted(set(old[corpus]) & set(new[corpus])):
+            before, after = old[corpus][mode], new[corpus][mode]
+            changed = [(q, before[q], after[q]) for q in after if q in before and before[q]["total"] != after[q]["total"]]
+            total = sum(a["total"] for a in after.values()) - sum(b["total"] for b in before.values())
+            if changed:
+                print(f"{corpus} {mode}: {total:+g}")
+            for q, b, a in changed:
+                print(f"  {q} {b['total']:g} -> {a['total']:g} ({b['label']} -> {a['label']})  "
+                      f"{a['answer'].splitlines()[0][:150]!r}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--only", default="", help="comma-separated corpus names")
+    parser.add_argument("--modes", default="", help="comma-separated retrieval modes (default: all)")
+    parser.add_argument("--json", default="", help="write every question's points, label and answer to this file")
+    parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"), help="print what changed between two --json files")
     parser.add_argument("--no-own", action="store_true", help="leave out the project's own corpora (default, water)")
     parser.add_argument("--write", action="store_true", help="write docs/BENCHMARKS.md and the README headline")
     args = parser.parse_args()
+    if args.compare:
+        return compare(*args.compare)
+    modes = parse_modes(args.modes)
     corpora, missing = devset_corpora()
     if not args.no_own:
         corpora |= OWN
@@ -111,10 +136,14 @@ def main() -> None:
     for name in missing:
         print(f"skipped {name}: its documents are not on this machine (bench/devset/{name}/SOURCE.md names them)")
     results: dict[str, dict] = {}
+    per_question: dict[str, dict] = {}
     sections = []
     for name, (documents, questions) in corpora.items():
         start = time.perf_counter()
-        evaluation = evaluate_corpus(documents, questions, runs=args.runs, modes=ALL_MODES)
+        evaluation = evaluate_corpus(documents, questions, runs=args.runs, modes=modes)
+        per_question[name] = {mode: {s["question_id"]: {"total": s["total"], "label": s["label"], "complete": s["evidence_complete"],
+                                                        "answer": evaluation.answers[mode][s["question_id"]]}
+                                     for s in mode_scores} for mode, mode_scores in evaluation.scores.items()}
         compared = compare_modes(evaluation.questions, evaluation.scores, evaluation.benchmark)
         vector = {s["question_id"]: s["total"] for s in evaluation.scores["baseline"]}
         compared["harm"] = sum(1 for s in evaluation.scores["graphrag"] if s["total"] < vector[s["question_id"]])
@@ -127,6 +156,8 @@ def main() -> None:
         print(f"\n{name} ({time.perf_counter() - start:.0f} s)\n{table}", flush=True)
     line = headline(results, args.runs)
     print(f"\n{line}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(per_question, indent=1, sort_keys=True), encoding="utf-8")
     if args.write:
         stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
         legend = ("evidence = share of questions (with required phrases or sources) whose context held all of them before "

@@ -111,7 +111,8 @@ class SlotReader:
                 if i < len(pieces) - 1 and (not ASKS.match(piece) or subordinate(piece)):
                     lead += piece + ", "
                     continue
-                parts.append(self._part(piece, lead, later=bool(parts)))
+                for alternative in coordinated(piece):  # "what are the RPO and the RTO": one part for each
+                    parts.append(self._part(alternative, lead, later=bool(parts)))
                 lead = ""
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
@@ -188,6 +189,57 @@ def asked_words(text: str) -> tuple[str, ...]:
                  and c.pos_ in ("NOUN", "PROPN", "ADJ")]
         return tuple(stem(c.text) for c in nouns)
     return (stem(root.text),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+
+
+MAX_COORDINATED = 4
+
+
+def coordinated(text: str) -> list[str]:
+    """A part that asks the same of several things it lists ("what are the retention period, the recovery point
+    objective and the recovery time objective", "the defaults for the ping interval and for the timeout", "in
+    production, staging and integration"), as one text per thing: each with the others taken out. A list is read from
+    the words' kinds and the commas (the small parser often misattaches a long one): runs of nominal words joined by
+    ", " and a final "and"/"or", each ending in a common noun, not determined by the wh-word itself — listed names ("Alice and Bob") are one answer's subject,
+    and a list inside a relative clause describes what the part mentions, not what it asks."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    clause = {t.i for t in doc if t.dep_ == "relcl" for t in t.subtree}
+    nominal = lambda t: t.pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM") and t.lower_ not in QUESTION_WORDS  # noqa: E731
+
+    def run_left(end: int) -> int:  # the first index of the nominal run ending at `end`
+        start = end
+        while start - 1 >= 0 and nominal(doc[start - 1]):
+            start -= 1
+        return start
+
+    for cc in doc:
+        if cc.pos_ != "CCONJ" or cc.lower_ not in ("and", "or") or cc.i == 0:
+            continue
+        items: list[tuple[int, int]] = []  # token ranges, right to left
+        end = cc.i - 1 if doc[cc.i - 1].text == "," else cc.i
+        while end > 0 and nominal(doc[end - 1]):
+            start = run_left(end)
+            items.insert(0, (start, end))
+            if start >= 2 and doc[start - 1].text == ",":
+                end = start - 1
+            else:
+                break
+        right = cc.i + 1
+        if right < len(doc) and items and doc[right].pos_ == "ADP" and doc[right].lower_ == doc[items[0][0] - 1].lower_:
+            right += 1  # "for the ping interval and for the timeout": the preposition said again
+        stop = right
+        while stop < len(doc) and nominal(doc[stop]):
+            stop += 1
+        if stop == right or not items or items[0][0] > 0 and doc[items[0][0] - 1].lower_ in QUESTION_WORDS:
+            continue  # "which account and role": the wh-word asks one thing of both nouns, not one thing each
+        items.append((right, stop))
+        if len(items) > MAX_COORDINATED or any(doc[e - 1].pos_ != "NOUN" or any(i in clause for i in range(b, e))
+                                               for b, e in items):
+            continue
+        before, after = doc[:items[0][0]].text_with_ws, doc[items[-1][1]:].text
+        return [" ".join(f"{before}{doc[b:e].text} {after}".split()) for b, e in items]
+    return [text]
 
 
 def in_relative_clause(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:

@@ -234,3 +234,18 @@ def test_who_is_answered_in_other_words_only_by_what_the_part_asks_not_its_relat
     assert answer.splitlines()[0] == "Answer: LampOps (supported) [WK-2]", answer
     answer = _answer(answerer, "Who maintains the service that the tower clocks read the weather feed from?", "FD-1")
     assert answer_label(answer) == "unknown", answer
+
+
+def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
+    """"… in production and staging" asks one value of each: both are answered, from one source. A list the wh-word
+    itself determines ("which tower and lamp") asks one thing of both and stays one part."""
+    from graphrag_bench.answers.slots import coordinated
+
+    answer = _answer(answerer, "How long does Quillnet keep the harbour radio logs in production and staging?",
+                     "HR-1", "HR-1b")
+    assert answer.splitlines()[0] == "Answer: 90 days; 7 days (supported) [HR-1]", answer
+    assert coordinated("what are the lamp wattage, the lens maker and the firmware version") == [
+        "what are the lamp wattage", "what are the lens maker", "what are the firmware version"]
+    assert coordinated("which tower and lamp did the Optics team service") == [
+        "which tower and lamp did the Optics team service"]
+    assert coordinated("who wrote to Odile and Teodor") == ["who wrote to Odile and Teodor"]  # names: one subject
