@@ -26,6 +26,7 @@ DATED_ID = re.compile(r"^([A-Z][A-Z0-9]+-\d{4}-\d{2}-\d{2})")
 NUMBERED_ID = re.compile(r"^([A-Z][A-Z0-9]+-\d+(?:-\d+)*)")
 WORD_ID = re.compile(r"^([A-Z]{2,}-[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*)(?:\.[a-z]+)?$")
 FRONT_MATTER_ID = re.compile(r"^id:\s*(\S.*?)\s*$", re.IGNORECASE)
+FRONT_MATTER_TITLE = re.compile(r"^title:\s*(\S.*?)\s*$", re.IGNORECASE)
 # An id as it appears in text, used to recognise references between documents.
 ID_IN_TEXT = re.compile(r"\b([A-Z][A-Z0-9]+-\d+(?:-\d+)*)\b")
 MAX_CHUNK_LINES = 14
@@ -78,14 +79,9 @@ def normalized_id(raw: str) -> str:
 
 
 def _declared_id(file_name: str, text: str) -> str:
-    lines = text.split("\n")
-    if lines and lines[0].strip() == "---":
-        for line in lines[1:40]:
-            if line.strip() == "---":
-                break
-            match = FRONT_MATTER_ID.match(line.strip())
-            if match:
-                return match.group(1).strip("'\"")
+    declared = _front_matter(text, FRONT_MATTER_ID)
+    if declared:
+        return declared
     for pattern in (DATED_ID, NUMBERED_ID, WORD_ID):
         match = pattern.match(file_name)
         if match:
@@ -100,10 +96,25 @@ def normalize_doc_ref(ref: str) -> str:
 
 
 def document_title(text: str, fallback: str) -> str:
+    """The first top-level heading; else the front matter's `title:` (a site generator's page, whose heading is
+    rendered from it); else `fallback`."""
     for line in text.split("\n"):
         if line.startswith("# "):
             return line[2:].strip()
-    return fallback
+    return _front_matter(text, FRONT_MATTER_TITLE) or fallback
+
+
+def _front_matter(text: str, field: re.Pattern) -> str:
+    """The value of one field of the document's front matter (its leading `---` block), unquoted; "" if none."""
+    lines = text.split("\n")
+    if lines and lines[0].strip() == "---":
+        for line in lines[1:40]:
+            if line.strip() == "---":
+                break
+            match = field.match(line.strip())
+            if match:
+                return match.group(1).strip("'\"")
+    return ""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ import re
 import pytest
 
 from graphrag_bench.errors import InputError
-from graphrag_bench.corpus.ingest import DOC_SUFFIXES, chunk_document, document_files, document_id, load_corpus, normalize_doc_ref
+from graphrag_bench.corpus.ingest import (DOC_SUFFIXES, chunk_document, document_files, document_id, document_title, load_corpus,
+                                         normalize_doc_ref)
 from graphrag_bench.graph.keys import KEY_FORMAT
 
 from ..conftest import write
@@ -17,6 +18,13 @@ def test_document_ids_follow_the_precedence_rules():
     assert document_id("MEETING-2026-02-15-review.md", "# x") == "MEETING-2026-02-15"
     assert document_id("SOP-deployment.md", "# x") == "SOP-deployment"
     assert document_id("DEPENDENCIES.md", "# x") == "DEPENDENCIES.md"
+
+
+def test_a_title_is_the_first_heading_else_the_front_matter_title_else_the_file_name():
+    assert document_title("---\ntitle: Restock the kiosks\n---\n# Kiosk restocking\nText.", "kiosks") == "Kiosk restocking"
+    # A site generator's page: no heading in the file, its title in the front matter (quoted or not).
+    assert document_title("---\nowner: '#kiosk-team'\ntitle: \"Restock the kiosks\"\n---\nText.", "kiosks") == "Restock the kiosks"
+    assert document_title("---\nowner: x\n---\nText.\ntitle: not front matter", "kiosks") == "kiosks"
 
 
 def test_default_corpus_has_the_twelve_documents(documents):
