@@ -230,7 +230,32 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None, max_bytes
         documents[key] = doc
     if not documents:
         raise InputError(root, "corpus folder has no usable documents (" + "; ".join(warnings) + ")")
-    return sorted(documents.values(), key=lambda d: d.doc_id)
+    return sorted(_template_headings_untitled(list(documents.values())), key=lambda d: d.doc_id)
+
+
+TEMPLATE_SHARE, TEMPLATE_MIN = 0.5, 3  # a first heading shared by this share of the documents (and this many) …
+
+
+def _template_headings_untitled(documents: list[Document]) -> list[Document]:
+    """A first heading that half the corpus shares ("# Meta" atop every RFC) is a template's section name, not a
+    title: those documents are titled by their front matter's `title:` or else by their file name's words
+    ("0022-client-side-buildpack-registry.md" → "client side buildpack registry")."""
+    counts: dict[str, int] = {}
+    for doc in documents:
+        counts[doc.title] = counts.get(doc.title, 0) + 1
+    shared = {t for t, n in counts.items() if n >= max(TEMPLATE_MIN, TEMPLATE_SHARE * len(documents))}
+    if not shared:
+        return documents
+    return [replace(doc, title=_front_matter(doc.text, FRONT_MATTER_TITLE) or file_title(doc.path)) if doc.title in shared
+            else doc for doc in documents]
+
+
+def file_title(path: str) -> str:
+    """A file name's words, without its suffixes and a leading number: "0022-client-side-buildpack-registry.md" →
+    "client side buildpack registry"."""
+    stem = Path(path).name.split(".")[0]
+    words = re.sub(r"^[\d_-]+(?=[A-Za-z])", "", stem)
+    return " ".join(re.split(r"[-_\s]+", words)).strip() or stem
 
 
 def _unclosed_fence_line(text: str) -> int:

@@ -233,7 +233,7 @@ class Extractor:
         keys: dict[str, str] = {}
         result = Extraction()
         for doc in documents:
-            keys[doc.doc_id] = f"structure|{doc.content_hash}|{corpus_key}"
+            keys[doc.doc_id] = f"structure|{doc.content_hash}|{_digest([doc.title])}|{corpus_key}"  # a title may come from the corpus
             cached = cache.get(keys[doc.doc_id]) if cache else None
             if cached is None:
                 cached = DocumentParser(doc, ids, self).parse()
