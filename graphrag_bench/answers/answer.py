@@ -283,8 +283,11 @@ class Answerer:
         docs = list(dict.fromkeys(a.sentence.doc_id for a in used))
         # What the question's opening statements say, stated by another document: the answer is chained through it.
         bridge = self.passages.bridge(asked, sentences, set(docs), words)
-        if bridge is not None:
-            docs.append(bridge.doc_id)
+        chained = [bridge] if bridge is not None else []
+        # A document the question names by its title, the answer read from others: the answer was reached through it.
+        chained += [s for s in self.passages.named_documents(asked, sentences, set(docs), words)
+                    if s.doc_id not in {c.doc_id for c in chained}]
+        docs += [s.doc_id for s in chained]
         conflicts = [(a, a.rival) for a in answers if a.rival is not None]
         if conflicts:  # both values, each with its source
             listed = "; ".join(f"{a.filler} {cite(a.sentence.doc_id)}, {b.filler} {cite(b.sentence.doc_id)}"
@@ -295,7 +298,7 @@ class Answerer:
             head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "
         lines = [head + " ".join(cite(d) for d in docs)]
         quoted = dict.fromkeys([(a.sentence.doc_id, a.sentence.line, a.sentence.text) for a in used]
-                               + ([(bridge.doc_id, bridge.line, bridge.text)] if bridge is not None else []))
+                               + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
 

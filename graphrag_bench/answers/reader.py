@@ -41,6 +41,7 @@ SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier 
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 BRIDGE = 0.3  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
+TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 
 
 @dataclass(frozen=True)
@@ -193,6 +194,32 @@ class PassageReader:
         return best
 
 
+    def named_documents(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str],
+                        words: "ContextWords | None" = None) -> list[Sentence]:
+        """The documents of the context the question names by their title ("the Remove Shell Processes RFC": one name
+        the question gives says most of a title of two words or more, by rarity) that the answer's own documents are not: the answer was reached
+        through them. For each, its sentence that covers most of the question, to quote."""
+        if not sentences:
+            return []
+        words = words or ContextWords(sentences)
+        question = set(asked.topic)
+        names = [set(terms_of(name)) for name in asked.named]
+        out = []
+        answered = [words.titles.get(d, set()) for d in answer_docs]
+        for doc, title in words.titles.items():
+            # An answer's own document may bear the name as well ("Any Stack Buildpacks" for "Stack Buildpacks").
+            if doc in answer_docs or len(title) < 2 or any(title <= a for a in answered):
+                continue
+            if max((sum(words.rarity(t) for t in title & name) for name in names), default=0.0) < TITLE_NAMED * sum(
+                    words.rarity(t) for t in title):
+                continue
+            held = [(sum(words.rarity(t) for t in words.texts[i] & question), -i)
+                    for i, s in enumerate(sentences) if s.doc_id == doc and not s.from_fact]
+            if held:
+                out.append(sentences[-max(held)[1]])
+        return out
+
+
 class ContextWords:
     """The words of a context's sentences: each sentence's own, what it sits under (its document's title, section
     and id: "ADR-53" is an ADR), what each document is about, and how rare each word is in this context."""
@@ -211,6 +238,8 @@ class ContextWords:
             for term in t | u:
                 self.df[term] = self.df.get(term, 0) + 1
         self.n = len(sentences)
+        # Each retrieved document's title words (its passages sit under "title — section").
+        self.titles = {s.doc_id: set(terms_of(s.context.split(" — ")[0])) for s in reversed(sentences) if not s.from_fact}
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1

@@ -35,6 +35,7 @@ class Sentence:
     line: int
     context: str  # the document's title and section (or its id), and a table's header: what the sentence is under
     rank: int  # the passage's rank in the retrieval (facts after every passage)
+    from_fact: bool = False  # the sentence a graph fact was extracted from, not a retrieved passage's
 
 
 def _link(match: re.Match) -> str:
@@ -147,5 +148,5 @@ def context_sentences(retrieval) -> list[Sentence]:
         if len(text) >= MIN_CHARS and (fact.doc_id, text) not in seen and not any(
                 text in s.text for s in out if s.doc_id == fact.doc_id):
             seen.add((fact.doc_id, text))
-            out.append(Sentence(text[:MAX_CHARS], fact.doc_id, fact.line, fact.doc_id, len(retrieval.passages)))
+            out.append(Sentence(text[:MAX_CHARS], fact.doc_id, fact.line, fact.doc_id, len(retrieval.passages), True))
     return out

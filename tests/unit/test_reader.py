@@ -35,6 +35,9 @@ NOTES = {
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
     "CMP-2": ("Compressor notes", 5, "The harbour compressor failed twice in June because its intake filter was clogged."),
+    # A rota named by its title in a question answered from the crews' page.
+    "SCH-2": ("Lamp rota — Summary", 2, "The lamp rota sets which crew tends each tower lamp every week."),
+    "CRW-1": ("Crews — Quayside", 3, "The Quayside crew on the lamp rota is headed by Marta Ilves."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
 }
 
@@ -249,3 +252,13 @@ def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
     assert coordinated("which tower and lamp did the Optics team service") == [
         "which tower and lamp did the Optics team service"]
     assert coordinated("who wrote to Odile and Teodor") == ["who wrote to Odile and Teodor"]  # names: one subject
+
+
+def test_a_document_the_question_names_by_its_title_is_a_second_source_of_an_answer_read_elsewhere(answerer):
+    """"… on the Lamp Rota" names the rota's page by its title; the answer is read from the crews' page: both are
+    cited and the answer is likely (two sources). Without the rota's page in the context, one source states it."""
+    question = "Who heads the Quayside crew on the Lamp Rota?"
+    answer = _answer(answerer, question, "CRW-1", "SCH-2")
+    assert answer.splitlines()[0] == "Answer: Marta Ilves (likely) [CRW-1] [SCH-2]", answer
+    assert '[SCH-2] line 2: "The lamp rota sets which crew tends each tower lamp every week."' in answer, answer
+    assert _answer(answerer, question, "CRW-1").splitlines()[0] == "Answer: Marta Ilves (supported) [CRW-1]"
