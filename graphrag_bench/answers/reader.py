@@ -76,7 +76,7 @@ class PassageReader:
         if not sentences or not asked.parts:
             return []
         words = words or ContextWords(sentences)
-        texts, under, by_doc, rarity = words.texts, words.under, words.by_doc, words.rarity
+        texts, under, rarity = words.texts, words.under, words.rarity
         question_vector = self._vector([asked.question])[0]
         similarity: dict[int, float] = {}
 
@@ -123,7 +123,7 @@ class PassageReader:
                 # as the context shows it). One that says what the part asks (its predicate or its noun; for a part
                 # asking a kind, "when …", that kind) ranks higher; one in other words ("decided to grant X in RFC-143"
                 # for "which RFC made the decision") still counts.
-                about = max((sum(rarity(t) for t in x & by_doc[s.doc_id]) / sum(rarity(t) for t in x)
+                about = max((sum(rarity(t) for t in x & words.about(s.doc_id, asked.named)) / sum(rarity(t) for t in x)
                              for x in abouts), default=1.0)
                 if max(coverage, own) >= MIN_COVERAGE and about >= ABOUT:
                     addressed = (not asks or asks & (texts[i] | under[i]) or says
@@ -238,8 +238,19 @@ class ContextWords:
             for term in t | u:
                 self.df[term] = self.df.get(term, 0) + 1
         self.n = len(sentences)
+        self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         # Each retrieved document's title words (its passages sit under "title — section").
         self.titles = {s.doc_id: set(terms_of(s.context.split(" — ")[0])) for s in reversed(sentences) if not s.from_fact}
+
+    def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:
+        """What a document is about; a name of two to five words (of `names`) counts where the document writes it by
+        its initials ("CE" for "Cloud Engineering")."""
+        key = (doc_id, names)
+        if key not in self._about:
+            held = self.by_doc.get(doc_id, set())
+            self._about[key] = held | {t for name in names if 2 <= len(words := name.split()) <= 5
+                                       and stem("".join(w[0] for w in words)) in held for t in terms_of(name)}
+        return self._about[key]
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1

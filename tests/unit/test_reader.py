@@ -38,6 +38,8 @@ NOTES = {
     # A rota named by its title in a question answered from the crews' page.
     "SCH-2": ("Lamp rota — Summary", 2, "The lamp rota sets which crew tends each tower lamp every week."),
     "CRW-1": ("Crews — Quayside", 3, "The Quayside crew on the lamp rota is headed by Marta Ilves."),
+    # A review that writes the crew by its initials.
+    "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
 }
 
@@ -262,3 +264,9 @@ def test_a_document_the_question_names_by_its_title_is_a_second_source_of_an_ans
     assert answer.splitlines()[0] == "Answer: Marta Ilves (likely) [CRW-1] [SCH-2]", answer
     assert '[SCH-2] line 2: "The lamp rota sets which crew tends each tower lamp every week."' in answer, answer
     assert _answer(answerer, question, "CRW-1").splitlines()[0] == "Answer: Marta Ilves (supported) [CRW-1]"
+
+
+def test_a_name_the_document_writes_by_its_initials_is_what_the_document_is_about(answerer):
+    """"HRS" in the review is the "Harbour Relay Squad" the question names."""
+    answer = _answer(answerer, "On what date did the Harbour Relay Squad restart the relay?", "OR-9")
+    assert answer.splitlines()[0] == "Answer: 2025-05-02 (supported) [OR-9]", answer
