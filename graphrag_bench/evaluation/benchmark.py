@@ -43,11 +43,14 @@ def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str
         raise TypeError("the failure states are built over the vector baseline")
     modes = tuple(m for m in retrievers if m in GRAPH_MODES)
     text_route = router.text if isinstance(router, RouterRetriever) else None
+    graphrag = retrievers.get("graphrag")
+    seeds = graphrag.seeder if isinstance(graphrag, GraphRetriever) else None
     down = LadybugStore(Path(data_dir) / "failure_mode" / "closed.lbug")
     down.close()
-    return {"graph_down": graph_retrievers(baseline, down, entities, "closed", text_route, modes, probe="graph store closed"),
+    return {"graph_down": graph_retrievers(baseline, down, entities, "closed", text_route, modes, probe="graph store closed",
+                                           seeds=seeds),
             "graph_empty": graph_retrievers(baseline, LadybugStore(":memory:"), entities, "empty", text_route, modes,
-                                            probe="graph store empty")}
+                                            probe="graph store empty", seeds=seeds)}
 
 
 def run_benchmark(questions: list[dict], retrievers: dict[str, Retriever], failures: dict[str, dict[str, Retriever]],

@@ -1,7 +1,7 @@
 """The retrieval modes, one place: their names, how tables label them, and which read the graph.
 
 `baseline` is the dense vector top-k the benchmark has always run (labelled and selectable as "vector"); `bm25` and
-`hybrid_lexical` are the lexical baselines of `graphrag_bench.retrieval.lexical`; `graphrag` is seed (the hybrid_lexical
+`hybrid_lexical` are the lexical baselines of `graphrag_bench.retrieval.lexical`; `graphrag` is seed (BM25's
 ranking) → pin → expand → pack
 (`graphrag_bench.retrieval.retrieve`), `graph_ppr` personalized PageRank over the question's neighbourhood
 (`graphrag_bench.retrieval.ppr`), `router` one rule choosing `graphrag` or `hybrid_lexical` per question

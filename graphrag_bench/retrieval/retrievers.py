@@ -10,9 +10,10 @@ from .retrieve import BaselineRetriever, EntityIndex, Retriever
 
 
 def graph_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str, text_route,
-                     modes: tuple[str, ...] = GRAPH_MODES, probe: str = "") -> dict[str, Retriever]:
-    """The graph modes over one store. `text_route`: the non-graph retriever the router sends questions to.
-    Each mode owns its caches, so one mode's warm cache never times another."""
+                     modes: tuple[str, ...] = GRAPH_MODES, probe: str = "", seeds: Retriever | None = None) -> dict[str, Retriever]:
+    """The graph modes over one store. `text_route`: the non-graph retriever the router sends questions to; `seeds`:
+    the ranking GraphRAG starts from (BM25's; the vector top-k when None). Each mode owns its caches, so one mode's
+    warm cache never times another."""
     from .ppr import PprRetriever
     from .retrieve import GraphRetriever
     from .router import RouterRetriever
@@ -20,18 +21,19 @@ def graph_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, 
     def graph(kind, seeder=None):
         return kind(baseline, store, entities, state_hash, baseline.settings, probe=probe, seeder=seeder)
 
-    # graphrag seeds from the fused vector + BM25 ranking (`text_route`); graph_ppr ranks chunks by its own walk.
-    builders = {"graphrag": lambda: graph(GraphRetriever, text_route), "graph_ppr": lambda: graph(PprRetriever),
-                "router": lambda: RouterRetriever(graph(GraphRetriever, text_route), text_route, entities)}
+    # graphrag seeds from BM25's ranking (`seeds`); graph_ppr ranks chunks by its own walk.
+    builders = {"graphrag": lambda: graph(GraphRetriever, seeds), "graph_ppr": lambda: graph(PprRetriever),
+                "router": lambda: RouterRetriever(graph(GraphRetriever, seeds), text_route, entities)}
     return {mode: builders[mode]() for mode in GRAPH_MODES if mode in modes}
 
 
 def build_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, state_hash: str,
                      modes: tuple[str, ...] = ALL_MODES) -> dict[str, Retriever]:
     """The selected modes (names of `graphrag_bench.retrieval.modes`), in table order. The BM25 index is built only when a
-    selected mode reads it (graphrag seeds from the fused ranking; the router sends text-shaped questions to it)."""
+    selected mode reads it (graphrag seeds from BM25's ranking; the router sends text-shaped questions to the fused one)."""
     text = lexical_retrievers(baseline) if {*LEXICAL_MODES, "graphrag", "router"} & set(modes) else {}
     chosen = {"baseline": baseline, **text}
     if store is not None:
-        chosen |= graph_retrievers(baseline, store, entities, state_hash, text.get("hybrid_lexical"), modes)
+        chosen |= graph_retrievers(baseline, store, entities, state_hash, text.get("hybrid_lexical"), modes,
+                                   seeds=text.get("bm25"))
     return {mode: chosen[mode] for mode in ALL_MODES if mode in modes and mode in chosen}
