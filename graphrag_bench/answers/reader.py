@@ -136,9 +136,11 @@ class PassageReader:
             passing = sorted(passing, key=lambda x: (-x[0], x[1]))[:SIMILAR_POOL]
             similar([i for _, i in passing])
             earlier = {a.sentence.doc_id for a in answers} if part.points_back else set()
+            # The retrieved passages are read first; the sentences graph facts were extracted from fill in what the
+            # passages leave unaddressed (a hub entity's facts bring sentences about anything near it).
             scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank
                               + (SAME_DOCUMENT if sentences[i].doc_id in earlier else 0.0), i) for coverage, i in passing),
-                            key=lambda x: (-x[0], x[1]))
+                            key=lambda x: (sentences[x[1]].from_fact, -x[0], x[1]))
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
             found = [(score, i, filler) for (score, i), doc in zip(best, docs)
@@ -151,7 +153,7 @@ class PassageReader:
             # document's value is of another thing, not a conflict.
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
                           if part.slot in SINGLE_VALUED and not (part.points_back and answers)
-                          and sentences[j].doc_id != sentences[i].doc_id
+                          and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and s >= RIVAL * score and _value(f) != _value(filler)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
         return answers

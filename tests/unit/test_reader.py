@@ -270,3 +270,14 @@ def test_a_name_the_document_writes_by_its_initials_is_what_the_document_is_abou
     """"HRS" in the review is the "Harbour Relay Squad" the question names."""
     answer = _answer(answerer, "On what date did the Harbour Relay Squad restart the relay?", "OR-9")
     assert answer.splitlines()[0] == "Answer: 2025-05-02 (supported) [OR-9]", answer
+
+
+def test_a_graph_facts_own_sentence_fills_only_what_the_passages_leave_unaddressed(answerer):
+    """The sentence a fact was extracted from (another document, reached through the graph) is read after the
+    retrieved passages: it does not outrank the passage that answers, though it says more of the question's words,
+    and it answers where no passage does."""
+    fact = Fact("system:lens_controller", "lens controller", "RELATED_TO", "concept:firmware", "firmware", "FW-1", 7,
+                "Keeper Ana Brisk installed the new firmware of the north tower lens controller.", 0.9, 1)
+    question = "Who installed the new firmware of the north tower lens controller?"
+    assert _answer(answerer, question, "LR-4b", facts=[fact]).splitlines()[0] == "Answer: Optics team (supported) [LR-4]"
+    assert "Ana Brisk" in _answer(answerer, question, "LOG-1", facts=[fact]).splitlines()[0]
