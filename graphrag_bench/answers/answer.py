@@ -178,12 +178,13 @@ class Answerer:
             if chain:
                 return _render_path(chain)
         answers: list[PartAnswer] = []
-        anchors = list(r.question_pins)
         for part in reading.parts:
             part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
             if part.refers_back or not part_anchors:
-                # A pronoun stands for an earlier answer or what the question named: the types decide which.
-                part_anchors = [k for a in answers for k in a.keys] + anchors
+                # A pronoun stands for an earlier answer or what the question named before it (never what a later
+                # part names): the types decide which.
+                part_anchors = [k for a in answers for k in a.keys] + [key for key, start, _ in r.question_spans
+                                                                      if start < part.start]
             found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)))
             if found is None:
                 return None

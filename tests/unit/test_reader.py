@@ -281,3 +281,16 @@ def test_a_graph_facts_own_sentence_fills_only_what_the_passages_leave_unaddress
     question = "Who installed the new firmware of the north tower lens controller?"
     assert _answer(answerer, question, "LR-4b", facts=[fact]).splitlines()[0] == "Answer: Optics team (supported) [LR-4]"
     assert "Ana Brisk" in _answer(answerer, question, "LOG-1", facts=[fact]).splitlines()[0]
+
+
+def test_a_part_that_names_nothing_does_not_start_at_what_a_later_part_names(answerer):
+    """"Which crew uses it, and what does the Harbour Relay depend on?": "it" cannot stand for the relay, named only
+    after it; the graph, which knows nothing of "it", gives no answer for the first part and so none at all."""
+    question = "Which crew uses it, and what does the Harbour Relay depend on?"
+    start = question.index("Harbour Relay")
+    fact = Fact("system:harbour_relay", "Harbour Relay", "DEPENDS_ON", "system:power_grid", "Power Grid", "HR-9", 3,
+                "The Harbour Relay depends on the Power Grid.", 1.0, 1)
+    answer = answerer(Retrieval(question, "graphrag", passages=_passages("CRW-1"), facts=[fact],
+                                question_pins=["system:harbour_relay"],
+                                question_spans=[("system:harbour_relay", start, start + len("Harbour Relay"))]))
+    assert "depends on" not in answer.splitlines()[0], answer
