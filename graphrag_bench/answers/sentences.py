@@ -23,6 +23,7 @@ SERIES_KEY = re.compile(r"\s*\d")  # a first cell that is a time, a date or a nu
 MAX_RECORD = 12
 ASIDE = re.compile(r"^[^:]+:\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")  # "Supersedes: (link the RFC it replaces)": a template's note  # consecutive "Field: value" lines read as one record, at most this many
 TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+CODE_SPAN = re.compile(r"(`[^`]+`)")
 SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@`\"'(\[])")
 MIN_CHARS = 8
 MAX_CHARS = 600  # a longer "sentence" is a run-on block (a code listing, a flattened table): cut there
@@ -49,7 +50,8 @@ def _link(match: re.Match) -> str:
 def clean(line: str) -> str:
     """A line of Markdown as the words a reader sees."""
     line = LINK.sub(_link, line)
-    line = TAG.sub(" ", line)
+    # An HTML tag is markup, except inside a code span, which is verbatim ("`OBJ_<bucket>`" is a template).
+    line = "".join(piece if piece.startswith("`") else TAG.sub(" ", piece) for piece in CODE_SPAN.split(line))
     line = re.sub(r"^\s*>\s?", "", line)
     line = LIST_ITEM.sub("", line)
     return re.sub(r"[ \t]+", " ", line.replace("**", "").replace("__", "")).strip()

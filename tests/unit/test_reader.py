@@ -294,3 +294,15 @@ def test_a_part_that_names_nothing_does_not_start_at_what_a_later_part_names(ans
                                 question_pins=["system:harbour_relay"],
                                 question_spans=[("system:harbour_relay", start, start + len("Harbour Relay"))]))
     assert "depends on" not in answer.splitlines()[0], answer
+
+
+def test_a_code_span_is_verbatim_and_its_angle_brackets_are_no_markup(answerer):
+    """"`LAMP_<tower>`" is a name template, not an HTML tag to strip: the answer is the whole template."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    (row,) = passage_sentences("LT-2", 1, "Lamp timers\n| Field | Value |\n|---|---|\n| Timer name | `LAMP_<tower>` <br> |\n", 0)
+    assert row.text == "Timer name: `LAMP_<tower>`", row
+    table = "Lamp timers\n| Field | Value |\n|---|---|\n| Chunk size | 128k |\n| Timer name | `LAMP_<tower>` |\n"
+    answer = answerer(Retrieval("What timer name does a lamp timer use?", "baseline",
+                                passages=[Passage("LT-2#1", "LT-2", 1, 5, table, 1.0)]))
+    assert answer.splitlines()[0] == "Answer: LAMP_<tower> (supported) [LT-2]", answer
