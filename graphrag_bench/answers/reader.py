@@ -198,22 +198,18 @@ class PassageReader:
 
     def named_documents(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str],
                         words: "ContextWords | None" = None) -> list[Sentence]:
-        """The documents of the context the question names by their title ("the Remove Shell Processes RFC": one name
-        the question gives says most of a title of two words or more, by rarity) that the answer's own documents are not: the answer was reached
-        through them. For each, its sentence that covers most of the question, to quote."""
+        """The documents of the context the question names by their title (`ContextWords.titled`) that the answer's
+        own documents are not: the answer was reached through them. For each, its sentence that covers most of the
+        question, to quote."""
         if not sentences:
             return []
         words = words or ContextWords(sentences)
         question = set(asked.topic)
-        names = [set(terms_of(name)) for name in asked.named]
         out = []
         answered = [words.titles.get(d, set()) for d in answer_docs]
-        for doc, title in words.titles.items():
+        for doc in words.titled(asked.named):
             # An answer's own document may bear the name as well ("Any Stack Buildpacks" for "Stack Buildpacks").
-            if doc in answer_docs or len(title) < 2 or any(title <= a for a in answered):
-                continue
-            if max((sum(words.rarity(t) for t in title & name) for name in names), default=0.0) < TITLE_NAMED * sum(
-                    words.rarity(t) for t in title):
+            if doc in answer_docs or any(words.titles[doc] <= a for a in answered):
                 continue
             held = [(sum(words.rarity(t) for t in words.texts[i] & question), -i)
                     for i, s in enumerate(sentences) if s.doc_id == doc and not s.from_fact]
@@ -243,6 +239,14 @@ class ContextWords:
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         # Each retrieved document's title words (its passages sit under "title — section").
         self.titles = {s.doc_id: set(terms_of(s.context.split(" — ")[0])) for s in reversed(sentences) if not s.from_fact}
+
+    def titled(self, names: tuple[str, ...]) -> list[str]:
+        """The documents of the context that one of the names calls by its title: the name says most of a title of
+        two words or more, by rarity ("the Remove Shell Processes RFC")."""
+        named = [set(terms_of(name)) for name in names]
+        return [doc for doc, title in self.titles.items() if len(title) >= 2 and max(
+            (sum(self.rarity(t) for t in title & name) for name in named), default=0.0)
+            >= TITLE_NAMED * sum(self.rarity(t) for t in title)]
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:
         """What a document is about; a name of two to five words (of `names`) counts where the document writes it by
