@@ -291,6 +291,7 @@ def chunk_document(doc: Document) -> list[Chunk]:
     chunks: list[Chunk] = []
     section, start = doc.title, None
     buf: list[str] = []
+    headings: list[tuple[int, str]] = []  # the open sections, outermost first: (level, heading)
 
     def flush(end_index: int) -> None:  # end_index: 1-based number of the buffer's last line
         nonlocal start, buf
@@ -299,7 +300,10 @@ def chunk_document(doc: Document) -> list[Chunk]:
                 buf.pop()
                 end_index -= 1
             body = "\n".join(buf)
-            chunks.append(Chunk(f"{doc.doc_id}#{start + 1}", doc.doc_id, section, start + 1, end_index, f"{doc.title} — {section}\n{body}"))
+            # The head names the section by its path ("Atomic Batched Publishes › Server Behavior Design"): two
+            # sections of one name under different parents are told apart.
+            path = " › ".join(t for _, t in headings if t != doc.title) or section
+            chunks.append(Chunk(f"{doc.doc_id}#{start + 1}", doc.doc_id, section, start + 1, end_index, f"{doc.title} — {path}\n{body}"))
         start, buf = None, []
 
     in_fence = False
@@ -307,9 +311,13 @@ def chunk_document(doc: Document) -> list[Chunk]:
         line = lines[i]
         if line.strip().startswith("```"):
             in_fence = not in_fence
-        if not in_fence and re.match(r"^#{1,6}\s", line):
+        if not in_fence and (heading := re.match(r"^(#{1,6})\s", line)):
             flush(i)
             section = line.lstrip("#").strip()
+            level = len(heading.group(1))
+            while headings and headings[-1][0] >= level:
+                headings.pop()
+            headings.append((level, section))
             continue
         if start is None:
             if not line.strip():

@@ -54,6 +54,16 @@ def test_chunk_line_spans_point_at_the_stored_lines(documents):
             assert body.split("\n")[-1] == lines[chunk.end_line - 1]
 
 
+def test_a_chunk_is_headed_by_its_sections_path(tmp_path):
+    """Two sections of one name under different parents ("Limits" of each kind of ferry) are told apart."""
+    write(tmp_path / "FERRY-1.md", "# Ferries\nIntro.\n## Day ferries\n### Limits\n200 passengers.\n"
+          "## Night ferries\n### Limits\n80 passengers.\n# Appendix\nNotes.\n")
+    (doc,) = load_corpus(tmp_path)
+    heads = [c.text.split("\n", 1)[0] for c in chunk_document(doc)]
+    assert heads == ["Ferries — Ferries", "Ferries — Day ferries › Limits", "Ferries — Night ferries › Limits",
+                     "Ferries — Appendix"], heads
+
+
 def test_citations_compare_case_insensitively_with_or_without_md():
     assert normalize_doc_ref("DEPENDENCIES.md") == normalize_doc_ref("dependencies") == "dependencies"
     assert normalize_doc_ref("adr-001") == normalize_doc_ref("ADR-001")
