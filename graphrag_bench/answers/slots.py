@@ -111,7 +111,8 @@ class SlotReader:
                 if i < len(pieces) - 1 and (not ASKS.match(piece) or subordinate(piece)):
                     lead += piece + ", "
                     continue
-                for alternative in coordinated(piece):  # "what are the RPO and the RTO": one part for each
+                # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each
+                for alternative in (a for c in coordinated(piece) for a in distributed(c, scene)):
                     parts.append(self._part(alternative, lead, later=bool(parts)))
                 lead = ""
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
@@ -197,15 +198,35 @@ MAX_COORDINATED = 4
 def coordinated(text: str) -> list[str]:
     """A part that asks the same of several things it lists ("what are the retention period, the recovery point
     objective and the recovery time objective", "the defaults for the ping interval and for the timeout", "in
-    production, staging and integration"), as one text per thing: each with the others taken out. A list is read from
-    the words' kinds and the commas (the small parser often misattaches a long one): runs of nominal words joined by
-    ", " and a final "and"/"or", each ending in a common noun, not determined by the wh-word itself — listed names ("Alice and Bob") are one answer's subject,
-    and a list inside a relative clause describes what the part mentions, not what it asks."""
+    production, staging and integration"), as one text per thing: each with the others taken out. A list the wh-word
+    itself determines ("which account and role") asks one thing of both and stays one part."""
+    found = listed(text)
+    if found is None:
+        return [text]
+    doc, items = found
+    if items[0][0] > 0 and doc[items[0][0] - 1].lower_ in QUESTION_WORDS:
+        return [text]
+    before, after = doc[:items[0][0]].text_with_ws, doc[items[-1][1]:].text
+    return [" ".join(f"{before}{doc[b:e].text} {after}".split()) for b, e in items]
+
+
+def listed(text: str):
+    """The first list of things the text names: (its parse, the token range of each item), or None. A list is read
+    from the words' kinds and the commas (the small parser often misattaches a long one): runs of nominal words
+    ("fast-ingest batches" joined by its hyphen) separated by ", " and a final "and"/"or", each ending in a common
+    noun — listed names ("Alice and Bob") are one subject, and a list inside a relative clause describes what the text
+    mentions, not what it asks."""
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
     clause = {t.i for t in doc if t.dep_ == "relcl" for t in t.subtree}
-    nominal = lambda t: t.pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM") and t.lower_ not in QUESTION_WORDS  # noqa: E731
+
+    def nominal(t) -> bool:
+        if t.text == "-" and 0 < t.i < len(doc) - 1:
+            return not t.whitespace_ and not doc[t.i - 1].whitespace_  # "fast-ingest": a hyphen inside a word
+        if t.is_alpha and not t.whitespace_ and t.i + 1 < len(doc) and doc[t.i + 1].text == "-":
+            return True  # "fast" of "fast-ingest", whatever the tagger calls it
+        return t.pos_ in ("DET", "ADJ", "NOUN", "PROPN", "NUM") and t.lower_ not in QUESTION_WORDS
 
     def run_left(end: int) -> int:  # the first index of the nominal run ending at `end`
         start = end
@@ -231,15 +252,28 @@ def coordinated(text: str) -> list[str]:
         stop = right
         while stop < len(doc) and nominal(doc[stop]):
             stop += 1
-        if stop == right or not items or items[0][0] > 0 and doc[items[0][0] - 1].lower_ in QUESTION_WORDS:
-            continue  # "which account and role": the wh-word asks one thing of both nouns, not one thing each
+        if stop == right or not items:
+            continue
         items.append((right, stop))
         if len(items) > MAX_COORDINATED or any(doc[e - 1].pos_ != "NOUN" or any(i in clause for i in range(b, e))
                                                for b, e in items):
             continue
-        before, after = doc[:items[0][0]].text_with_ws, doc[items[-1][1]:].text
-        return [" ".join(f"{before}{doc[b:e].text} {after}".split()) for b, e in items]
-    return [text]
+        return doc, items
+    return None
+
+
+EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?", re.IGNORECASE)
+
+
+def distributed(text: str, scene: str) -> list[str]:
+    """A part that asks its question of each of several things ("how many batches of each kind …") after a statement
+    that lists them ("… two kinds of batch: atomic batches and fast-ingest batches"), as one text per thing."""
+    match = EACH.search(text)
+    found = listed(scene) if match and scene else None
+    if found is None:
+        return [text]
+    doc, items = found
+    return [f"{text[:match.start()]}{match.group(0).split()[0]} {doc[b:e].text}{text[match.end():]}" for b, e in items]
 
 
 def in_relative_clause(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:

@@ -244,7 +244,7 @@ def test_who_is_answered_in_other_words_only_by_what_the_part_asks_not_its_relat
 def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
     """"… in production and staging" asks one value of each: both are answered, from one source. A list the wh-word
     itself determines ("which tower and lamp") asks one thing of both and stays one part."""
-    from graphrag_bench.answers.slots import coordinated
+    from graphrag_bench.answers.slots import coordinated, distributed
 
     answer = _answer(answerer, "How long does Quillnet keep the harbour radio logs in production and staging?",
                      "HR-1", "HR-1b")
@@ -254,6 +254,12 @@ def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
     assert coordinated("which tower and lamp did the Optics team service") == [
         "which tower and lamp did the Optics team service"]
     assert coordinated("who wrote to Odile and Teodor") == ["who wrote to Odile and Teodor"]  # names: one subject
+    # "… of each kind" after a statement listing the kinds: one part for each kind listed.
+    assert distributed("How many lamps of each kind does a tower hold",
+                       "The trust uses two kinds of lamp: oil lamps and fast-start lamps.") == [
+        "How many lamps of oil lamps does a tower hold", "How many lamps of fast-start lamps does a tower hold"]
+    assert distributed("How many lamps of each kind does a tower hold", "") == [
+        "How many lamps of each kind does a tower hold"]
 
 
 def test_a_document_the_question_names_by_its_title_is_a_second_source_of_an_answer_read_elsewhere(answerer):
