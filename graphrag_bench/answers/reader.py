@@ -195,7 +195,6 @@ class PassageReader:
                 best, best_gain = s, gain + 1e-9  # the first (best-ranked) of equals
         return best
 
-
     def named_documents(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str],
                         words: "ContextWords | None" = None) -> list[Sentence]:
         """The documents of the context the question names by their title (`ContextWords.titled`) that the answer's

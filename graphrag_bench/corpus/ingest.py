@@ -5,6 +5,8 @@ file name (ADR-001, MEETING-2026-02-15, SOP-deployment); else the file name. Eve
 normalised to ASCII letters, digits and `_ . -` (`normalized_id`), so a file name with spaces or
 any Unicode still gives an id every store, citation and audit accepts; the file's own name stays
 in `Document.path`. Lines are 1-based and refer to the file as stored.
+Titles: the first top-level heading, else the front matter's `title:`, else the file name; a heading half the
+corpus shares is a template's ("# Meta"), not a title. A chunk is headed by its title and its section's path.
 """
 
 from __future__ import annotations
@@ -251,8 +253,8 @@ def _template_headings_untitled(documents: list[Document]) -> list[Document]:
 
 
 def file_title(path: str) -> str:
-    """A file name's words, without its suffixes and a leading number: "0022-client-side-buildpack-registry.md" →
-    "client side buildpack registry"."""
+    """A file name's words, without its suffixes and the digits and dashes it opens with:
+    "0022-client-side-buildpack-registry.md" → "client side buildpack registry"."""
     stem = Path(path).name.split(".")[0]
     words = re.sub(r"^[\d_-]+(?=[A-Za-z])", "", stem)
     return " ".join(re.split(r"[-_\s]+", words)).strip() or stem
