@@ -270,7 +270,7 @@ def distributed(text: str, scene: str) -> list[str]:
     that lists them ("… two kinds of batch: atomic batches and fast-ingest batches"), as one text per thing."""
     match = EACH.search(text)
     found = listed(scene) if match and scene else None
-    if found is None:
+    if match is None or found is None:
         return [text]
     doc, items = found
     return [f"{text[:match.start()]}{match.group(0).split()[0]} {doc[b:e].text}{text[match.end():]}" for b, e in items]
