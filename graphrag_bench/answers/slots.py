@@ -128,6 +128,8 @@ class SlotReader:
         slot = self._slot(wh, noun)
         noun_stems = {stem(w) for w in noun.split()}
         asking = {stem(w) for w in wh.split()[1:]}  # "how long", "how often": words of the wh-phrase, not of the topic
+        if match and re.match(r"\s*ones?\b", own[match.end():], re.IGNORECASE):
+            asking.add(stem("one"))  # "which one": the pronoun stands for the answer, it is no word of the topic
         terms = tuple(t for t in terms_of(own) if (slot == "thing" or t not in noun_stems) and t not in asking)
         named = {t for name in named_in(own) for t in terms_of(name)}
         predicate = tuple(t for t in terms if t not in noun_stems and t not in named)
