@@ -91,8 +91,11 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     offset = 0
     noun = set(terms_of(part.noun))
     predicate = set(part.predicate)
+    labels: list[tuple[int, int]] = []  # where the record's field labels stand: a label is no value
     for segment in text.split("; "):  # a record: "Status: Implemented; Author(s): ekcasey"
         field = FIELD.match(segment)
+        if field and is_record(text):
+            labels.append((offset + field.start(1), offset + field.end(1)))
         label = {stem(w) for w in re.findall(r"[A-Za-z]+", field.group(1))} if field else set()
         strength = len(label & predicate) + 0.5 * len(label & noun)
         if field and asked_field(field.group(1)):  # "Author(s)" for "who wrote"
@@ -101,7 +104,7 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
             value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
         offset += len(segment) + 2
-    return found
+    return [c for c in found if c.field or not any(start <= c.start and c.end <= end for start, end in labels)]
 
 
 NAME_LIST = re.compile(r"^@?[\w.-]+(?:\s+[\w.-]+){0,2}(?:\s*(?:,|and|&)\s*@?[\w.-]+(?:\s+[\w.-]+){0,2})*$")
