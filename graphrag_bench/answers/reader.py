@@ -90,7 +90,8 @@ class PassageReader:
         question_named = {t for name in asked.named for t in terms_of(name)}
         answers: list[PartAnswer] = []
         for part in asked.parts:
-            back = {t for a in answers for t in terms_of(a.filler)} if part.points_back else set()
+            # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
+            back = {t for a in answers for t in terms_of(TITLE_ADDED.sub("", a.filler))} if part.points_back else set()
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             weights |= {t: rarity(t) * OWN for t in part.terms}
@@ -143,8 +144,14 @@ class PassageReader:
                             key=lambda x: (sentences[x[1]].from_fact, -x[0], x[1]))
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
+            # A part asking for one of the context's documents ("which ADR", "which one" of "several ADRs"): an id
+            # the sentence gives is named with its title where the context holds that document; a sentence that gives
+            # none answers with its own document.
             found = [(score, i, filler) for (score, i), doc in zip(best, docs)
                      if (filler := choose(doc, part, question_terms | back, back, asked_field))]
+            if best and words.asks_document(part, asked.scene):
+                first = found[0][:2] if found else best[0]  # the best sentence that answers something, else the best
+                found = words.documents_named(found) or [(*first, words.document(sentences[first[1]]))]
             if not found:
                 continue
             score, i, filler = found[0]
@@ -217,6 +224,12 @@ class PassageReader:
         return out
 
 
+TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
+ID_PREFIX = re.compile(r"([A-Za-z]{2,})[-_ ]?\d")  # "ADR-36", "PM2019-009"
+ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ]\d{1,5}\b")  # "RFC 0045", "ADR-37" in a sentence
+ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")  # a document id's number: 36 of ADR-36, 45 of 0045-launcher-arguments
+
+
 class ContextWords:
     """The words of a context's sentences: each sentence's own, what it sits under (its document's title, section
     and id: "ADR-53" is an ADR), what each document is about, and how rare each word is in this context."""
@@ -237,7 +250,12 @@ class ContextWords:
         self.n = len(sentences)
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         # Each retrieved document's title words (its passages sit under "title — section").
-        self.titles = {s.doc_id: set(terms_of(s.context.split(" — ")[0])) for s in reversed(sentences) if not s.from_fact}
+        self.title_of = {s.doc_id: s.context.split(" — ")[0] for s in reversed(sentences) if not s.from_fact}
+        self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
+        # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
+        self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
+            stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)}
+        self.numbers = {doc: str(int(m.group(1))) for doc in self.title_of if (m := ID_NUMBER.search(doc))}
 
     def titled(self, names: tuple[str, ...]) -> list[str]:
         """The documents of the context that one of the names calls by its title: the name says most of a title of
@@ -246,6 +264,35 @@ class ContextWords:
         return [doc for doc, title in self.titles.items() if len(title) >= 2 and max(
             (sum(self.rarity(t) for t in title & name) for name in named), default=0.0)
             >= TITLE_NAMED * sum(self.rarity(t) for t in title)]
+
+    def asks_document(self, part: AskedPart, scene: str) -> bool:
+        """Whether the part asks for a document: its noun (for "which one", the scene's plural noun) is the word the
+        context's documents are called by, as their ids show it ("ADR" of ADR-36, "RFC" of "RFC 0045")."""
+        nouns = set(terms_of(part.noun))
+        if not nouns and re.match(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", part.text, re.IGNORECASE):
+            nouns = {stem(w) for w in re.findall(r"\b[A-Za-z]+s\b", scene)}
+        return bool(nouns & self.document_words)
+
+    def documents_named(self, found: list[tuple[float, int, str]]) -> list[tuple[float, int, str]]:
+        """The fillers that name a document: by a title of the context, or by an id ("RFC 0045", "ADR-37"), then
+        with its title where the context holds that document ("RFC 0045 (launcher arguments)")."""
+        out = []
+        for score, i, filler in found:
+            words = set(terms_of(filler))
+            titled = [d for d, title in self.titles.items() if words and words == title]
+            if titled:  # a document named by its title ("Relax Mixin Contract")
+                out.append((score, i, f"{titled[0]} ({self.title_of[titled[0]]})"))
+                continue
+            if not ID_REFERENCE.search(filler) and not ID_PREFIX.fullmatch(filler.split()[0] if filler.split() else ""):
+                continue
+            numbers = {str(int(n)) for n in re.findall(r"\d+", filler)}
+            titles = [self.title_of[d] for d, n in self.numbers.items() if n in numbers and _prefix_said(d, filler)]
+            out.append((score, i, f"{filler} ({titles[0]})" if len(titles) == 1 else filler))
+        return out
+
+    def document(self, sentence: Sentence) -> str:
+        """A sentence's own document, as an answer: its id and title."""
+        return f"{sentence.doc_id} ({self.title_of.get(sentence.doc_id, sentence.doc_id)})"
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:
         """What a document is about; a name of two to five words (of `names`) counts where the document writes it by
@@ -259,6 +306,12 @@ class ContextWords:
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
+
+
+def _prefix_said(doc_id: str, text: str) -> bool:
+    """The letters a document's id opens with ("ADR" of ADR-8), if any, are said in the text."""
+    prefix = ID_PREFIX.match(doc_id)
+    return prefix is None or prefix.group(1).lower() in text.lower()
 
 
 def _value(text: str) -> str:

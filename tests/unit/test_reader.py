@@ -40,6 +40,9 @@ NOTES = {
     "CRW-1": ("Crews — Quayside", 3, "The Quayside crew on the lamp rota is headed by Marta Ilves."),
     # A review that writes the crew by its initials.
     "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
+    # Two rotas that name each other by id.
+    "KR-1": ("Old kiosk rota — Summary", 2, "The old kiosk rota gave each kiosk one keeper."),
+    "KR-3": ("New kiosk rota — Summary", 2, "The new kiosk rota replaces KR-1 from May."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
 }
 
@@ -312,3 +315,12 @@ def test_a_code_span_is_verbatim_and_its_angle_brackets_are_no_markup(answerer):
     answer = answerer(Retrieval("What timer name does a lamp timer use?", "baseline",
                                 passages=[Passage("LT-2#1", "LT-2", 1, 5, table, 1.0)]))
     assert answer.splitlines()[0] == "Answer: LAMP_<tower> (supported) [LT-2]", answer
+
+
+def test_a_part_asking_for_a_document_is_answered_by_the_document_with_its_title(answerer):
+    """"Which KR …" asks for one of the documents (their ids say what they are called): an id the sentence gives is
+    named with the title of that document; a sentence that gives none answers with its own document."""
+    answer = _answer(answerer, "Which KR does the new kiosk rota replace?", "KR-3", "KR-1")
+    assert answer.splitlines()[0].startswith("Answer: KR-1 (Old kiosk rota) (supported) [KR-3]"), answer
+    answer = _answer(answerer, "Which KR gave each kiosk one keeper?", "KR-1", "KR-3")
+    assert answer.splitlines()[0].startswith("Answer: KR-1 (Old kiosk rota) (supported) [KR-1]"), answer
