@@ -88,6 +88,11 @@ class PassageReader:
 
         question_terms = set(asked.topic)
         question_named = {t for name in asked.named for t in terms_of(name)}
+        # What the question is most about, of what the retrieved passages say: its rarest word there. A graph fact's
+        # sentence answers only from a document that says it.
+        passages = set().union(*(t | u for s, t, u in zip(sentences, texts, under) if not s.from_fact))
+        held = [t for t in asked.topic if t in passages]
+        rarest = max(held, key=lambda t: (rarity(t), t)) if held else None
         answers: list[PartAnswer] = []
         for part in asked.parts:
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
@@ -126,6 +131,8 @@ class PassageReader:
                 # for "which RFC made the decision") still counts.
                 about = max((sum(rarity(t) for t in x & words.about(s.doc_id, asked.named)) / sum(rarity(t) for t in x)
                              for x in abouts), default=1.0)
+                if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named):
+                    continue  # a graph fact's sentence of a document that never says what the question is most about
                 if max(coverage, own) >= MIN_COVERAGE and about >= ABOUT:
                     addressed = (not asks or asks & (texts[i] | under[i]) or says
                                  or part.slot in TYPED and own >= TYPED_COVERAGE

@@ -43,6 +43,9 @@ NOTES = {
     # Two rotas that name each other by id.
     "KR-1": ("Old kiosk rota — Summary", 2, "The old kiosk rota gave each kiosk one keeper."),
     "KR-3": ("New kiosk rota — Summary", 2, "The new kiosk rota replaces KR-1 from May."),
+    "LW-2": ("Lampwick feed", 2, "The lampwick feed is sent by the harbour relay every hour."),
+    "RL-5": ("Relay notes", 2, "The harbour relay firmware version is checked every hour."),
+    "RL-6": ("Relay notes — Upgrades", 5, "Relay firmware upgrades need a version check first."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
 }
 
@@ -324,3 +327,13 @@ def test_a_part_asking_for_a_document_is_answered_by_the_document_with_its_title
     assert answer.splitlines()[0].startswith("Answer: KR-1 (Old kiosk rota) (supported) [KR-3]"), answer
     answer = _answer(answerer, "Which KR gave each kiosk one keeper?", "KR-1", "KR-3")
     assert answer.splitlines()[0].startswith("Answer: KR-1 (Old kiosk rota) (supported) [KR-1]"), answer
+
+
+def test_a_graph_facts_sentence_answers_only_from_a_document_that_says_what_the_question_is_most_about(answerer):
+    """The question is about the lampwick feed (its rarest word in the context); a fact's sentence from the relay
+    notes, which never name the feed, gives a version but is not about it: nothing answers."""
+    fact = Fact("system:harbour_relay", "harbour relay", "RELATED_TO", "concept:firmware", "firmware", "LN-9", 4,
+                "The harbour relay runs firmware version 3.14.2.", 0.9, 1)
+    answer = _answer(answerer, "Which firmware version does the harbour relay run for the lampwick feed?", "LW-2",
+                     "RL-5", "RL-6", facts=[fact])
+    assert answer_label(answer) == "unknown", answer
