@@ -91,8 +91,8 @@ class PassageReader:
         # What the question is most about, of what the retrieved passages say: its rarest word there. A graph fact's
         # sentence answers only from a document that says it.
         passages = set().union(*(t | u for s, t, u in zip(sentences, texts, under) if not s.from_fact))
-        held = [t for t in asked.topic if t in passages]
-        rarest = max(held, key=lambda t: (rarity(t), t)) if held else None
+        in_passages = [t for t in asked.topic if t in passages]
+        rarest = max(in_passages, key=lambda t: (rarity(t), t)) if in_passages else None
         answers: list[PartAnswer] = []
         for part in asked.parts:
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
