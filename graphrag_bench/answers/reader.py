@@ -233,7 +233,7 @@ class PassageReader:
 
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 ID_PREFIX = re.compile(r"([A-Za-z]{2,})[-_ ]?\d")  # "ADR-36", "PM2019-009"
-ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ]\d{1,5}\b")  # "RFC 0045", "ADR-37" in a sentence
+ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")  # "RFC 0045", "ADR-37" in a sentence
 ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")  # a document id's number: 36 of ADR-36, 45 of 0045-launcher-arguments
 
 
@@ -260,9 +260,12 @@ class ContextWords:
         self.title_of = {s.doc_id: s.context.split(" — ")[0] for s in reversed(sentences) if not s.from_fact}
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
         # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
-        self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
-            stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)}
+        # (a reference counts where it is to a document of the context: "RFC 0045" to 0045-launcher-arguments.md,
+        # not "RFC-143" of a series the corpus does not hold)
         self.numbers = {doc: str(int(m.group(1))) for doc in self.title_of if (m := ID_NUMBER.search(doc))}
+        held = set(self.numbers.values())
+        self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
+            stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text) if str(int(m.group(2))) in held}
 
     def titled(self, names: tuple[str, ...]) -> list[str]:
         """The documents of the context that one of the names calls by its title: the name says most of a title of
