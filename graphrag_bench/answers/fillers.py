@@ -92,9 +92,10 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     noun = set(terms_of(part.noun))
     predicate = set(part.predicate)
     labels: list[tuple[int, int]] = []  # where the record's field labels stand: a label is no value
+    record = is_record(text)
     for segment in text.split("; "):  # a record: "Status: Implemented; Author(s): ekcasey"
         field = FIELD.match(segment)
-        if field and is_record(text):
+        if field and record:
             labels.append((offset + field.start(1), offset + field.end(1)))
         label = {stem(w) for w in re.findall(r"[A-Za-z]+", field.group(1))} if field else set()
         strength = len(label & predicate) + 0.5 * len(label & noun)

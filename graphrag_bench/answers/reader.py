@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..corpus.ingest import ID_IN_TEXT
 from ..language.spacy_pipeline import parse_all
 from .fillers import FIELD, choose, is_record
 from .sentences import Sentence
@@ -293,7 +294,7 @@ class ContextWords:
             if titled:  # a document named by its title ("Relax Mixin Contract")
                 out.append((score, i, f"{titled[0]} ({self.title_of[titled[0]]})"))
                 continue
-            if not ID_REFERENCE.search(filler) and not ID_PREFIX.fullmatch(filler.split()[0] if filler.split() else ""):
+            if not ID_REFERENCE.search(filler) and not ID_IN_TEXT.search(filler):
                 continue
             numbers = {str(int(n)) for n in re.findall(r"\d+", filler)}
             titles = [self.title_of[d] for d, n in self.numbers.items() if n in numbers and _prefix_said(d, filler)]
