@@ -76,7 +76,10 @@ def dbt_models(context: AssetExecutionContext, dbt: DbtCliResource, warehouse: D
     events: list = []
     failure: Exception | None = None
     try:
-        events.extend(dbt.cli(["build", "--vars", json.dumps({"warehouse": warehouse.database})], context=context).stream())
+        # dbt's artifacts and log beside the warehouse they describe (dagster-dbt's default is a new folder per
+        # run in the repository): a data folder's next build also finds its partial-parse state there.
+        events.extend(dbt.cli(["build", "--vars", json.dumps({"warehouse": warehouse.database})], context=context,
+                              target_path=Path(bench.data_dir) / "dbt").stream())
     except Exception as exc:  # a failed dbt test: what dbt built is still reported, then the failure
         failure = exc
     with warehouse.get_connection() as conn:
