@@ -43,7 +43,8 @@ class WarehouseDbtCli(DbtCliResource):
 
 
 def dbt_cli() -> DbtCliResource:
-    return WarehouseDbtCli(project_dir=dbt_project, dbt_executable=DBT_EXECUTABLE)
+    return WarehouseDbtCli(project_dir=str(dbt_project.project_dir), profiles_dir=str(dbt_project.profiles_dir),
+                           dbt_executable=DBT_EXECUTABLE)
 
 
 def _stale(manifest: Path) -> bool:

@@ -20,6 +20,7 @@ from graphrag_bench.evaluation.gates import GATES
 
 from ..conftest import REPO
 
+
 QUERY = """{ repositoriesOrError { ... on RepositoryConnection { nodes {
   jobs { name }
   schedules { name cronSchedule scheduleState { status } }
@@ -110,30 +111,6 @@ def _p95(results: Path) -> dict[str, float]:
     return {mode: row["p95_pipeline_ms"] for mode, row in summary["modes"].items()}
 
 
-def test_a_run_launched_from_the_ui_succeeds_and_measures_under_the_in_process_executor(webserver):
-    """The Launch button's path (webserver → run launcher → a run worker process): the job runs its steps in one
-    process, as the CLI does, so it records real latencies for every mode. No latency is compared with a threshold
-    here: on a shared machine a timing ratio says how busy the machine was, not whether the code is right (the bench
-    scripts report ratios)."""
-    url, home = webserver
-    repo = _graphql(url, LOCATION)["repositoriesOrError"]["nodes"][0]
-    selector = {"repositoryLocationName": repo["location"]["name"], "repositoryName": repo["name"], "jobName": "benchmark_job"}
-    tonight = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
-    _register_default_corpus(url, selector)
-    # A partitioned job is launched for one partition, as the Launchpad does: the run carries the partition tags.
-    tags = [{"key": "dagster/partition", "value": f"default|{tonight}"},
-            {"key": "dagster/partition/corpus", "value": "default"}, {"key": "dagster/partition/night", "value": tonight}]
-    launched = _graphql(url, LAUNCH, {"params": {"selector": selector, "runConfigData": {},
-                                                 "executionMetadata": {"tags": tags}}})["launchRun"]
-    assert launched["__typename"] == "LaunchRunSuccess", launched
-    run_id = launched["run"]["runId"]
-    status = _wait(lambda: _graphql(url, STATUS, {"id": run_id})["runOrError"]["status"], {"SUCCESS", "FAILURE", "CANCELED"})
-    assert status == "SUCCESS", f"the UI's run {run_id} ended {status}: " + (home / "dagster_dev.log").read_text()[-3000:]
-    p95 = _p95(home / "results")  # asserts the in-process executor was recorded with the latencies
-    assert {"baseline", "graphrag"} <= set(p95)
-    assert all(isinstance(v, (int, float)) and v > 0 for v in p95.values()), p95
-
-
 ADD_PARTITION = """mutation($repo: RepositorySelector!, $key: String!) {
   addDynamicPartition(repositorySelector: $repo, partitionsDefName: "corpus", partitionKey: $key) { __typename } }"""
 BACKFILL = """mutation($params: LaunchBackfillParams!) { launchPartitionBackfill(backfillParams: $params) {
@@ -159,22 +136,51 @@ def _wait(poll, done: set[str], seconds: float = 1200):
     return status
 
 
-def test_a_backfill_of_two_nights_adds_two_rows_to_the_run_history(webserver):
-    """Two past nights of the default corpus, backfilled as the UI's Backfill dialog does (the daemon launches one
-    run per partition, one at a time): two successful runs, and two rows for those nights in the dbt run history."""
-    import duckdb
-
-    url, home = webserver
+@pytest.fixture(scope="module")
+def launched(webserver):
+    """Tonight's run launched as the Launchpad does, then a backfill of the two nights before, as the Backfill dialog
+    does: the daemon picks the backfill up at its next tick (every 30 s) while tonight's run works, and launches one
+    run per night after it (one run at a time, dagster.yaml)."""
+    url, _ = webserver
     repo = _graphql(url, LOCATION)["repositoriesOrError"]["nodes"][0]
     selector = {"repositoryLocationName": repo["location"]["name"], "repositoryName": repo["name"]}
     _register_default_corpus(url, {**selector, "jobName": "benchmark_job"})
     today = dt.datetime.now(dt.timezone.utc).date()
+    # A partitioned job is launched for one partition, as the Launchpad does: the run carries the partition tags.
+    tags = [{"key": "dagster/partition", "value": f"default|{today}"},
+            {"key": "dagster/partition/corpus", "value": "default"}, {"key": "dagster/partition/night", "value": str(today)}]
+    run = _graphql(url, LAUNCH, {"params": {"selector": {**selector, "jobName": "benchmark_job"}, "runConfigData": {},
+                                            "executionMetadata": {"tags": tags}}})["launchRun"]
+    assert run["__typename"] == "LaunchRunSuccess", run
     nights = [str(today - dt.timedelta(days=n)) for n in (2, 1)]
-    launched = _graphql(url, BACKFILL, {"params": {
+    backfill = _graphql(url, BACKFILL, {"params": {
         "selector": {"partitionSetName": "benchmark_job_partition_set", "repositorySelector": selector},
         "partitionNames": [f"default|{night}" for night in nights], "title": "two nights"}})["launchPartitionBackfill"]
-    assert launched["__typename"] == "LaunchBackfillSuccess", launched
-    backfill = launched["backfillId"]
+    assert backfill["__typename"] == "LaunchBackfillSuccess", backfill
+    return {"run_id": run["run"]["runId"], "backfill": backfill["backfillId"], "nights": nights}
+
+
+def test_a_run_launched_from_the_ui_succeeds_and_measures_under_the_in_process_executor(webserver, launched):
+    """The Launch button's path (webserver → run launcher → a run worker process): the job runs its steps in one
+    process, as the CLI does, so it records real latencies for every mode. No latency is compared with a threshold
+    here: on a shared machine a timing ratio says how busy the machine was, not whether the code is right (the bench
+    scripts report ratios)."""
+    url, home = webserver
+    run_id = launched["run_id"]
+    status = _wait(lambda: _graphql(url, STATUS, {"id": run_id})["runOrError"]["status"], {"SUCCESS", "FAILURE", "CANCELED"})
+    assert status == "SUCCESS", f"the UI's run {run_id} ended {status}: " + (home / "dagster_dev.log").read_text()[-3000:]
+    p95 = _p95(home / "results")  # asserts the in-process executor was recorded with the latencies
+    assert {"baseline", "graphrag"} <= set(p95)
+    assert all(isinstance(v, (int, float)) and v > 0 for v in p95.values()), p95
+
+
+def test_a_backfill_of_two_nights_adds_two_rows_to_the_run_history(webserver, launched):
+    """Two past nights of the default corpus, backfilled: two successful runs, and two rows for those nights in the
+    dbt run history."""
+    import duckdb
+
+    url, home = webserver
+    backfill, nights = launched["backfill"], launched["nights"]
     status = _wait(lambda: _graphql(url, BACKFILL_STATUS, {"id": backfill})["partitionBackfillOrError"]["status"],
                    {"COMPLETED", "COMPLETED_SUCCESS", "COMPLETED_FAILED", "FAILED", "CANCELED"})
     runs = _graphql(url, BACKFILL_RUNS, {"id": backfill})["runsOrError"]["results"]
