@@ -1,11 +1,14 @@
-"""graph_ppr: personalized PageRank over the question's graph neighbourhood (the ranking of HippoRAG 2, bounded).
+"""graph_ppr: personalized PageRank over the question's graph neighbourhood and its passages (HippoRAG 2's ranking,
+bounded).
 
-The restart distribution is the question's anchored entities (when it names none: the entities of its vector seed
-passages, weighted by how often they occur there). The graph walked is what the allowlisted 1- and 2-hop templates
-return from those entities, within the same bounds as `graphrag` (≤ 8 starts, ≤ 50 nodes, ≤ 2 hops), so no query
-leaves SPEC §2's templates. PageRank spreads the restart weight over that neighbourhood; passages are ranked by the
-summed scores of the entities they mention (ties: the vector ranking), facts by the scores of their two ends, packed
-into the same 5 KB. Everything else (caches, fallback when the store is down, `empty`) is `GraphRetriever`'s.
+The walk's nodes are the entities the allowlisted 1- and 2-hop templates return from the question's anchored entities
+(when it names none: the entities of its seed passages, weighted by how often they occur there), within the bounds of
+`graphrag` (≤ 8 starts, ≤ 50 nodes, ≤ 2 hops), so no query leaves SPEC §2's templates, and, as in HippoRAG 2, the
+passages: each linked to the entities it names, the seed passages (BM25's ranking, as graphrag's) restarting the walk
+by their rank beside the question's entities. Passages are ranked by their own PageRank score, so a passage the seed
+ranking put first keeps its place unless the graph around the question points elsewhere; facts by the scores of
+their two ends, packed into the same 5 KB. Everything else (caches, fallback when the store is down, `empty`) is
+`GraphRetriever`'s.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import NamedTuple, Protocol
 
 import numpy as np
 
@@ -21,9 +25,22 @@ from .retrieve import MAX_PINS, Fact, GraphRetriever, Passage, Retrieval, _ms
 DAMPING = 0.5  # HippoRAG's setting: each step follows an edge with probability 0.5, else restarts at the question
 TOLERANCE, MAX_ITERATIONS = 1e-10, 500  # networkx's stopping rule: L1 change below n × tolerance
 DIGITS = 9  # scores are rounded before ranking, so float noise never reorders ties
+PASSAGE_SHARE = 0.5  # of the restart weight, the seed passages' (the rest: the question's entities)
+SEED_RANK_OFFSET = 60  # a seed passage's restart weight is 1 / (60 + rank), as reciprocal rank fusion weighs ranks
+MAX_PASSAGE_NODES = 200  # passages in one walk: the seeds, then those naming the most entities of the neighbourhood
 
 
-def personalized_pagerank(facts: Iterable[Fact], restart: dict[str, float]) -> dict[str, float]:
+class Edge(Protocol):
+    """An undirected edge of the walk: a fact between two entities, or a passage and an entity it names."""
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def target(self) -> str: ...
+
+
+def personalized_pagerank(facts: Iterable[Edge], restart: dict[str, float]) -> dict[str, float]:
     """PageRank of every node of the facts' graph (undirected; several facts between two entities make a heavier
     edge), restarting at `restart` (node → weight); a node without edges hands its score back to the restart.
 
@@ -74,38 +91,70 @@ class PprRetriever(GraphRetriever):
         t = time.perf_counter()
         question_pins, seed_pins = self._pin(result, question)
         if question_pins:
-            restart = {pin: 1.0 for pin in question_pins[:MAX_PINS]}
-        else:  # nothing named: start from what the vector seeds talk about, the more often the heavier
-            restart = {pin: float(n) for pin, n in list(seed_pins.items())[:MAX_PINS]}
+            entities = {pin: 1.0 for pin in question_pins[:MAX_PINS]}
+        else:  # nothing named: start from what the seed passages talk about, the more often the heavier
+            entities = {pin: float(n) for pin, n in list(seed_pins.items())[:MAX_PINS]}
         result.timings["entity_pinning_ms"] = _ms(t)
 
         t = time.perf_counter()
         self._attributes(result, question_pins)
         facts: dict[tuple, Fact] = {}
-        nodes = set(restart)
-        for pin in restart:
+        nodes = set(entities)
+        for pin in entities:
             self._expand_pin(result, facts, nodes, pin)
-        result.pinned = list(restart)
-        scores = personalized_pagerank(facts.values(), restart)
+        result.pinned = list(entities)
+        passages, links = self._passage_nodes(nodes, result.passages)
+        scores = personalized_pagerank([*facts.values(), *links], self._restart(entities, result.passages))
         result.timings["graph_query_ms"] = _ms(t)
 
         t = time.perf_counter()
-        result.passages = self._rank_passages(scores, result.passages)
+        result.passages = self._rank_passages(scores, passages)
         ranked = sorted(facts.values(), key=lambda f: (-(scores.get(f.source, 0.0) + scores.get(f.target, 0.0)),
                                                        f.doc_id, f.line, f.source, f.type, f.target))
         result.facts = self._within_budget(ranked)
         result.timings["context_pack_ms"] = _ms(t)
 
-    def _rank_passages(self, scores: dict[str, float], seeds: list[Passage]) -> list[Passage]:
-        """The top-k chunks by the summed scores of the entities they name; the vector seeds break ties and fill up."""
-        total: dict[int, float] = {}
-        for entity, score in scores.items():
+    @staticmethod
+    def _restart(entities: dict[str, float], seeds: list[Passage]) -> dict[str, float]:
+        """The question's entities and the seed passages share the restart weight (PASSAGE_SHARE to the passages)."""
+        passages = {_node(p.chunk_id): 1.0 / (SEED_RANK_OFFSET + rank) for rank, p in enumerate(seeds, 1)}
+        shares = [(entities, 1.0 - PASSAGE_SHARE if passages else 1.0), (passages, PASSAGE_SHARE if entities else 1.0)]
+        restart: dict[str, float] = {}
+        for weights, share in shares:
+            total = sum(weights.values())
+            for node, weight in weights.items():
+                restart[node] = restart.get(node, 0.0) + share * weight / total
+        return restart
+
+    def _passage_nodes(self, nodes: set[str], seeds: list[Passage]) -> tuple[dict[str, Passage], list[Link]]:
+        """The passages of the walk (the seeds, then up to MAX_PASSAGE_NODES naming the most entities of the
+        neighbourhood) by node name, and an edge from each to every entity of the neighbourhood it names."""
+        chunks = self.baseline.index.chunks
+        named: dict[int, list[str]] = {}
+        for entity in sorted(nodes):
             for i in self._mentions().get(entity, ()):
-                total[i] = total.get(i, 0.0) + score
-        chunks, k = self.baseline.index.chunks, self.settings.top_k
-        vector_rank = {p.chunk_id: r for r, p in enumerate(seeds)}
-        order = sorted(total, key=lambda i: (-round(total[i], DIGITS), vector_rank.get(chunks[i]["chunk_id"], len(seeds)), i))
-        ranked = [Passage.of(chunks[i], total[i]) for i in order[:k]]
-        chosen = {p.chunk_id for p in ranked}
-        # Seeds that name nothing the walk reached carry no graph score: 0, after every passage that does.
-        return ranked + [replace(p, score=0.0) for p in seeds if p.chunk_id not in chosen][:k - len(ranked)]
+                named.setdefault(i, []).append(entity)
+        passages = {_node(p.chunk_id): p for p in seeds}
+        for i in sorted(named, key=lambda i: (-len(named[i]), i)):
+            if len(passages) >= MAX_PASSAGE_NODES:
+                break
+            passages.setdefault(_node(chunks[i]["chunk_id"]), Passage.of(chunks[i], 0.0))
+        index = {chunks[i]["chunk_id"]: i for i in named}
+        links = [Link(node, entity) for node, p in passages.items() for entity in named.get(index.get(p.chunk_id, -1), ())]
+        return passages, links
+
+    def _rank_passages(self, scores: dict[str, float], passages: dict[str, Passage]) -> list[Passage]:
+        """The top-k passages by their PageRank score (ties: the seed order, then the chunk order)."""
+        order = sorted(passages, key=lambda node: -round(scores.get(node, 0.0), DIGITS))
+        return [replace(passages[node], score=scores.get(node, 0.0)) for node in order[:self.settings.top_k]]
+
+
+class Link(NamedTuple):
+    """A passage and an entity it names: an edge of the walk."""
+
+    source: str
+    target: str
+
+
+def _node(chunk_id: str) -> str:
+    return "passage:" + chunk_id

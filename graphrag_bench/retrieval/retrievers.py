@@ -21,8 +21,8 @@ def graph_retrievers(baseline: BaselineRetriever, store, entities: EntityIndex, 
     def graph(kind, seeder=None):
         return kind(baseline, store, entities, state_hash, baseline.settings, probe=probe, seeder=seeder)
 
-    # graphrag seeds from BM25's ranking (`seeds`); graph_ppr ranks chunks by its own walk.
-    builders = {"graphrag": lambda: graph(GraphRetriever, seeds), "graph_ppr": lambda: graph(PprRetriever),
+    # graphrag and graph_ppr seed from BM25's ranking (`seeds`); graph_ppr's walk restarts at those passages too.
+    builders = {"graphrag": lambda: graph(GraphRetriever, seeds), "graph_ppr": lambda: graph(PprRetriever, seeds),
                 "router": lambda: RouterRetriever(graph(GraphRetriever, seeds), text_route, entities)}
     return {mode: builders[mode]() for mode in GRAPH_MODES if mode in modes}
 

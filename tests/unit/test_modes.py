@@ -178,15 +178,20 @@ def test_ppr_is_networkx_pagerank_with_the_question_as_restart():
     assert max(abs(ours[n] - expected[n]) for n in expected) < 1e-8
 
 
-def test_graph_ppr_ranks_the_passage_of_a_two_hop_neighbour_above_an_unrelated_one(utility):
+def test_graph_ppr_adds_the_passage_of_a_two_hop_neighbour_and_keeps_the_best_text_match_first(utility):
     every, _, _ = utility
-    vector = [p.doc_id for p in every["baseline"].retrieve(NAMED).passages]
-    ppr = every["graph_ppr"].retrieve(NAMED)
-    ranked = [p.doc_id for p in ppr.passages]
-    # LINES.md names the Valley Transmission Line, two hops from the question's station; RESERVOIRS.md nothing near it.
-    assert ranked.index("LINES.md") < ranked.index("RESERVOIRS.md")
-    assert vector.index("LINES.md") > vector.index("RESERVOIRS.md")  # what the graph changed
-    assert next(p for p in ppr.passages if p.doc_id == "RESERVOIRS.md").score == 0.0
+    seeds = [p.doc_id for p in every["bm25"].retrieve(NAMED).passages]
+    ranked = [p.doc_id for p in every["graph_ppr"].retrieve(NAMED).passages]
+    # LINES.md names the Valley Transmission Line, two hops from the question's station, and no word of the question.
+    assert "LINES.md" not in seeds and "LINES.md" in ranked  # what the graph added
+    assert "RESERVOIRS.md" not in ranked  # nothing near the station, no word of the question: not a passage of the walk
+    assert ranked[0] == seeds[0] == "PUMPING.md"
+    # A question that names no entity: the walk starts at what its seed passages name, and the passage the seed
+    # ranking put first (the only one with the question's words) stays first.
+    unnamed_seeds = [p.doc_id for p in every["bm25"].retrieve(UNNAMED).passages]
+    unnamed = every["graph_ppr"].retrieve(UNNAMED).passages
+    assert unnamed[0].doc_id == unnamed_seeds[0] == "ALARMS.md" and len(unnamed) > len(unnamed_seeds)
+    assert [p.score for p in unnamed] == sorted((p.score for p in unnamed), reverse=True) and unnamed[-1].score > 0
 
 
 def test_the_router_sends_named_or_relational_questions_to_the_graph_and_the_rest_to_text(utility):
