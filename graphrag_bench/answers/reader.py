@@ -11,6 +11,7 @@ not answered; a question none of whose parts is answered is `unknown`.
 from __future__ import annotations
 
 import math
+from collections import Counter
 import re
 from dataclasses import dataclass
 
@@ -150,6 +151,12 @@ class PassageReader:
             scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank
                               + (SAME_DOCUMENT if sentences[i].doc_id in earlier else 0.0), i) for coverage, i in passing),
                             key=lambda x: (sentences[x[1]].from_fact, -x[0], x[1]))
+            # A part that points back to a document an earlier part answered with ("which RFC did X supersede, and
+            # who wrote that earlier RFC") is read in that document, where the context holds it: the chain's second link.
+            chained = {words.named_document[a.filler] for a in answers if a.filler in words.named_document} \
+                if part.points_back else set()
+            if any(sentences[i].doc_id in chained for _, i in scored):
+                scored = [(score, i) for score, i in scored if sentences[i].doc_id in chained]
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
             # A part asking for one of the context's documents ("which ADR", "which one" of "several ADRs"): an id
@@ -159,7 +166,11 @@ class PassageReader:
                      if (filler := choose(doc, part, question_terms | back, back, asked_field))]
             if best and words.asks_document(part, asked.scene):
                 first = found[0][:2] if found else best[0]  # the best sentence that answers something, else the best
-                found = words.documents_named(found) or [(*first, words.document(sentences[first[1]]))]
+                # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
+                # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
+                named_docs = words.named_by(asked.question)
+                found = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs] \
+                    or [(*first, words.document(sentences[first[1]]))]
             if not found:
                 continue
             score, i, filler = found[0]
@@ -264,6 +275,7 @@ class ContextWords:
         # (a reference counts where it is to a document of the context: "RFC 0045" to 0045-launcher-arguments.md,
         # not "RFC-143" of a series the corpus does not hold)
         self.numbers = {doc: str(int(m.group(1))) for doc in self.title_of if (m := ID_NUMBER.search(doc))}
+        self.named_document: dict[str, str] = {}  # a document answer ("RFC 0045 (launcher arguments)") → that document
         held = set(self.numbers.values())
         self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
             stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text) if str(int(m.group(2))) in held}
@@ -292,18 +304,30 @@ class ContextWords:
             words = set(terms_of(filler))
             titled = [d for d, title in self.titles.items() if words and words == title]
             if titled:  # a document named by its title ("Relax Mixin Contract")
-                out.append((score, i, f"{titled[0]} ({self.title_of[titled[0]]})"))
+                out.append((score, i, self._names(f"{titled[0]} ({self.title_of[titled[0]]})", titled[0])))
                 continue
             if not ID_REFERENCE.search(filler) and not ID_IN_TEXT.search(filler):
                 continue
             numbers = {str(int(n)) for n in re.findall(r"\d+", filler)}
-            titles = [self.title_of[d] for d, n in self.numbers.items() if n in numbers and _prefix_said(d, filler)]
-            out.append((score, i, f"{filler} ({titles[0]})" if len(titles) == 1 else filler))
+            docs = [d for d, n in self.numbers.items() if n in numbers and _prefix_said(d, filler)]
+            out.append((score, i, self._names(f"{filler} ({self.title_of[docs[0]]})", docs[0]) if len(docs) == 1 else filler))
         return out
+
+    def _names(self, answer: str, doc_id: str) -> str:
+        self.named_document[answer] = doc_id
+        return answer
 
     def document(self, sentence: Sentence) -> str:
         """A sentence's own document, as an answer: its id and title."""
-        return f"{sentence.doc_id} ({self.title_of.get(sentence.doc_id, sentence.doc_id)})"
+        return self._names(f"{sentence.doc_id} ({self.title_of.get(sentence.doc_id, sentence.doc_id)})", sentence.doc_id)
+
+    def named_by(self, text: str) -> set[str]:
+        """The documents of the context a text names by a word of their id that no other document's id has
+        ("2023H1" of 0118-2023H1-roadmap.md, "0118"), written whole."""
+        said = {w.lower() for w in re.findall(r"[A-Za-z0-9]+", text)}
+        ids = {doc: {w.lower() for w in re.findall(r"[A-Za-z0-9]+", doc.rsplit(".", 1)[0])} for doc in self.title_of}
+        shared = Counter(w for words in ids.values() for w in words)
+        return {doc for doc, words in ids.items() if any(shared[w] == 1 and w in said for w in words)}
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:
         """What a document is about; a name of two to five words (of `names`) counts where the document writes it by

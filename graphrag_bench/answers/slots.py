@@ -190,8 +190,20 @@ def asked_words(text: str) -> tuple[str, ...]:
     if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
         nouns = [c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp") and c.lower_ not in QUESTION_WORDS
                  and c.pos_ in ("NOUN", "PROPN", "ADJ")]
-        return tuple(stem(c.text) for c in nouns)
-    return (stem(root.text),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+        return tuple(stem(_hyphenated(c)) for c in nouns)
+    return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+
+
+def _hyphenated(token) -> str:
+    """The whole hyphenated word a token is part of ("co-authored", which the tokenizer splits into three); an id
+    ("PIR-2025-04") is no word."""
+    doc, start, end = token.doc, token.i, token.i + 1
+    while start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ and not doc[start - 1].whitespace_:
+        start -= 2
+    while end + 1 < len(doc) and doc[end].text == "-" and not doc[end - 1].whitespace_ and not doc[end].whitespace_:
+        end += 2
+    word = doc[start:end].text
+    return word if word.replace("-", "").isalpha() else token.text
 
 
 MAX_COORDINATED = 4

@@ -47,6 +47,12 @@ NOTES = {
     "RL-5": ("Relay notes", 2, "The harbour relay firmware version is checked every hour."),
     "RL-6": ("Relay notes — Upgrades", 5, "Relay firmware upgrades need a version check first."),
     "CMP-3": ("Compressor notes — Second unit", 5, "The spare compressor also failed in June after a clogged intake filter."),
+    # Two beacon rotas' records: the newer supersedes the older, whose authors are two.
+    "BR-3": ("Beacon rota — Meta", 1, "- Name: Beacon rota\n- Author(s): Ilse Marr\n- Status: Accepted\n- Supersedes: BR-1\n"),
+    "BR-1": ("Old beacon rota — Meta", 1, "- Name: Old beacon rota\n- Author(s): Piet Okonjo, Ilse Marr\n- Status: Superseded\n"),
+    # Two rotas whose file names say their season; the spring one's record names the winter one by number only.
+    "0007-winter-rota.md": ("Winter rota — Meta", 1, "- Name: Winter rota\n- Author(s): Piet Okonjo\n"),
+    "0009-spring-rota.md": ("Spring rota — Meta", 1, "- Name: Spring rota\n- Author(s): Ilse Marr\n- Supersedes: RTA 0007\n"),
 }
 
 
@@ -337,3 +343,19 @@ def test_a_graph_facts_sentence_answers_only_from_a_document_that_says_what_the_
     answer = _answer(answerer, "Which firmware version does the harbour relay run for the lampwick feed?", "LW-2",
                      "RL-5", "RL-6", facts=[fact])
     assert answer_label(answer) == "unknown", answer
+
+
+def test_a_part_pointing_back_to_a_document_an_earlier_part_named_is_read_in_that_document(answerer):
+    """"… and who co-authored that earlier BR": the second part is answered from the document the first part's answer
+    names, a second source chained to the first (likely)."""
+    answer = _answer(answerer, "Which BR did the Beacon rota supersede, and who co-authored that earlier BR together "
+                               "with Ilse Marr?", "BR-3", "BR-1")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: BR-1 (Old beacon rota); Piet Okonjo") and "(likely) [BR-3] [BR-1]" in head, answer
+
+
+def test_a_document_the_question_names_is_not_the_document_it_asks_for(answerer):
+    """"Supersedes: RTA 0007" in the spring rota's record answers "which RTA superseded the winter rota" (0007, named by
+    a word of its file name) with the record's own document."""
+    answer = _answer(answerer, "Which RTA superseded the winter rota?", "0009-spring-rota.md", "0007-winter-rota.md")
+    assert answer.splitlines()[0].startswith("Answer: 0009-spring-rota.md (Spring rota) (supported)"), answer
