@@ -165,12 +165,13 @@ class PassageReader:
             found = [(score, i, filler) for (score, i), doc in zip(best, docs)
                      if (filler := choose(doc, part, question_terms | back, back, asked_field))]
             if best and words.asks_document(part, asked.scene):
-                first = found[0][:2] if found else best[0]  # the best sentence that answers something, else the best
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
                 named_docs = words.named_by(asked.question)
-                found = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs] \
-                    or [(*first, words.document(sentences[first[1]]))]
+                ids = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs]
+                # Else the document of the best sentence that answers something, else of the best, not named.
+                own = next((x for x in [f[:2] for f in found[:1]] + best if sentences[x[1]].doc_id not in named_docs), None)
+                found = ids or ([(*own, words.document(sentences[own[1]]))] if own else [])
             if not found:
                 continue
             score, i, filler = found[0]
