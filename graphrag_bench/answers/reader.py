@@ -170,8 +170,9 @@ class PassageReader:
                 named_docs = words.named_by(asked.question)
                 ids = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs]
                 # Else the document of the best sentence that answers something, else of the best, not named.
-                own = next((x for x in [f[:2] for f in found[:1]] + best if sentences[x[1]].doc_id not in named_docs), None)
-                found = ids or ([(*own, words.document(sentences[own[1]]))] if own else [])
+                unnamed = next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
+                                if sentences[i].doc_id not in named_docs), None)
+                found = ids or ([(*unnamed, words.document(sentences[unnamed[1]]))] if unnamed else [])
             if not found:
                 continue
             score, i, filler = found[0]
