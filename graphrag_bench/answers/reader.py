@@ -11,8 +11,8 @@ not answered; a question none of whose parts is answered is `unknown`.
 from __future__ import annotations
 
 import math
-from collections import Counter
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,6 +95,7 @@ class PassageReader:
         passages = set().union(*(t | u for s, t, u in zip(sentences, texts, under) if not s.from_fact))
         in_passages = [t for t in asked.topic if t in passages]
         rarest = max(in_passages, key=lambda t: (rarity(t), t)) if in_passages else None
+        named_docs = words.named_by(asked.question)  # the documents the question itself names
         answers: list[PartAnswer] = []
         for part in asked.parts:
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
@@ -167,7 +168,6 @@ class PassageReader:
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
-                named_docs = words.named_by(asked.question)
                 ids = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs]
                 # Else the document of the best sentence that answers something, else of the best, not named.
                 unnamed = next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
@@ -278,6 +278,10 @@ class ContextWords:
         # not "RFC-143" of a series the corpus does not hold)
         self.numbers = {doc: str(int(m.group(1))) for doc in self.title_of if (m := ID_NUMBER.search(doc))}
         self.named_document: dict[str, str] = {}  # a document answer ("RFC 0045 (launcher arguments)") → that document
+        # The words of each document's id (its file name) that no other document's id has: "2023h1", "0118".
+        ids = {doc: {w.lower() for w in re.findall(r"[A-Za-z0-9]+", doc.rsplit(".", 1)[0])} for doc in self.title_of}
+        shared = Counter(w for words in ids.values() for w in words)
+        self.id_words = {doc: {w for w in words if shared[w] == 1} for doc, words in ids.items()}
         held = set(self.numbers.values())
         self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
             stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text) if str(int(m.group(2))) in held}
@@ -327,9 +331,7 @@ class ContextWords:
         """The documents of the context a text names by a word of their id that no other document's id has
         ("2023H1" of 0118-2023H1-roadmap.md, "0118"), written whole."""
         said = {w.lower() for w in re.findall(r"[A-Za-z0-9]+", text)}
-        ids = {doc: {w.lower() for w in re.findall(r"[A-Za-z0-9]+", doc.rsplit(".", 1)[0])} for doc in self.title_of}
-        shared = Counter(w for words in ids.values() for w in words)
-        return {doc for doc, words in ids.items() if any(shared[w] == 1 and w in said for w in words)}
+        return {doc for doc, words in self.id_words.items() if words & said}
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:
         """What a document is about; a name of two to five words (of `names`) counts where the document writes it by

@@ -139,12 +139,12 @@ class PprRetriever(GraphRetriever):
             if len(passages) >= MAX_PASSAGE_NODES:
                 break
             passages.setdefault(_node(chunks[i]["chunk_id"]), Passage.of(chunks[i], 0.0))
-        index = {chunks[i]["chunk_id"]: i for i in named}
-        links = [Link(node, entity) for node, p in passages.items() for entity in named.get(index.get(p.chunk_id, -1), ())]
+        entities_of = {chunks[i]["chunk_id"]: entities for i, entities in named.items()}
+        links = [Link(node, entity) for node, p in passages.items() for entity in entities_of.get(p.chunk_id, ())]
         return passages, links
 
     def _rank_passages(self, scores: dict[str, float], passages: dict[str, Passage]) -> list[Passage]:
-        """The top-k passages by their PageRank score (ties: the seed order, then the chunk order)."""
+        """The top-k passages by their PageRank score (ties: the order of `_passage_nodes`, seeds first)."""
         order = sorted(passages, key=lambda node: -round(scores.get(node, 0.0), DIGITS))
         return [replace(passages[node], score=scores.get(node, 0.0)) for node in order[:self.settings.top_k]]
 
