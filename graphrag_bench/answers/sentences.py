@@ -4,7 +4,8 @@ Passages are read as a person reads a page: paragraphs and list items joined acr
 sentences; a table row read with its header ("Severity: Warning; Condition: …"), a two-column table as the
 key-value list it is ("Status: Approved"; a value that is only a parenthesised note is a template's, not read)
 unless its keys are times or numbers (a timeline: each row an event);
-a link as its text (and the name its address ends in, where that is a single word the text does not already say).
+a link as its text (and the name its address ends in, where that is a single word the text does not already say);
+list items too short to be sentences ("- rifis" under "Attendees") as one line of the names they give.
 Graph facts add the sentence they were extracted from, so a fact's document counts even when no passage of it was
 retrieved. Untrusted lines were withheld before this point.
 """
@@ -71,6 +72,8 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     record: list[tuple[int, str]] = []
     header: list[str] | None = None
     in_fence = False
+    short_items: list[tuple[int, str]] = []  # list items too short to be sentences ("- rifis"): one list, read together
+    item = False  # the paragraph being read is a list item
 
     def add(sentence: str, line_no: int, context: str = head) -> None:
         if len(sentence) >= MIN_CHARS:
@@ -80,6 +83,13 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if record:
             add("; ".join(f for _, f in record), record[0][0])
             record.clear()
+        if item and len(paragraph) == 1 and len(paragraph[0][1]) < MIN_CHARS:
+            short_items.append(paragraph.pop())
+            return
+        if short_items:  # "rifis; wicar" under "Attendees": the names a list gives, as one line
+            if len(short_items) > 1 or len(short_items[0][1]) >= MIN_CHARS:
+                out.append(Sentence("; ".join(w for _, w in short_items)[:MAX_CHARS], doc_id, short_items[0][0], head, rank))
+            short_items.clear()
         if not paragraph:
             return
         joined, starts = "", []
@@ -131,7 +141,11 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if not stripped or LIST_ITEM.match(stripped) or stripped.startswith("#") or record:
             flush()
         if stripped and not stripped.startswith("#"):
+            if not paragraph:
+                item = LIST_ITEM.match(stripped) is not None
             paragraph.append((line_no, words))
+    flush()
+    item = False
     flush()
     return out
 

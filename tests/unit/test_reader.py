@@ -326,6 +326,17 @@ def test_a_code_span_is_verbatim_and_its_angle_brackets_are_no_markup(answerer):
     assert answer.splitlines()[0] == "Answer: LAMP_<tower> (supported) [LT-2]", answer
 
 
+def test_a_list_of_short_items_is_read_as_one_line_under_its_heading():
+    """"- obi / - tamsin" under "Attendees": names too short to be sentences are kept, together, where the heading
+    says what they are; a list item long enough to be a sentence stays one of its own."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    text = "Lamp review — Attendees\n- obi\n- tamsin\n\n## Actions\n- Replace the cracked lens before winter\n"
+    read = [(s.text, s.line, s.context) for s in passage_sentences("LR-7", 1, text, 0)]
+    assert read == [("obi; tamsin", 1, "Lamp review — Attendees"),
+                    ("Replace the cracked lens before winter", 5, "Lamp review — Attendees")], read
+
+
 def test_a_part_asking_for_a_document_is_answered_by_the_document_with_its_title(answerer):
     """"Which KR …" asks for one of the documents (their ids say what they are called): an id the sentence gives is
     named with the title of that document; a sentence that gives none answers with its own document."""
