@@ -246,3 +246,36 @@ def test_the_quality_gates_fail_when_graphrag_does_not_beat_the_best_non_graph_m
     strong = evaluate_gate("multi_hop", summary(["baseline", "bm25", "graphrag"]), {}, thresholds)
     assert not strong["passed"] and strong["value"] == 0.0 and "bm25" in strong["detail"]  # 18 vs bm25's 18
     assert evaluate_gate("decision_provenance", summary(["baseline", "bm25", "graphrag"]), {}, thresholds)["passed"]
+
+
+KILNS = {  # one incident report that points to another by its id, and one that only shares its words
+    "KILN-1.md": "# North line kiln stoppage\n\nThe north line kiln stopped on 3 March: its burner was left in the same "
+                 "unsafe state as described in KILN-0.\n",
+    "KILN-0.md": "# Burner fuel leak\n\nA cracked seal on the gas valve leaked fuel into the burner housing.\n\n"
+                 "## Timeline\n\nAt 04:10 the alarm panel sent an automated evacuation warning to the whole site.\n",
+    "KILN-2.md": "# North line kiln maintenance\n\nThe north line kiln burner is inspected every spring by the crew.\n",
+}
+
+
+def test_a_top_passage_that_names_another_document_brings_its_passage_with_the_rest_of_the_question(tmp_path, embedder):
+    """"…as described in KILN-0": the second document of a two-document question, reached through the first. Its
+    passage that says what the kept passages do not (the warning, not the leak) takes the last place; a reference
+    whose document adds nothing the question asks is not followed."""
+    from graphrag_bench.retrieval.retrieve import Retrieval
+    from graphrag_bench.settings import RetrievalSettings
+
+    graph, store = graph_retriever(KILNS, tmp_path, embedder)
+    try:
+        graph.settings = RetrievalSettings(top_k=2)
+        chunks = {c["doc_id"]: c for c in reversed(graph.baseline.index.chunks)}  # each document's first chunk
+        seeds = [Passage.of(chunks["KILN-1"], 2.0), Passage.of(chunks["KILN-2"], 1.0)]
+        chained = Retrieval("The north line kiln stopped. At what time did the alarm panel send the automated "
+                            "evacuation warning?", "graphrag", passages=list(seeds))
+        graph._follow_references(chained, chained.question)
+        assert [p.doc_id for p in chained.passages] == ["KILN-1", "KILN-0"]
+        assert "04:10" in chained.passages[1].text and "cracked seal" not in chained.passages[1].text
+        plain = Retrieval("When did the north line kiln stop?", "graphrag", passages=list(seeds))
+        graph._follow_references(plain, plain.question)
+        assert [p.doc_id for p in plain.passages] == ["KILN-1", "KILN-2"]
+    finally:
+        store.close()
