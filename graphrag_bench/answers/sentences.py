@@ -79,6 +79,12 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if len(sentence) >= MIN_CHARS:
             out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank))
 
+    def names_list() -> None:
+        """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
+        if len(short_items) > 1 or short_items and len(short_items[0][1]) >= MIN_CHARS:
+            out.append(Sentence("; ".join(w for _, w in short_items)[:MAX_CHARS], doc_id, short_items[0][0], head, rank))
+        short_items.clear()
+
     def flush() -> None:
         if record:
             add("; ".join(f for _, f in record), record[0][0])
@@ -86,10 +92,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if item and len(paragraph) == 1 and len(paragraph[0][1]) < MIN_CHARS:
             short_items.append(paragraph.pop())
             return
-        if short_items:  # "rifis; wicar" under "Attendees": the names a list gives, as one line
-            if len(short_items) > 1 or len(short_items[0][1]) >= MIN_CHARS:
-                out.append(Sentence("; ".join(w for _, w in short_items)[:MAX_CHARS], doc_id, short_items[0][0], head, rank))
-            short_items.clear()
+        names_list()
         if not paragraph:
             return
         joined, starts = "", []
@@ -145,8 +148,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
                 item = LIST_ITEM.match(stripped) is not None
             paragraph.append((line_no, words))
     flush()
-    item = False
-    flush()
+    names_list()
     return out
 
 

@@ -213,6 +213,7 @@ class GraphRetriever:
         self._chunk_pins: dict[str, list[str]] = {}  # a chunk's entities never change for one graph state
         self._converted: dict[tuple[str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
+        self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -318,14 +319,22 @@ class GraphRetriever:
         held = {p.doc_id for p in result.passages}
         referenced = [word for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
                       if word in self._documents and word not in held]
+        if not referenced:
+            return
         words = stems(question)
         for doc_id in list(dict.fromkeys(referenced))[:MAX_REFERENCED]:
             kept = result.passages[:self.settings.top_k - 1]
-            said = set().union(*(stems(p.text) for p in kept)) & words
-            best = max(self._documents[doc_id], key=lambda i: (len((words - said) & stems(chunks[i]["text"])), -i))
+            missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in kept))
+            new = {i: len(missing & self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])) for i in self._documents[doc_id]}
+            best = max(new, key=lambda i: (new[i], -i))
             # only a passage that says words of the question no kept passage says: the part the first document lacks
-            if len((words - said) & stems(chunks[best]["text"])) >= NEW_WORDS:
+            if new[best] >= NEW_WORDS:
                 result.passages = kept + [Passage.of(chunks[best], 0.0)]
+
+    def _stems_of(self, chunk_id: str, text: str) -> frozenset[str]:
+        if chunk_id not in self._chunk_stems:
+            self._chunk_stems[chunk_id] = stems(text)
+        return self._chunk_stems[chunk_id]
 
     def _pin(self, result: Retrieval, question: str) -> tuple[list[str], dict[str, int]]:
         """The entities the question names (set on `result`), and those its seed passages name that it does not, with
