@@ -117,13 +117,15 @@ def corpus(args: argparse.Namespace) -> int:
     from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
     from graphrag_bench.corpus.ingest import load_corpus
     from graphrag_bench.evaluation.questions import load_questions
+
+    if args.corpus_command == "add":  # the user's files are checked before Dagster's second of imports
+        docs, questions = load_corpus(args.corpus), load_questions(args.questions)
     from resources import BenchSettings
 
     base = BenchSettings.from_env()
     settings = base.model_copy(update={k: str(Path(v).resolve()) for k, v in
                                        (("data_dir", args.data_dir), ("results_dir", args.results_dir)) if v})
     if args.corpus_command == "add":
-        docs, questions = load_corpus(args.corpus), load_questions(args.questions)
         source = settings.corpora().register(args.name, args.corpus, args.questions)
         print(f"registered corpus {source.name!r}: {len(docs)} documents, {len(questions)} questions\n"
               f"  data folder: {source.data_dir}\n  results:     {source.results_dir}\n"
@@ -146,7 +148,6 @@ def validate_inputs(args: argparse.Namespace):
                                          id_types_from_env, load_thresholds, log_level_from_env, max_document_mb_from_env,
                                          modes_from_env)
     from graphrag_bench.retrieval.modes import parse_modes
-    from resources import BenchSettings
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
     questions = load_questions(args.questions)
@@ -170,6 +171,8 @@ def validate_inputs(args: argparse.Namespace):
     data_dir = args.data_dir or str(REPO_ROOT / "data" if default_corpus else corpus.parent / f".graphrag-bench-data-{corpus.name}")
     writable_folder(data_dir, "data folder", "--data-dir")
     writable_folder(args.results_dir, "results folder", "--results-dir")
+    from resources import BenchSettings  # Dagster's import takes a second: a user's mistake is named before it
+
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
