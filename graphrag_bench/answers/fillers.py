@@ -133,6 +133,16 @@ def _inside_word(text: str, start: int, end: int) -> bool:
     return before.isalnum() or before in "-_/" or bool(re.match(r"[-_/]\w|\w", after))
 
 
+def _modifies_noun(span) -> bool:
+    """The span stands before a common noun it names the kind of ("Slack" of "Slack channel"): by the parse (a
+    compound of a noun outside it) or, where the parse attaches it elsewhere, by the common noun right after it."""
+    root, doc = span.root, span.doc
+    if root.dep_ == "compound" and root.head.pos_ == "NOUN" and not span.start <= root.head.i < span.end:
+        return True
+    after = doc[span.end] if span.end < len(doc) else None
+    return after is not None and after.pos_ == "NOUN" and after.text.islower() and after.idx == span.end_char + 1
+
+
 def _distance(a, b) -> int:
     """Edges between two tokens in the dependency tree."""
     up_a = [a, *a.ancestors]
@@ -165,6 +175,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if span is None:
             continue
         root = span.root
+        if part.slot == "person" and not c.field and _modifies_noun(span):
+            continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
         if c.field:  # its field names what is asked: the field is where the value is read from
             near, by_noun = 0, 0
         else:

@@ -31,6 +31,10 @@ NOTES = {
     "WK-2": ("Winter works", 6, "The keepers discussed the winter works at length. "
              "LampOps will repaint every tower lantern before the storms by borrowing scaffolding from the harbour."),
     "FD-1": ("Weather feed", 3, "The tower clocks read the weather feed from the Gullwatch service."),
+    # A swap rule that names nobody who updates the rota, and a chat service as the kind of a channel.
+    "SK-1": ("Watch swaps", 4, "If you need cover for a night, arrange a swap with another keeper. Let the Night Watch manager "
+             "know, so that they can update the rota.\nIf you cannot make your shift because you are ill, message the watch "
+             "manager and #tower-technical-on-call Signalbox channel."),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
@@ -250,6 +254,13 @@ def test_who_is_answered_in_other_words_only_by_what_the_part_asks_not_its_relat
                      "harbour?", "WK-2")
     assert answer.splitlines()[0] == "Answer: LampOps (supported) [WK-2]", answer
     answer = _answer(answerer, "Who maintains the service that the tower clocks read the weather feed from?", "FD-1")
+    assert answer_label(answer) == "unknown", answer
+
+
+def test_a_name_that_says_the_kind_of_a_thing_is_no_person(answerer):
+    """"Signalbox" of "the … Signalbox channel" names a channel's kind: it answers no "who"; with nobody else named,
+    the question is unknown."""
+    answer = _answer(answerer, "Who is the Night Watch manager who updates the rota after shift swaps?", "SK-1")
     assert answer_label(answer) == "unknown", answer
 
 
