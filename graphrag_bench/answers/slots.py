@@ -41,6 +41,8 @@ def stem(word: str) -> str:
     """A word folded for matching: lower case, an inflection dropped, cut to five letters ("authored" and "author",
     "lasts" and "last" meet)."""
     word = word.lower().strip(".'")
+    if "_" in word:  # an identifier ("publishing_documents") is a name, compared whole: it has no inflections
+        return word
     for suffix in ("ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and word[-len(suffix) - 1].isalpha():
             word = word[:-len(suffix)]

@@ -35,6 +35,8 @@ NOTES = {
     "SK-1": ("Watch swaps", 4, "If you need cover for a night, arrange a swap with another keeper. Let the Night Watch manager "
              "know, so that they can update the rota.\nIf you cannot make your shift because you are ill, message the watch "
              "manager and #tower-technical-on-call Signalbox channel."),
+    # A queue named by an identifier that begins with a word of the question.
+    "QU-1": ("Lamp ledger", 3, "Lamp ledger writers publish every reading to our main queue, `ledger_readings`."),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
@@ -262,6 +264,12 @@ def test_a_name_that_says_the_kind_of_a_thing_is_no_person(answerer):
     the question is unknown."""
     answer = _answer(answerer, "Who is the Night Watch manager who updates the rota after shift swaps?", "SK-1")
     assert answer_label(answer) == "unknown", answer
+
+
+def test_an_identifier_is_a_name_compared_whole(answerer):
+    """`ledger_readings` is not the question's "ledger" cut short: it is new to the question, and it answers."""
+    answer = _answer(answerer, "Which queue do the lamp ledger writers publish every reading to?", "QU-1")
+    assert answer.splitlines()[0] == "Answer: ledger_readings (supported) [QU-1]", answer
 
 
 def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
