@@ -58,8 +58,12 @@ def is_record(text: str) -> bool:
 
 
 def _trim(text: str) -> str:
-    text = text.strip(" \t,;:.`\"'()[]")
-    return re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.IGNORECASE)
+    trimmed = text.strip(" \t,;:.`\"'()[]")
+    tail = text[text.rfind(trimmed) + len(trimmed):] if trimmed else ""
+    for opening, closing in ("()", "[]"):  # a bracket the span opened is closed: "1 working day (best effort)"
+        if trimmed.count(opening) > trimmed.count(closing) and closing in tail:
+            trimmed += closing
+    return re.sub(r"^(?:the|a|an)\s+", "", trimmed, flags=re.IGNORECASE)
 
 
 def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Candidate]:

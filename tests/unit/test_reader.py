@@ -37,6 +37,9 @@ NOTES = {
              "manager and #tower-technical-on-call Signalbox channel."),
     # A queue named by an identifier that begins with a word of the question.
     "QU-1": ("Lamp ledger", 3, "Lamp ledger writers publish every reading to our main queue, `ledger_readings`."),
+    # A backup table whose last cell ends in a bracket.
+    "BK-1": ("Lamp log backups", 3, "| Backup | Retention period | Recovery time objective |\n|---|---|---|\n"
+             "| Nightly lamp log | 30 days | 2 working days (best effort) |\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
@@ -270,6 +273,11 @@ def test_an_identifier_is_a_name_compared_whole(answerer):
     """`ledger_readings` is not the question's "ledger" cut short: it is new to the question, and it answers."""
     answer = _answer(answerer, "Which queue do the lamp ledger writers publish every reading to?", "QU-1")
     assert answer.splitlines()[0] == "Answer: ledger_readings (supported) [QU-1]", answer
+
+
+def test_a_filler_keeps_the_bracket_it_opens(answerer):
+    answer = _answer(answerer, "What is the recovery time objective of the nightly lamp log backup?", "BK-1")
+    assert answer.splitlines()[0] == "Answer: 2 working days (best effort) (supported) [BK-1]", answer
 
 
 def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
