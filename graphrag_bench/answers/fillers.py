@@ -22,6 +22,7 @@ ENTITY_KINDS = {
     "LANGUAGE": {"thing"}, "DATE": {"date"}, "TIME": {"date", "number"}, "CARDINAL": {"number"},
     "QUANTITY": {"number"}, "PERCENT": {"number"}, "MONEY": {"number"}, "ORDINAL": {"number"},
 }
+VALUE_KINDS = ("number", "date", "version")
 SHAPES = (
     (re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*"), {"person"}),
     (re.compile(r"\bv?\d+\.(?:\d+|x)(?:\.(?:\d+|x))*(?:[-+][\w.]+)?\b"), {"version", "number"}),
@@ -165,8 +166,13 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
     noun_tokens = [t for t in doc if stem(t.text) in noun_terms or stem(t.lemma_) in noun_terms]
     best: tuple | None = None
-    for c in candidates(doc, part, asked_field):
-        if part.slot not in c.kinds:
+    found = candidates(doc, part, asked_field)
+    # "What" asks for a thing, and a thing may be a value: a sentence that names no thing (only common nouns) but
+    # holds a value ("**default** 5s" under "Connection timeout") answers with the value.
+    kinds = {part.slot} if part.slot != "thing" or any(
+        "thing" in c.kinds and not c.common and not c.field for c in found) else {"thing", *VALUE_KINDS}
+    for c in found:
+        if not kinds & c.kinds:
             continue
         words = set(terms_of(c.text))
         if not words or words <= question_terms:  # nothing the question does not already say

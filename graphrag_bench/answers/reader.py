@@ -25,6 +25,7 @@ from .slots import AskedPart, AskedQuestion, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
+LABELLED_LINE = 3  # … a sentence of this many words or fewer, under its heading, is read as the heading's value
 SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage (0..1)
 RANK = 0.01  # a tie goes to the better-ranked passage
 MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address it
@@ -122,7 +123,10 @@ class PassageReader:
                 says = any(g.search(s.text.lower()) for g in glosses) or is_record(s.text) and any(
                     asked_field(m.group(1)) for seg in s.text.split("; ") if (m := FIELD.match(seg)))
                 said = set(part.asks) if says else set()
-                covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + UNDER * sum(
+                # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
+                # heading's value: the heading's words count as its own.
+                under_weight = 1.0 if len(texts[i]) <= LABELLED_LINE else UNDER
+                covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + under_weight * sum(
                     w for t, w in weights.items() if t in under[i] and t not in said)
                 coverage = covered / total
                 held = {t for t in part.terms if t in texts[i] | under[i] | said}

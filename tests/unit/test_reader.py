@@ -40,6 +40,11 @@ NOTES = {
     # A backup table whose last cell ends in a bracket.
     "BK-1": ("Lamp log backups", 3, "| Backup | Retention period | Recovery time objective |\n|---|---|---|\n"
              "| Nightly lamp log | 30 days | 2 working days (best effort) |\n"),
+    # A link's options, each default on a line of its own under the option's heading, and the protocol page's.
+    "LK-2": ("Lamp Link — Options › Flash interval", 20, "**default**: 4 seconds\n"),
+    "LK-2b": ("Lamp Link — Options › Link timeout", 28, "**default 90s**\n\nSpecifies how long the lamp waits before "
+              "the first flash. In some towers, the link has a way to set its timeout.\n"),
+    "LK-3": ("Lamp Link — Protocol", 40, "The default interval for a flash is 4 seconds.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
@@ -278,6 +283,14 @@ def test_an_identifier_is_a_name_compared_whole(answerer):
 def test_a_filler_keeps_the_bracket_it_opens(answerer):
     answer = _answer(answerer, "What is the recovery time objective of the nightly lamp log backup?", "BK-1")
     assert answer.splitlines()[0] == "Answer: 2 working days (best effort) (supported) [BK-1]", answer
+
+
+def test_a_line_of_a_few_words_under_a_heading_is_that_headings_value(answerer):
+    """"**default 90s**" under "Link timeout" says the link timeout's default, though its own words do not: it answers
+    that part, with the value it holds (a "what" part whose sentence names no thing is answered by a value)."""
+    answer = _answer(answerer, "According to the Lamp Link record, what are the client defaults for the flash interval "
+                     "and for the link timeout?", "LK-3", "LK-2", "LK-2b")
+    assert answer.splitlines()[0].startswith("Answer: 4 seconds; 90s ("), answer
 
 
 def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
