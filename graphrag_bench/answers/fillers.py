@@ -61,7 +61,7 @@ def is_record(text: str) -> bool:
 def _trim(text: str) -> str:
     trimmed = text.strip(" \t,;:.`\"'()[]")
     tail = text[text.rfind(trimmed) + len(trimmed):] if trimmed else ""
-    for opening, closing in ("()", "[]"):  # a bracket the span opened is closed: "1 working day (best effort)"
+    for opening, closing in (("(", ")"), ("[", "]")):  # a bracket the span opened is closed: "1 working day (best effort)"
         if trimmed.count(opening) > trimmed.count(closing) and closing in tail:
             trimmed += closing
     return re.sub(r"^(?:the|a|an)\s+", "", trimmed, flags=re.IGNORECASE)
