@@ -146,7 +146,7 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
                                          id_types_from_env, load_thresholds, log_level_from_env, max_document_mb_from_env,
-                                         modes_from_env)
+                                         modes_from_env, nightly_from_env)
     from graphrag_bench.retrieval.modes import parse_modes
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
@@ -158,6 +158,8 @@ def validate_inputs(args: argparse.Namespace):
     log_level_from_env()
     answerer_from_env()
     alert_webhook_from_env()
+    nightly_from_env()  # the time zone (the cron is the scheduler's to parse, where the schedule is defined)
+    max_document_mb, id_types = max_document_mb_from_env(), id_types_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
     modes = args.modes if args.modes is not None else modes_from_env()
     try:
@@ -176,8 +178,7 @@ def validate_inputs(args: argparse.Namespace):
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
-                             max_document_mb=max_document_mb_from_env(),
-                             id_types=id_types_from_env())
+                             max_document_mb=max_document_mb, id_types=id_types)
     return settings, len(docs), len(questions)
 
 

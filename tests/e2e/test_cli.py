@@ -141,7 +141,17 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
     assert recall == {m: row["evidence"]["complete_questions"] for m, row in summary["modes"].items()}
 
 
-def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_graph_path(first_run, outside):
+def _ask_in_process(capsys, *args: str) -> str:
+    """`graphrag-bench ask …` through the same entry point, in this process (each subprocess costs seconds of imports;
+    the subprocess path is the one the two asks above take)."""
+    from pipelines.cli import main
+
+    assert main(["ask", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_graph_path(first_run, outside, capsys,
+                                                                                          monkeypatch):
     assert first_run[0].returncode == 0
     graph = cli("ask", "What does the Gateway depend on?", "--mode", "graphrag", "--data-dir", "data", cwd=outside)
     assert graph.returncode == 0, graph.stderr[-2000:]
@@ -150,19 +160,19 @@ def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_gr
     assert "mode:       graphrag (ok)" in graph.stdout
     base = cli("ask", "What does the Gateway depend on?", "--mode", "baseline", "--data-dir", "data", cwd=outside)
     assert base.returncode == 0 and "graph path: none" in base.stdout and "mode:       vector (ok)" in base.stdout
+    for name in ("GRAPH_RAG_ENABLED", "DAGSTER_HOME"):  # as `cli` runs it
+        monkeypatch.delenv(name, raising=False)
+    data = str(outside / "data")
     for graph_mode, shown in (("graph_ppr", "graph_ppr (ok)"), ("router", "router (ok, answered by graphrag)")):
-        asked = cli("ask", "What does the Gateway depend on?", "--mode", graph_mode, "--data-dir", "data", cwd=outside)
-        assert asked.returncode == 0, asked.stderr[-2000:]
-        assert f"mode:       {shown}" in asked.stdout and "Auth Service" in asked.stdout.splitlines()[0]
+        asked = _ask_in_process(capsys, "What does the Gateway depend on?", "--mode", graph_mode, "--data-dir", data)
+        assert f"mode:       {shown}" in asked and "Auth Service" in asked.splitlines()[0]
     for lexical in ("bm25", "hybrid_lexical"):
-        asked = cli("ask", "What does the Gateway depend on?", "--mode", lexical, "--data-dir", "data", cwd=outside)
-        assert asked.returncode == 0, asked.stderr[-2000:]
-        assert f"mode:       {lexical} (ok)" in asked.stdout and "graph path: none" in asked.stdout
+        asked = _ask_in_process(capsys, "What does the Gateway depend on?", "--mode", lexical, "--data-dir", data)
+        assert f"mode:       {lexical} (ok)" in asked and "graph path: none" in asked
         # Both documents state it ("Gateway --> Auth Service"; "The Gateway depends on the Auth Service"): either is
         # a source the answer may cite.
-        assert {"DEPENDENCIES.md", "INC-001"} & set(asked.stdout.split("citations:")[1].split())
-    nothing = cli("ask", "What is the capital of Mars?", "--mode", "graphrag", "--data-dir", "data", cwd=outside)
-    assert nothing.returncode == 0
-    assert nothing.stdout.startswith("Answer: unknown (unknown)") and "citations:  none" in nothing.stdout
+        assert {"DEPENDENCIES.md", "INC-001"} & set(asked.split("citations:")[1].split())
+    nothing = _ask_in_process(capsys, "What is the capital of Mars?", "--mode", "graphrag", "--data-dir", data)
+    assert nothing.startswith("Answer: unknown (unknown)") and "citations:  none" in nothing
     version = cli("--version", cwd=outside)
     assert version.returncode == 0 and version.stdout.startswith("graphrag-bench ")
