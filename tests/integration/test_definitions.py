@@ -72,27 +72,6 @@ def test_graphrag_is_off_without_environment(monkeypatch):
     assert graph_rag_enabled({"GRAPH_RAG_ENABLED": "true"}) is True
 
 
-def test_graph_build_job_twice_in_process_changes_nothing(tmp_path):
-    from dagster import DagsterInstance
-
-    from pipelines.definitions import execute_job
-    from resources import BenchSettings
-
-    bench = BenchSettings(data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
-    outputs = []
-    for _ in range(2):
-        result = execute_job(bench, "graph_build_job", DagsterInstance.ephemeral())
-        assert result.success
-        checks = result.get_asset_check_evaluations()
-        assert {c.check_name for c in checks} >= {"entity_resolution_audit", "provenance_coverage"}
-        assert all(c.passed for c in checks)
-        outputs.append(result.output_for_node("graph_store"))
-    first, second = outputs
-    assert first.created > 0
-    assert (second.created, second.changed, second.deleted) == (0, 0, 0)
-    assert second.state_hash == first.state_hash
-
-
 def test_corpus_change_sensor_requests_a_graph_build_only_on_change(corpus_copy, tmp_path):
     """Per corpus: a change to the registered second corpus requests its build only, on its own partition."""
     import shutil

@@ -40,25 +40,32 @@ def test_each_text_is_embedded_once_per_model(tmp_path, embedder):
     assert counts.invalidated == 2 and counts.computed == 2 and counts.reused == 0
 
 
-def test_graph_build_reembeds_only_what_changed(tmp_path, corpus_copy):
-    """Built, built again unchanged (nothing embedded), then built after one document's edit (its last chunk only)."""
+def test_graph_build_twice_changes_nothing_and_an_edit_reembeds_only_what_changed(tmp_path, corpus_copy):
+    """The graph build job in process: built (its checks pass), built again unchanged (nothing embedded, nothing written
+    to the graph, the same state), then built after one document's edit (its last chunk only embedded)."""
     from pipelines.definitions import execute_job
     from resources import BenchSettings
 
     settings = BenchSettings(corpus_dir=str(corpus_copy), data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
 
-    def metadata(asset: str) -> dict:
+    def build():
         result = execute_job(settings, "graph_build_job", DagsterInstance.ephemeral())
-        event = next(e for e in result.get_asset_materialization_events() if e.asset_key.path[-1] == asset)
-        return {k: v.value for k, v in event.materialization.metadata.items()}
+        assert result.success
+        checks = result.get_asset_check_evaluations()
+        assert {c.check_name for c in checks} >= {"entity_resolution_audit", "provenance_coverage"}
+        assert all(c.passed for c in checks)
+        event = next(e for e in result.get_asset_materialization_events() if e.asset_key.path[-1] == "chunk_embeddings")
+        return {k: v.value for k, v in event.materialization.metadata.items()}, result.output_for_node("graph_store")
 
-    first = metadata("chunk_embeddings")
-    assert first["computed"] == first["chunks"] > 0 and first["reused"] == 0
-    unchanged = metadata("chunk_embeddings")
+    first, first_graph = build()
+    assert first["computed"] == first["chunks"] > 0 and first["reused"] == 0 and first_graph.created > 0
+    unchanged, unchanged_graph = build()
     assert unchanged["computed"] == 0 and unchanged["reused"] == first["chunks"]
+    assert (unchanged_graph.created, unchanged_graph.changed, unchanged_graph.deleted) == (0, 0, 0)
+    assert unchanged_graph.state_hash == first_graph.state_hash
     doc = sorted(corpus_copy.glob("*.md"))[0]
     doc.write_text(doc.read_text() + "\nA closing remark added in an edit.\n")
-    edited = metadata("chunk_embeddings")
+    edited, _ = build()
     assert edited["computed"] == 1 and edited["removed"] == 1 and edited["reused"] == first["chunks"] - 1
 
 
