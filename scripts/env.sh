@@ -29,10 +29,16 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 # The embedding model's ONNX export (graphrag_bench/runtime/embed.py): made once here, from the shipped weights, never at run time.
+# It runs on one core while dbt parses on the other.
+export_pid=""
 if ! ls .venv/share/graphrag-bench/*.onnx >/dev/null 2>&1; then
   echo "exporting the embedding model to ONNX (once)..."
-  HF_HUB_OFFLINE=1 .venv/bin/python -m graphrag_bench.runtime.embed export >/dev/null 2>.venv/export.log || { cat .venv/export.log >&2; exit 1; }
+  HF_HUB_OFFLINE=1 .venv/bin/python -m graphrag_bench.runtime.embed export >/dev/null 2>.venv/export.log &
+  export_pid=$!
 fi
 # The dbt manifest the asset definitions read: parsed here when missing or older than a model, never at import.
 .venv/bin/python -m pipelines.dbt
+if [ -n "$export_pid" ]; then
+  wait "$export_pid" || { cat .venv/export.log >&2; exit 1; }
+fi
 export PATH="$ROOT/.venv/bin:$PATH"

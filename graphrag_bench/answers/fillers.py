@@ -4,7 +4,9 @@ A candidate is a span of a kind (SLOT_KINDS): a named entity by its label, a nou
 handle, a version, a date, a time, a number with its unit, code or quoted text, a record id), or the value of a
 "Field: value" sentence. The filler is the candidate of the asked kind that the question does not already contain,
 nearest in the sentence's parse to the words the part asks about (and to the noun it asks for: "the `Nats-TTL`
-header" for "which header"); a field whose name is what the part asks gives its whole value.
+header" for "which header"); a field whose name is what the part asks gives its whole value. A "what" part asks
+for a thing, and takes a value where the sentence names no thing; a name that gives the kind of a common noun
+("Slack" of "the Slack channel") is no person.
 """
 
 from __future__ import annotations
