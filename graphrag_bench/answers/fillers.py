@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.text import ISO_DATE, WORD_DATE
-from .slots import AskedPart, stem, terms_of
+from .slots import VALUE_KINDS, AskedPart, stem, terms_of
 
 ENTITY_KINDS = {
     "PERSON": {"person"}, "ORG": {"person", "thing"}, "NORP": {"thing"}, "GPE": {"thing"}, "LOC": {"thing"},
@@ -24,7 +24,6 @@ ENTITY_KINDS = {
     "LANGUAGE": {"thing"}, "DATE": {"date"}, "TIME": {"date", "number"}, "CARDINAL": {"number"},
     "QUANTITY": {"number"}, "PERCENT": {"number"}, "MONEY": {"number"}, "ORDINAL": {"number"},
 }
-VALUE_KINDS = ("number", "date", "version")
 SHAPES = (
     (re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*"), {"person"}),
     (re.compile(r"\bv?\d+\.(?:\d+|x)(?:\.(?:\d+|x))*(?:[-+][\w.]+)?\b"), {"version", "number"}),
@@ -40,6 +39,7 @@ SHAPES = (
 FIELD = re.compile(r"^\s*([A-Za-z][\w ()/'-]{0,40}?)\s*:\s+(\S.{0,200})$")
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
+TRIMMED = " \t,;:.`\"'()[]"  # cut from a filler's ends (a bracket it opened is closed again)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
 
@@ -61,8 +61,8 @@ def is_record(text: str) -> bool:
 
 
 def _trim(text: str) -> str:
-    trimmed = text.strip(" \t,;:.`\"'()[]")
-    tail = text[text.rfind(trimmed) + len(trimmed):] if trimmed else ""
+    trimmed = text.strip(TRIMMED)
+    tail = text[len(text.rstrip(TRIMMED)):]
     for opening, closing in (("(", ")"), ("[", "]")):  # a bracket the span opened is closed: "1 working day (best effort)"
         if trimmed.count(opening) > trimmed.count(closing) and closing in tail:
             trimmed += closing

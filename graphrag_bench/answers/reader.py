@@ -21,7 +21,7 @@ from ..corpus.ingest import ID_IN_TEXT
 from ..language.spacy_pipeline import parse_all
 from .fillers import FIELD, choose, is_record
 from .sentences import Sentence
-from .slots import AskedPart, AskedQuestion, named_in, stem, terms_of
+from .slots import VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
@@ -34,7 +34,7 @@ ABOUT = 0.5  # share of the weight of what the part names that a sentence (or wh
 PARSED = 8  # sentences parsed per part, best first
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
 MEMO = 50_000
-SINGLE_VALUED = ("date", "number", "version")  # slots one thing has one value of: two values are a conflict
+SINGLE_VALUED = VALUE_KINDS  # slots one thing has one value of: two values are a conflict
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
 TYPED_COVERAGE = 0.5  # … covering this share of the part's own words
 PERSON_COVERAGE = 0.6  # a sentence saying this much of a "who" part in other words ("DevEX will update …") addresses

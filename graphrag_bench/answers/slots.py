@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUANTIFIERS, QUESTION_WORDS
 
 SLOT_KINDS = ("person", "date", "number", "version", "thing")
+VALUE_KINDS = ("date", "number", "version")  # the slots a value of a shape fills, not a name
 # How each slot is described, for reading the noun a wh-word determines ("what size" → number, "which team" → person).
 SLOT_DESCRIPTIONS = {
     "person": ("a person", "a team of people", "an author", "an owner", "someone responsible"),

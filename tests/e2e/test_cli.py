@@ -143,7 +143,7 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
 
 def _ask_in_process(capsys, *args: str) -> str:
     """`graphrag-bench ask …` through the same entry point, in this process (each subprocess costs seconds of imports;
-    the subprocess path is the one the two asks above take)."""
+    the test's graphrag and baseline asks take the subprocess path)."""
     from pipelines.cli import main
 
     assert main(["ask", *args]) == 0
