@@ -1,9 +1,13 @@
 """The command line, end to end, in a subprocess, over one data folder built once: exit 0 on the default corpus
-copied outside the repository, an unchanged re-run reused, exit 1 on a wrong reference key, `ask` in every mode.
-Runs killed mid-way: test_cli_killed.py; bad input: test_cli_errors.py; several corpora: test_cli_corpora.py."""
+copied outside the repository (and a second corpus run at the same time), an unchanged re-run reused, exit 1 on a
+wrong reference key, `ask` in every mode. Runs killed mid-way: test_cli_killed.py; bad input: test_cli_errors.py;
+registering corpora: test_cli_corpora.py."""
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,18 +35,48 @@ def _stamp(path: Path):
     return sorted((str(p), p.stat().st_mtime_ns) for p in path.rglob("*")) if path.exists() else None
 
 
+def _two_people_one_letter_apart(docs: Path) -> Path:
+    docs.mkdir()
+    (docs / "RFC-001-queue.md").write_text("# RFC-001: Queue choice\n\nAuthor: Jon Smyth\n\nWe decided to use Kafka.\n")
+    (docs / "RFC-002-cache.md").write_text("# RFC-002: Cache choice\n\nAuthor: Jon Smith\n\nWe decided to use Redis.\n")
+    (docs / "STAFF.md").write_text("# Staff\n\n| Name | Team |\n|---|---|\n| Jon Smyth | Payments |\n| Jon Smith | Search |\n\n"
+                                   "Jon Smyth and Jon Smith are two different people.\n")
+    return docs
+
+
 @pytest.fixture(scope="module")
 def first_run(outside):
+    """The first run over the corpus outside the repository, every mode, and beside it, at the same time, a second
+    corpus with two people one letter apart, as real corpora have: one new DAGSTER_HOME for both (its tables created
+    once), one results folder (one run folder each), each its own data folder."""
     before = _stamp(REPO / "data")
-    result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
-                 "--results-dir", "results", "--runs", "2", cwd=outside)
-    return result, before
+    env = {**os.environ, "GRAPHRAG_LOG_LEVEL": "WARNING", "DAGSTER_HOME": str(outside / "dagster_home")}
+    env.pop("GRAPH_RAG_ENABLED", None)
+    (outside / "dagster_home").mkdir()
+    people = _two_people_one_letter_apart(outside / "people")
+    runs = {name: subprocess.Popen([sys.executable, "-m", "pipelines.cli", "run", *args, "--results-dir", "results",
+                                    "--runs", "2"], cwd=outside, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                   text=True)
+            for name, args in (("default", ["--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data"]),
+                               ("people", ["--corpus", str(people), "--questions", "questions.json", "--data-dir",
+                                           "data_people", "--modes", FEW_MODES]))}
+    outcomes = {}
+    for name, run in runs.items():
+        stdout, stderr = run.communicate(timeout=900)
+        outcomes[name] = subprocess.CompletedProcess(run.args, run.returncode, stdout, stderr)
+    return outcomes["default"], before, outcomes["people"]
+
+
+def _run_folders(outside: Path, corpus: str = "corpus") -> list[Path]:
+    """The run folders of one corpus in the shared results folder (by the corpus folder's name)."""
+    return sorted(p.parent for p in (outside / "results").glob("run_*/summary.json")
+                  if Path(json.loads(p.read_text())["corpus"]["path"]).name == corpus)
 
 
 def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
-    result, repo_data_before = first_run
+    result, repo_data_before, _ = first_run
     assert result.returncode == 0, result.stderr[-3000:]
-    runs = list((outside / "results").glob("run_*"))
+    runs = _run_folders(outside)
     assert len(runs) == 1
     assert ARTIFACTS <= {p.name for p in runs[0].iterdir()}
     assert (runs[0] / "RELEASE_APPROVED").exists()
@@ -79,6 +113,20 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert _stamp(REPO / "data") == repo_data_before
 
 
+def test_a_second_corpus_run_at_the_same_time_finishes_and_reports_two_people_one_letter_apart(first_run, outside):
+    """The corpus with two people one letter apart, run beside the first: the pair is flagged, decided and reported,
+    never a stop (1: it cannot answer the default questions, so a gate fails; it still runs to the end)."""
+    people_run = first_run[2]
+    assert people_run.returncode in (0, 1), people_run.stderr[-3000:]
+    assert "Traceback" not in people_run.stderr and "entity_resolution" not in people_run.stderr
+    (folder,) = _run_folders(outside, "people")  # its own run folder in the shared results folder
+    people = json.loads((folder / "summary.json").read_text())
+    assert people["audit"]["passed"] is True and people["audit"]["unresolved"] == 0
+    assert people["modes"]["graphrag"]["points"] is not None  # the benchmark ran
+    pair = next(r for r in people["audit"]["resolutions"] if set(r["pair"]) == {"person:jon_smith", "person:jon_smyth"})
+    assert pair["status"] == "rejected" and "STAFF.md" in pair["reason"]
+
+
 def test_an_unchanged_rerun_reuses_the_measurement_and_rebuilds_nothing(first_run, outside):
     assert first_run[0].returncode == 0
     built = outside / "data" / "dbt_built.json"
@@ -87,7 +135,7 @@ def test_an_unchanged_rerun_reuses_the_measurement_and_rebuilds_nothing(first_ru
                  "--results-dir", "results", "--runs", "2", cwd=outside)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "nothing the benchmark measures changed since run" in result.stdout
-    runs = list((outside / "results").glob("run_*"))
+    runs = _run_folders(outside)
     assert len(runs) == 1  # the same run stands: no second folder, no second history row
     summary = json.loads((runs[0] / "summary.json").read_text())
     assert summary["measurement"]["reused"] is True and summary["run_id"] == summary["measurement"]["run_id"]
@@ -122,7 +170,7 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
                  "--results-dir", "results", "--runs", "2", "--modes", FEW_MODES, cwd=outside)
     assert result.returncode == 1, result.stderr[-3000:]
     assert "gate failed: gate_multi_hop" in result.stderr
-    newest = sorted((outside / "results").glob("run_*"))[-1]
+    newest = _run_folders(outside)[-1]
     summary = json.loads((newest / "summary.json").read_text())
     gate = next(g for g in summary["gates"] if g["name"] == "multi_hop")
     assert gate["passed"] is False and gate["threshold"] == 0.2

@@ -1,6 +1,13 @@
 """The code location: every asset, check, job and schedule is there, as the UI will show them."""
 
+import shutil
+
+import pytest
 from dagster import DefaultScheduleStatus
+
+from ..conftest import CORPUS, QUESTIONS, REPO
+
+WATER = REPO / "tests" / "fixtures" / "water"
 
 EXPECTED_ASSETS = {"documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store",
                    "questions", "retrieval_index", "baseline_run", "graphrag_run", "mode_runs", "failure_mode_runs", "golden_equivalence", "scores",
@@ -74,14 +81,10 @@ def test_graphrag_is_off_without_environment(monkeypatch):
 
 def test_corpus_change_sensor_requests_a_graph_build_only_on_change(corpus_copy, tmp_path):
     """Per corpus: a change to the registered second corpus requests its build only, on its own partition."""
-    import shutil
-
     from dagster import DagsterInstance, SkipReason, build_sensor_context
 
     from pipelines.definitions import corpus_change_sensor
     from resources import BenchSettings
-
-    from ..conftest import QUESTIONS
 
     bench = BenchSettings(corpus_dir=str(corpus_copy), data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
     second = shutil.copytree(corpus_copy, tmp_path / "second")
@@ -190,7 +193,58 @@ def test_a_job_run_holds_the_data_folder_and_a_second_one_stops_at_its_start(tmp
     assert f"another graphrag-bench run (pid {holder.pid}) is using this data folder" in messages
 
 
-def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
+@pytest.fixture(scope="module")
+def two_corpora(tmp_path_factory):
+    """The default corpus and the water corpus benchmarked as two partitions of one code location, then the default
+    corpus's graph built again: one data folder, one instance (the scheduled-gate test starts from a copy of it)."""
+    from dagster import AssetKey, DagsterInstance
+
+    from pipelines.definitions import execute_job
+    from resources import BenchSettings
+
+    root = tmp_path_factory.mktemp("two_corpora")
+    bench = BenchSettings(corpus_dir=str(CORPUS), questions_file=str(QUESTIONS), data_dir=str(root / "data"),
+                          results_dir=str(root / "results"), runs=2, modes="vector,graphrag")
+    bench.corpora().register("water", WATER / "corpus", WATER / "questions.json")
+    (root / "home").mkdir()
+    with DagsterInstance.local_temp(str(root / "home")) as instance:
+        runs = {corpus: execute_job(bench, "benchmark_job", instance, corpus=corpus, raise_on_error=False)
+                for corpus in ("default", "water")}
+        again = execute_job(bench, "graph_build_job", instance)
+        reports = instance.get_materialized_partitions(AssetKey("benchmark_report"))
+    return root, runs, again, reports
+
+
+def test_a_second_corpus_registered_as_a_partition_materializes_beside_the_default_one(two_corpora):
+    """Two corpora in one code location: each its own partition, graph store, caches and run folders; one warehouse
+    whose run history tells them apart; building the second leaves the first's graph as it was."""
+    import duckdb
+    from dagster import AssetKey
+
+    from assets.partitions import PARTITIONS
+
+    root, runs, again, reports = two_corpora
+    stores = {corpus: run.output_for_node("graph_store") for corpus, run in runs.items()}
+    assert {PARTITIONS.get_partition_key_from_str(key).keys_by_dimension["corpus"] for key in reports} == {"default", "water"}
+    assert (root / "data" / "graph.lbug").exists() and (root / "data" / "corpora" / "water" / "graph.lbug").exists()
+    assert stores["default"].state_hash != stores["water"].state_hash
+    rebuilt = again.output_for_node("graph_store")  # the default corpus again, after the water corpus was built
+    assert (rebuilt.created, rebuilt.changed, rebuilt.deleted) == (0, 0, 0)
+    assert rebuilt.state_hash == stores["default"].state_hash
+    summaries = {corpus: run.output_for_node("benchmark_report")["summary"] for corpus, run in runs.items()}
+    assert summaries["water"]["corpus"]["path"] == str(WATER / "corpus") and summaries["water"]["corpus"]["name"] == "water"
+    assert list((root / "results" / "corpora" / "water").glob("run_*/summary.json"))
+    with duckdb.connect(str(root / "data" / "warehouse.duckdb"), read_only=True) as conn:
+        history = dict(conn.execute("select corpus, run_id from main.run_history").fetchall())
+    assert history == {corpus: summary["run_id"] for corpus, summary in summaries.items()}
+    # dbt's tables carry their row counts: the run history had one row after the first corpus, two after the second
+    counted = [event.materialization.metadata.get("dagster/row_count")
+               for corpus in ("default", "water")
+               for event in runs[corpus].get_asset_materialization_events() if event.asset_key == AssetKey("run_history")]
+    assert [getattr(n, "value", None) for n in counted] == [1, 2]
+
+
+def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(two_corpora, tmp_path):
     """The nightly path as the daemon takes it: the schedule's tick requests the run, the run (tagged with the
     schedule, as the daemon launches it) fails its latency gate, and the run-failure sensor's next tick — evaluated
     from its cursor over the instance's event log, not handed the event — writes the alert naming the gate."""
@@ -203,8 +257,10 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
     from pipelines.definitions import build_definitions
     from resources import BenchSettings
 
-    from ..conftest import CORPUS, QUESTIONS, REPO
-
+    # The default corpus's data folder as the two-corpora build left it: nothing the benchmark measures changed, so
+    # the scheduled run reuses that measurement, and its gates are judged again against this run's thresholds.
+    for folder in ("data", "home"):  # its data folder and the Dagster instance that holds its history
+        shutil.copytree(two_corpora[0] / folder, tmp_path / folder)
     gates = tmp_path / "gates.toml"
     gates.write_text(re.sub(r"(?m)^latency_max_p95_ms = .*$", "latency_max_p95_ms = 0.001",
                             (REPO / "config" / "gates.toml").read_text()))
@@ -212,16 +268,19 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
                           results_dir=str(tmp_path / "results"), thresholds_file=str(gates), runs=2,
                           modes="vector,graphrag")
     defs = build_definitions(bench)
-    (tmp_path / "dagster_home").mkdir()
-    with DagsterInstance.local_temp(str(tmp_path / "dagster_home")) as instance:
+    with DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
         sensor = defs.get_sensor_def("failed_run_alert")
         sensor_context = lambda cursor: build_sensor_context(instance=instance, cursor=cursor, definitions=defs,  # noqa: E731
                                                              resources={"bench": bench})
         cursor = sensor.evaluate_tick(sensor_context(None)).cursor  # the sensor starts watching now
         schedule = defs.get_schedule_def("nightly_benchmark")
-        (request,) = schedule.evaluate_tick(build_schedule_context(
+        requests = schedule.evaluate_tick(build_schedule_context(
             instance=instance, resources={"bench": bench}, repository_def=defs.get_repository_def(),
             scheduled_execution_time=dt.datetime.now(dt.timezone.utc))).run_requests
+        # One night's run per registered corpus (the copied data folder registers water beside the default corpus).
+        by_corpus = {r.partition_key.split("|")[0]: r for r in requests}
+        assert sorted(by_corpus) == ["default", "water"] and len(requests) == 2
+        request = by_corpus["default"]
         job = defs.resolve_job_def(schedule.job_name)
         result = job.execute_in_process(instance=instance, run_config=request.run_config, raise_on_error=False,
                                         partition_key=request.partition_key,
@@ -235,55 +294,11 @@ def test_a_gate_failing_on_a_scheduled_run_writes_the_alert(tmp_path):
     assert any("gate_latency" in step for step in alert["failed_steps"]), alert
 
 
-def test_a_second_corpus_registered_as_a_partition_materializes_beside_the_default_one(tmp_path):
-    """Two corpora in one code location: each its own partition, graph store, caches and run folders; one warehouse
-    whose run history tells them apart; building the second leaves the first's graph as it was."""
-    import duckdb
-    from dagster import AssetKey, DagsterInstance
-
-    from assets.partitions import PARTITIONS
-    from pipelines.definitions import execute_job
-    from resources import BenchSettings
-
-    from ..conftest import CORPUS, QUESTIONS, REPO
-
-    water = REPO / "tests" / "fixtures" / "water"  # written in other conventions than the default corpus
-    bench = BenchSettings(corpus_dir=str(CORPUS), questions_file=str(QUESTIONS), data_dir=str(tmp_path / "data"),
-                          results_dir=str(tmp_path / "results"), runs=2, modes="vector,graphrag")
-    bench.corpora().register("water", water / "corpus", water / "questions.json")
-    (tmp_path / "home").mkdir()
-    with DagsterInstance.local_temp(str(tmp_path / "home")) as instance:
-        runs = {corpus: execute_job(bench, "benchmark_job", instance, corpus=corpus, raise_on_error=False)
-                for corpus in ("default", "water")}
-        again = execute_job(bench, "graph_build_job", instance)
-        reports = instance.get_materialized_partitions(AssetKey("benchmark_report"))
-    stores = {corpus: run.output_for_node("graph_store") for corpus, run in runs.items()}
-    assert {PARTITIONS.get_partition_key_from_str(key).keys_by_dimension["corpus"] for key in reports} == {"default", "water"}
-    assert (tmp_path / "data" / "graph.lbug").exists() and (tmp_path / "data" / "corpora" / "water" / "graph.lbug").exists()
-    assert stores["default"].state_hash != stores["water"].state_hash
-    rebuilt = again.output_for_node("graph_store")  # the default corpus again, after the water corpus was built
-    assert (rebuilt.created, rebuilt.changed, rebuilt.deleted) == (0, 0, 0)
-    assert rebuilt.state_hash == stores["default"].state_hash
-    summaries = {corpus: run.output_for_node("benchmark_report")["summary"] for corpus, run in runs.items()}
-    assert summaries["water"]["corpus"]["path"] == str(water / "corpus") and summaries["water"]["corpus"]["name"] == "water"
-    assert list((tmp_path / "results" / "corpora" / "water").glob("run_*/summary.json"))
-    with duckdb.connect(str(tmp_path / "data" / "warehouse.duckdb"), read_only=True) as conn:
-        history = dict(conn.execute("select corpus, run_id from main.run_history").fetchall())
-    assert history == {corpus: summary["run_id"] for corpus, summary in summaries.items()}
-    # dbt's tables carry their row counts: the run history had one row after the first corpus, two after the second
-    counted = [event.materialization.metadata.get("dagster/row_count")
-               for corpus in ("default", "water")
-               for event in runs[corpus].get_asset_materialization_events() if event.asset_key == AssetKey("run_history")]
-    assert [getattr(n, "value", None) for n in counted] == [1, 2]
-
-
 def test_the_registry_sensor_adds_each_registered_corpus_as_a_partition_once(tmp_path):
     from dagster import DagsterInstance, build_sensor_context
 
     from pipelines.definitions import corpus_registry_sensor
     from resources import BenchSettings
-
-    from ..conftest import CORPUS, QUESTIONS
 
     bench = BenchSettings(data_dir=str(tmp_path / "data"), results_dir=str(tmp_path / "results"))
     with DagsterInstance.ephemeral() as instance:
