@@ -5,8 +5,9 @@ handle, a version, a date, a time, a number with its unit, code or quoted text, 
 "Field: value" sentence. The filler is the candidate of the asked kind that the question does not already contain,
 nearest in the sentence's parse to the words the part asks about (and to the noun it asks for: "the `Nats-TTL`
 header" for "which header"); a field whose name is what the part asks gives its whole value. A "what" part asks
-for a thing, and takes a value where the sentence names no thing; a name that gives the kind of a common noun
-("Slack" of "the Slack channel") is no person.
+for a thing, and takes a value where the sentence names no thing, or, asking for no kind of thing ("what had they
+verified"), the clause the asked verb takes; a name that gives the kind of a common noun ("Slack" of "the Slack
+channel") is no person.
 """
 
 from __future__ import annotations
@@ -91,6 +92,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         # A common noun ("readings") is less often an answer than a name, a value or a recognised entity.
         found.append(Candidate(chunk.start_char, chunk.end_char, chunk.text, frozenset(kinds),
                                common=not proper and not named and not chunk.root.ent_type_))
+    if part.slot == "thing" and not part.noun:  # "what had they verified": what the asked verb says is the case
+        found.extend(_said_clauses(doc, set(part.predicate)))
     for pattern, kinds in SHAPES:
         for m in pattern.finditer(text):
             group = next((i for i in range(1, (pattern.groups or 0) + 1) if m.group(i)), 0)
@@ -113,6 +116,23 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
         offset += len(segment) + 2
     return [c for c in found if c.field or not any(start <= c.start and c.end <= end for start, end in labels)]
+
+
+def _said_clauses(doc, predicate: set[str]) -> list[Candidate]:
+    """The clause a verb the part asks takes as its object ("Verified that AWS had autopatched" for "what had they
+    verified"): a "what" that asks for no kind of thing is answered by what was said, verified or decided."""
+    found = []
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or not ({stem(verb.text), stem(verb.lemma_)} & predicate):
+            continue
+        for clause in verb.children:
+            if clause.dep_ != "ccomp":
+                continue
+            tokens = [t for t in clause.subtree if not (t.dep_ == "mark" and t.head == clause)]
+            if tokens:
+                start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+                found.append(Candidate(start, end, doc.text[start:end], frozenset({"thing"})))
+    return found
 
 
 NAME_LIST = re.compile(r"^@?[\w.-]+(?:\s+[\w.-]+){0,2}(?:\s*(?:,|and|&)\s*@?[\w.-]+(?:\s+[\w.-]+){0,2})*$")

@@ -52,6 +52,9 @@ NOTES = {
     # A rota named by its title in a question answered from the crews' page.
     "SCH-2": ("Lamp rota — Summary", 2, "The lamp rota sets which crew tends each tower lamp every week."),
     "CRW-1": ("Crews — Quayside", 3, "The Quayside crew on the lamp rota is headed by Marta Ilves."),
+    # A review whose keeper checked something: what was checked is a clause, not a name in it.
+    "RV-4": ("Lantern review — Findings", 6, "2025-07-09: The keepers found no fault in the lantern. Checked that the "
+             "Harbour Board had replaced the gasket where needed."),
     # A review that writes the crew by its initials.
     "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
     # Two rotas that name each other by id.
@@ -99,6 +102,14 @@ def test_each_slot_is_filled_by_a_span_of_its_kind_from_the_sentence_that_addres
     head = answer.splitlines()[0]
     assert head.startswith(f"Answer: {filler} (supported)"), answer
     assert answer_label(answer) == "supported"
+
+
+def test_what_an_asked_verb_took_as_its_clause_answers_a_what_part(answerer):
+    """"What had they checked": the clause the verb takes ("that the Harbour Board had replaced the gasket"), not the
+    name that begins it."""
+    answer = _answer(answerer, "On what date did the keepers find no fault in the lantern, and what had they checked?",
+                     "RV-4", "LOG-1")
+    assert answer.splitlines()[0].startswith("Answer: 2025-07-09; Harbour Board had replaced the gasket"), answer
 
 
 def test_a_date_is_filled_for_when(answerer):
