@@ -183,7 +183,8 @@ def subordinate(piece: str) -> bool:
 
 def asked_words(text: str) -> tuple[str, ...]:
     """The words that say what a part asks, from its parse: its main verb ("wrote", "last", "supersede"), or, when the
-    verb is a form of "be" or "have", the noun it equates ("the steward" in "who was the steward of X")."""
+    verb is a form of "be" or "have", the noun it equates ("the steward" in "who was the steward of X"), with what
+    that noun is of ("the name of the exchange": a sentence naming the exchange need not say "name")."""
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
@@ -193,7 +194,10 @@ def asked_words(text: str) -> tuple[str, ...]:
     if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
         nouns = [c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp") and c.lower_ not in QUESTION_WORDS
                  and c.pos_ in ("NOUN", "PROPN", "ADJ")]
-        return tuple(stem(_hyphenated(c)) for c in nouns)
+        # "the name of the exchange": what the noun is of is asked too; a sentence giving it need not say "name"
+        owners = [o for c in nouns for p in c.children if p.dep_ == "prep" and p.lower_ == "of"
+                  for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
+        return tuple(stem(_hyphenated(c)) for c in nouns + owners)
     return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
 
 

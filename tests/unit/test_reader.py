@@ -55,6 +55,11 @@ NOTES = {
     # A review whose keeper checked something: what was checked is a clause, not a name in it.
     "RV-4": ("Lantern review — Findings", 6, "2025-07-09: The keepers found no fault in the lantern. Checked that the "
              "Harbour Board had replaced the gasket where needed."),
+    # A queue given by its name without the word "name", and a page that says "name" about something else.
+    "QN-1": ("Harbour messaging — Overview", 3, "When a lamp is read, the Lamp Ledger sends a message to our main queue, "
+             "`tower_readings`."),
+    "QN-2": ("Status page notices", 4, "If the Lamp Ledger (or the Reading Store) is the affected service, do not write "
+             "the service name in notices about reading messages."),
     # A review that writes the crew by its initials.
     "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
     # Two rotas that name each other by id.
@@ -110,6 +115,13 @@ def test_what_an_asked_verb_took_as_its_clause_answers_a_what_part(answerer):
     answer = _answer(answerer, "On what date did the keepers find no fault in the lantern, and what had they checked?",
                      "RV-4", "LOG-1")
     assert answer.splitlines()[0].startswith("Answer: 2025-07-09; Harbour Board had replaced the gasket"), answer
+
+
+def test_the_name_of_a_thing_is_read_where_the_thing_is_named(answerer):
+    """"What is the name of the queue …": a sentence naming the queue answers, not one that only says "name"."""
+    answer = _answer(answerer, "What is the name of the queue that the Lamp Ledger writes reading messages to?",
+                     "QN-2", "QN-1")
+    assert answer.splitlines()[0].startswith("Answer: tower_readings (supported) [QN-1]"), answer
 
 
 def test_a_date_is_filled_for_when(answerer):
