@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT
+from ..language.english import MONTHS
 from ..language.text import ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, stem, terms_of
 
@@ -42,6 +43,7 @@ MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "D
 MAX_FILLER = 120
 TRIMMED = " \t,;:.`\"'()[]"  # cut from a filler's ends (a bracket it opened is closed again)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
+MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
 
 
@@ -201,6 +203,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in
+        if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:
+            continue  # "earlier in the week", "the next day": a time said relative to the text around it, no date
         if part.slot == "number" and not c.field and _inside_word(doc.text, c.start, c.end):
             continue  # "10" of "ip-10-0-32-54", "01" of "2020-01-22": part of a name or a date, not a quantity
         span = doc.char_span(c.start, c.end, alignment_mode="expand")

@@ -60,6 +60,8 @@ NOTES = {
              "`tower_readings`."),
     "QN-2": ("Status page notices", 4, "If the Lamp Ledger (or the Reading Store) is the affected service, do not write "
              "the service name in notices about reading messages."),
+    # A failure dated by a part of a day and by the day itself.
+    "BF-2": ("Beacon failure", 3, "In the evening of March 3rd, the harbour beacon failed, causing the quay lights to go out."),
     # A review that writes the crew by its initials.
     "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
     # Two rotas that name each other by id.
@@ -122,6 +124,12 @@ def test_the_name_of_a_thing_is_read_where_the_thing_is_named(answerer):
     answer = _answer(answerer, "What is the name of the queue that the Lamp Ledger writes reading messages to?",
                      "QN-2", "QN-1")
     assert answer.splitlines()[0].startswith("Answer: tower_readings (supported) [QN-1]"), answer
+
+
+def test_a_time_said_relative_to_the_text_is_no_date(answerer):
+    """"In the evening of March 3rd": "evening" is a time of day only relative to a day; the day answers."""
+    answer = _answer(answerer, "On what day did the harbour beacon fail?", "BF-2")
+    assert answer.splitlines()[0] == "Answer: March 3rd (supported) [BF-2]", answer
 
 
 def test_a_date_is_filled_for_when(answerer):
