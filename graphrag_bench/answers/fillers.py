@@ -38,7 +38,7 @@ SHAPES = (
     (re.compile(r"\"([^\"]{2,80})\"|(?<!\w)'([^']{2,80})'(?!\w)"), {"thing"}),
     (ID_IN_TEXT, {"thing"}),
 )
-FIELD = re.compile(r"^\s*([A-Za-z][\w ()/'-]{0,40}?)\s*:\s+(\S.{0,200})$")
+FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 TRIMMED = " \t,;:.`\"'()[]"  # cut from a filler's ends (a bracket it opened is closed again)
@@ -109,7 +109,7 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         field = FIELD.match(segment)
         if field and record:
             labels.append((offset + field.start(1), offset + field.end(1)))
-        label = {stem(w) for w in re.findall(r"[A-Za-z]+", field.group(1))} if field else set()
+        label = set(terms_of(field.group(1))) if field else set()  # "err_code" is one word, as the question has it
         strength = len(label & predicate) + 0.5 * len(label & noun)
         if field and asked_field(field.group(1)):  # "Author(s)" for "who wrote"
             strength += 1
@@ -238,6 +238,6 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     filler = _trim(text)
     if part.noun and part.slot in ("thing", "person"):  # "the Fresnel Mark II lens" answers "which lens" by its name
         head = part.noun.split()[-1]
-        stripped = re.sub(rf"\s+{re.escape(head)}s?$", "", filler, flags=re.IGNORECASE)
+        stripped = _trim(re.sub(rf"\s+{re.escape(head)}s?$", "", filler, flags=re.IGNORECASE))
         filler = stripped if terms_of(stripped) else filler
     return filler[:MAX_FILLER] if filler else None

@@ -62,6 +62,9 @@ NOTES = {
              "the service name in notices about reading messages."),
     # A failure dated by a part of a day and by the day itself.
     "BF-2": ("Beacon failure", 3, "In the evening of March 3rd, the harbour beacon failed, causing the quay lights to go out."),
+    # An error table whose header names its columns in code.
+    "ER-1": ("Lamp link — Errors", 30, "| Case | `fault_code` | Description |\n|---|---|---|\n"
+             "| Flash sent to a lamp where `AllowFlash` is `false` | `4412` | flashing is disabled |\n"),
     # A review that writes the crew by its initials.
     "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
     # Two rotas that name each other by id.
@@ -130,6 +133,13 @@ def test_a_time_said_relative_to_the_text_is_no_date(answerer):
     """"In the evening of March 3rd": "evening" is a time of day only relative to a day; the day answers."""
     answer = _answer(answerer, "On what day did the harbour beacon fail?", "BF-2")
     assert answer.splitlines()[0] == "Answer: March 3rd (supported) [BF-2]", answer
+
+
+def test_a_field_labelled_in_code_gives_its_value(answerer):
+    """A table column headed "`fault_code`" is the field "which fault_code" asks for, not a code word in the row."""
+    answer = _answer(answerer, "Which fault_code does the lamp return when a flash is sent to a lamp where flashing is "
+                     "disabled?", "ER-1")
+    assert answer.splitlines()[0] == "Answer: 4412 (supported) [ER-1]", answer
 
 
 def test_a_date_is_filled_for_when(answerer):
