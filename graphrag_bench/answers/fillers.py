@@ -7,7 +7,8 @@ nearest in the sentence's parse to the words the part asks about (and to the nou
 header" for "which header"); a field whose name is what the part asks gives its whole value. A "what" part asks
 for a thing, and takes a value where the sentence names no thing, or, asking for no kind of thing ("what had they
 verified"), the clause the asked verb takes; a name that gives the kind of a common noun ("Slack" of "the Slack
-channel") is no person.
+channel") is no person. A filler says whether it is a common noun: the reader lets a name or a value from a
+sentence of the same document, nearly as good, answer before it.
 """
 
 from __future__ import annotations
@@ -55,6 +56,13 @@ class Candidate:
     kinds: frozenset[str]
     field: float = 0.0  # for the value of a "Field: value" sentence: how well its field names what the part asks
     common: bool = False  # a noun chunk of common nouns: no name, value or entity
+
+
+class Filler(str):
+    """A filler's text, and whether it is a common noun ("the user") rather than a name, a value or a field's value:
+    a close second sentence offering a name answers before it."""
+
+    common: bool = False
 
 
 def is_record(text: str) -> bool:
@@ -183,7 +191,7 @@ def _distance(a, b) -> int:
 
 
 def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),
-           asked_field=lambda label: False) -> str | None:
+           asked_field=lambda label: False) -> Filler | None:
     """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question."""
     asked = set(part.terms) | bridge_terms
     noun_terms = set(terms_of(part.noun))
@@ -240,4 +248,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         head = part.noun.split()[-1]
         stripped = _trim(re.sub(rf"\s+{re.escape(head)}s?$", "", filler, flags=re.IGNORECASE))
         filler = stripped if terms_of(stripped) else filler
-    return filler[:MAX_FILLER] if filler else None
+    if not filler:
+        return None
+    chosen_filler = Filler(filler[:MAX_FILLER])
+    chosen_filler.common = chosen.common and not chosen.field
+    return chosen_filler

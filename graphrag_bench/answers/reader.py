@@ -179,7 +179,11 @@ class PassageReader:
                 found = ids or ([(*unnamed, words.document(sentences[unnamed[1]]))] if unnamed else [])
             if not found:
                 continue
-            score, i, filler = found[0]
+            # A common noun ("the user") yields to a name or a value that a sentence of the same document, nearly as
+            # good, gives.
+            named = [f for f in found if not getattr(f[2], "common", False) and f[0] >= RIVAL * found[0][0]
+                     and sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
+            score, i, filler = named[0] if named and getattr(found[0][2], "common", False) else found[0]
             # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
             # document's value is of another thing, not a conflict.

@@ -46,8 +46,12 @@ def stem(word: str) -> str:
         return word
     for suffix in ("ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and word[-len(suffix) - 1].isalpha():
+            if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+                suffix = "s"  # "fires" is "fire" + s; "fixes" is "fix" + es
             word = word[:-len(suffix)]
             break
+    if len(word) > 3 and word.endswith("e") and not word.endswith("ee"):
+        word = word[:-1]  # "fire", "fires", "fired" and "firing" meet
     return word[:5]
 
 

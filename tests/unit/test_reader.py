@@ -58,13 +58,21 @@ NOTES = {
     # A queue given by its name without the word "name", and a page that says "name" about something else.
     "QN-1": ("Harbour messaging — Overview", 3, "When a lamp is read, the Lamp Ledger sends a message to our main queue, "
              "`tower_readings`."),
-    "QN-2": ("Status page notices", 4, "If the Lamp Ledger (or the Reading Store) is the affected service, do not write "
-             "the service name in notices about reading messages."),
+    "QN-2": ("Status page notices", 4, "If the Lamp Ledger (or the Reading Store) is the affected service, leave the "
+             "service name out of notices about messages."),
     # A failure dated by a part of a day and by the day itself.
     "BF-2": ("Beacon failure", 3, "In the evening of March 3rd, the harbour beacon failed, causing the quay lights to go out."),
     # An error table whose header names its columns in code.
     "ER-1": ("Lamp link — Errors", 30, "| Case | `fault_code` | Description |\n|---|---|---|\n"
              "| Flash sent to a lamp where `AllowFlash` is `false` | `4412` | flashing is disabled |\n"),
+    # An alarm's threshold, said with "fires" where the question says "fire"; a page that says more of the question.
+    "AL-1": ("Storm alarm — Overview", 9, "The storm alarm fires when the wind speed at the harbour mast exceeds 62 knots "
+             "sustained for ten minutes."),
+    "AL-2": ("Storm alarm — Tuning", 14, "The harbour mast storm alarm threshold was tuned after the harbour mast wind "
+             "speed survey of 2024, which took 12 weeks."),
+    # A relay's mirroring consumers: who sees them, then the form of their names, in one document.
+    "RB-1": ("Relay mirrors — Consumers", 40, "The mirroring consumers will be visible to the keeper.\n\nThey are named in "
+             "the form `RELAY_MIRROR_<suffix>`.\n"),
     # A review that writes the crew by its initials.
     "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
     # Two rotas that name each other by id.
@@ -140,6 +148,18 @@ def test_a_field_labelled_in_code_gives_its_value(answerer):
     answer = _answer(answerer, "Which fault_code does the lamp return when a flash is sent to a lamp where flashing is "
                      "disabled?", "ER-1")
     assert answer.splitlines()[0] == "Answer: 4412 (supported) [ER-1]", answer
+
+
+def test_a_word_and_its_inflections_meet_whatever_their_ending(answerer):
+    """"fire" in the question, "fires" in the sentence: one word (as "rate" and "rates", "name" and "named")."""
+    answer = _answer(answerer, "At what wind speed does the harbour mast storm alarm fire?", "AL-2", "AL-1")
+    assert answer.splitlines()[0] == "Answer: 62 knots (supported) [AL-1]", answer
+
+
+def test_a_common_noun_yields_to_a_name_a_sentence_nearly_as_good_gives(answerer):
+    """"What naming form": "the keeper" of the sentence that says who sees the consumers yields to the form itself."""
+    answer = _answer(answerer, "What naming form does the relay give the mirroring consumer?", "RB-1")
+    assert answer.splitlines()[0] == "Answer: RELAY_MIRROR_<suffix> (supported) [RB-1]", answer
 
 
 def test_a_date_is_filled_for_when(answerer):
