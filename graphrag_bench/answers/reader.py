@@ -44,6 +44,7 @@ SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier 
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 BRIDGE = 0.3  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
+ONE_OF = re.compile(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", re.IGNORECASE)  # "which one", "in which one"
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 
 
@@ -167,8 +168,8 @@ class PassageReader:
             # A part asking for one of the context's documents ("which ADR", "which one" of "several ADRs"): an id
             # the sentence gives is named with its title where the context holds that document; a sentence that gives
             # none answers with its own document.
-            found = [(score, i, filler) for (score, i), doc in zip(best, docs)
-                     if (filler := choose(doc, part, question_terms | back, back, asked_field))]
+            found: list[tuple[float, int, str]] = [(score, i, picked) for (score, i), doc in zip(best, docs)
+                                                   if (picked := choose(doc, part, question_terms | back, back, asked_field))]
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
@@ -177,13 +178,17 @@ class PassageReader:
                 unnamed = next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
                                 if sentences[i].doc_id not in named_docs), None)
                 found = ids or ([(*unnamed, words.document(sentences[unnamed[1]]))] if unnamed else [])
+            if not found and best and ONE_OF.match(part.text):
+                # "Which one lists X and Y …" of "two postmortems called Z": the best sentence says nothing the
+                # question does not, so what it picks out is the document it is in.
+                found = [(*best[0], words.document(sentences[best[0][1]]))]
             if not found:
                 continue
             # A common noun ("the user") yields to a name or a value that a sentence of the same document, nearly as
             # good, gives.
-            named = [f for f in found if not getattr(f[2], "common", False) and f[0] >= RIVAL * found[0][0]
+            names = [f for f in found if not getattr(f[2], "common", False) and f[0] >= RIVAL * found[0][0]
                      and sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
-            score, i, filler = named[0] if named and getattr(found[0][2], "common", False) else found[0]
+            score, i, filler = names[0] if names and getattr(found[0][2], "common", False) else found[0]
             # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
             # document's value is of another thing, not a conflict.
@@ -306,7 +311,7 @@ class ContextWords:
         """Whether the part asks for a document: its noun (for "which one", the scene's plural noun) is the word the
         context's documents are called by, as their ids show it ("ADR" of ADR-36, "RFC" of "RFC 0045")."""
         nouns = set(terms_of(part.noun))
-        if not nouns and re.match(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", part.text, re.IGNORECASE):
+        if not nouns and ONE_OF.match(part.text):
             nouns = {stem(w) for w in re.findall(r"\b[A-Za-z]+s\b", scene)}
         return bool(nouns & self.document_words)
 

@@ -73,6 +73,11 @@ NOTES = {
     # A relay's mirroring consumers: who sees them, then the form of their names, in one document.
     "RB-1": ("Relay mirrors — Consumers", 40, "The mirroring consumers will be visible to the keeper.\n\nThey are named in "
              "the form `RELAY_MIRROR_<suffix>`.\n"),
+    # Two reviews of one title; the attendees' short list tells them apart.
+    "FX-1": ("Lamp swap delay — Attendees", 20, "- ovik\n- brant\n"),
+    "FX-1b": ("Lamp swap delay — Timeline", 5, "The delay happened on the 3rd of May, when a storm closed the quay.\n"),
+    "FX-2": ("Lamp swap delay — Attendees", 20, "- talis\n- morn\n"),
+    "FX-2b": ("Lamp swap delay — Timeline", 5, "The delay happened on the 9th of May, when the crane broke down.\n"),
     # A review that writes the crew by its initials.
     "OR-9": ("Storm review", 4, "2025-05-02: HRS restarted the harbour relay after the storm."),
     # Two rotas that name each other by id.
@@ -160,6 +165,14 @@ def test_a_common_noun_yields_to_a_name_a_sentence_nearly_as_good_gives(answerer
     """"What naming form": "the keeper" of the sentence that says who sees the consumers yields to the form itself."""
     answer = _answer(answerer, "What naming form does the relay give the mirroring consumer?", "RB-1")
     assert answer.splitlines()[0] == "Answer: RELAY_MIRROR_<suffix> (supported) [RB-1]", answer
+
+
+def test_which_one_of_two_documents_is_the_document_its_sentence_is_in(answerer):
+    """"Which one lists ovik and brant": the list says nothing the question does not; the document it is in is the
+    answer, and "that delay" is then read there (not a conflict with the other review's date)."""
+    answer = _answer(answerer, "There are two reviews called 'Lamp swap delay'. Which one lists ovik and brant as "
+                     "attendees: on what date did that delay happen?", "FX-2", "FX-2b", "FX-1", "FX-1b")
+    assert answer.splitlines()[0] == "Answer: FX-1 (Lamp swap delay); 3rd of May (supported) [FX-1]", answer
 
 
 def test_a_date_is_filled_for_when(answerer):
