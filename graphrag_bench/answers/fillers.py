@@ -62,7 +62,12 @@ class Filler(str):
     """A filler's text, and whether it is a common noun ("the user") rather than a name, a value or a field's value:
     a close second sentence offering a name answers before it."""
 
-    common: bool = False
+    common: bool
+
+    def __new__(cls, text: str, common: bool = False) -> "Filler":
+        filler = super().__new__(cls, text)
+        filler.common = common
+        return filler
 
 
 def is_record(text: str) -> bool:
@@ -250,6 +255,4 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         filler = stripped if terms_of(stripped) else filler
     if not filler:
         return None
-    chosen_filler = Filler(filler[:MAX_FILLER])
-    chosen_filler.common = chosen.common and not chosen.field
-    return chosen_filler
+    return Filler(filler[:MAX_FILLER], common=chosen.common and not chosen.field)

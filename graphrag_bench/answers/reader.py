@@ -19,7 +19,7 @@ import numpy as np
 
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.spacy_pipeline import parse_all
-from .fillers import FIELD, choose, is_record
+from .fillers import FIELD, Filler, choose, is_record
 from .sentences import Sentence
 from .slots import VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
@@ -46,6 +46,11 @@ BRIDGE = 0.3  # share of the scene's weight a bridge sentence must add to what t
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
 ONE_OF = re.compile(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", re.IGNORECASE)  # "which one", "in which one"
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
+
+
+def _common(filler: str) -> bool:
+    """A filler of a common noun (a document answer is a plain string: never one)."""
+    return isinstance(filler, Filler) and filler.common
 
 
 @dataclass(frozen=True)
@@ -186,9 +191,9 @@ class PassageReader:
                 continue
             # A common noun ("the user") yields to a name or a value that a sentence of the same document, nearly as
             # good, gives.
-            names = [f for f in found if not getattr(f[2], "common", False) and f[0] >= RIVAL * found[0][0]
+            names = [f for f in found if not _common(f[2]) and f[0] >= RIVAL * found[0][0]
                      and sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
-            score, i, filler = names[0] if names and getattr(found[0][2], "common", False) else found[0]
+            score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
             # document's value is of another thing, not a conflict.
