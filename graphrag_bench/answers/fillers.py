@@ -172,7 +172,9 @@ def _inside_word(text: str, start: int, end: int) -> bool:
     """The span is glued to letters, digits or joiners on a side: a piece of a longer token."""
     before = text[start - 1] if start > 0 else " "
     after = text[end:end + 2]
-    return before.isalnum() or before in "-_/" or bool(re.match(r"[-_/]\w|\w", after))
+    # "13" of "13:04" and "04" of it: a clock time's pieces (a colon between digits)
+    clock = before == ":" and text[start - 2:start - 1].isdigit() or bool(re.match(r":\d", after))
+    return before.isalnum() or before in "-_/" or clock or bool(re.match(r"[-_/]\w|\w", after))
 
 
 def _modifies_noun(span) -> bool:
@@ -202,6 +204,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     noun_terms = set(terms_of(part.noun))
     matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
     noun_tokens = [t for t in doc if stem(t.text) in noun_terms or stem(t.lemma_) in noun_terms]
+    head_terms = set(terms_of(part.noun.split()[-1])) if part.noun else set()  # "lens" of "which new lens"
+    head_tokens = [t for t in noun_tokens if stem(t.text) in head_terms or stem(t.lemma_) in head_terms]
     best: tuple | None = None
     found = candidates(doc, part, asked_field)
     # "What" asks for a thing, and a thing may be a value: a sentence that names no thing (only common nouns) but
@@ -230,7 +234,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             near, by_noun = 0, 0
         else:
             near = min((_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end), default=12)
-            inside = any(span.start <= t.i < span.end for t in noun_tokens)  # "the Fresnel Mark II lens" for "which lens"
+            # "the Fresnel Mark II lens" for "which lens" and "the db-backup chart" for "which chart" name it by the
+            # word beside the asked noun; "more inclusive naming" for "what new name" only says the noun again
+            inside = any(span.start <= t.i < span.end for t in head_tokens) and any(
+                t.pos_ in ("PROPN", "NOUN", "NUM", "X") or not t.is_alpha and not t.is_punct
+                for t in span if t not in head_tokens)
             by_noun = 0 if inside else min((_distance(root, t) for t in noun_tokens if t.i < span.start or t.i >= span.end),
                                            default=6)
         score = -3.0 * c.field + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10

@@ -484,3 +484,25 @@ def test_a_document_the_question_names_is_not_the_document_it_asks_for(answerer)
     a word of its file name) with the record's own document."""
     answer = _answer(answerer, "Which RTA superseded the winter rota?", "0009-spring-rota.md", "0007-winter-rota.md")
     assert answer.splitlines()[0].startswith("Answer: 0009-spring-rota.md (Spring rota) (supported)"), answer
+
+
+def test_a_clock_times_pieces_are_no_quantity(answerer):
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("For how long was the harbour beacon dark?")
+    row = parse_all(["2025-06-01 14:05: The harbour beacon went dark."])[0]
+    assert choose(row, asked.parts[0], set(asked.topic)) is None  # not "14" of 14:05
+    said = parse_all(["The harbour beacon was dark for forty minutes."])[0]
+    assert choose(said, asked.parts[0], set(asked.topic)) == "forty minutes"
+
+
+def test_a_common_noun_that_only_says_the_asked_noun_again_does_not_name_it(answerer):
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("Which lamp driver did the keepers install, and what was the new name of the flag that "
+                                "replaced LampFast?")
+    sentence = parse_all(["The new lamp driver used clearer naming, changing one of the flag names from `LampFast` to "
+                          "`BeamQuick`."])[0]
+    assert choose(sentence, asked.parts[1], set(asked.topic)) == "BeamQuick"  # not "clearer naming"
