@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT
-from ..language.english import MONTHS
+from ..language.english import MONTHS, REASON_MARKERS
 from ..language.text import ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, stem, terms_of
 
@@ -42,6 +42,7 @@ SHAPES = (
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
+MAX_REASON = 240  # a reason is a clause: longer than a name
 TRIMMED = " \t,;:.`\"'()[]"  # cut from a filler's ends (a bracket it opened is closed again)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
 MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
@@ -56,6 +57,7 @@ class Candidate:
     kinds: frozenset[str]
     field: float = 0.0  # for the value of a "Field: value" sentence: how well its field names what the part asks
     common: bool = False  # a noun chunk of common nouns: no name, value or entity
+    cost: float = 0.0  # how much less likely than a span of its kind to be the answer (a reason not marked as one)
 
 
 class Filler(str):
@@ -109,6 +111,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
                                common=not proper and not named and not chunk.root.ent_type_))
     if part.slot == "thing" and not part.noun:  # "what had they verified": what the asked verb says is the case
         found.extend(_said_clauses(doc, set(part.predicate)))
+    if part.slot == "reason":
+        found.extend(_reasons(doc))
     for pattern, kinds in SHAPES:
         for m in pattern.finditer(text):
             group = next((i for i in range(1, (pattern.groups or 0) + 1) if m.group(i)), 0)
@@ -147,6 +151,42 @@ def _said_clauses(doc, predicate: set[str]) -> list[Candidate]:
             if tokens:
                 start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
                 found.append(Candidate(start, end, doc.text[start:end], frozenset({"thing"})))
+    return found
+
+
+UNMARKED_REASON = 1.0  # a clause coordinated with the sentence's own ("… but the outcome was X") …
+WHOLE_REASON = 2.0  # … and the whole sentence (an item listed under "for these reasons:") give a reason less surely
+
+
+def _reasons(doc) -> list[Candidate]:
+    """The spans of a sentence that may give a reason: a clause or phrase opened by a word that gives one ("as it was a
+    trial", "because of the outage"), else a clause coordinated with the sentence's main one ("targeted for 2.12 but
+    the outcome was X"), else the sentence itself."""
+    found = []
+
+    def span(tokens, cost: float) -> None:
+        tokens = [t for t in tokens if not t.is_punct or t.i != tokens[-1].i]
+        while tokens and (tokens[0].pos_ in ("ADP", "CCONJ", "SCONJ") or tokens[0].is_punct):
+            tokens = tokens[1:]
+        if tokens:
+            start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+            found.append(Candidate(start, end, doc.text[start:end], frozenset({"reason"}), cost=cost))
+
+    for token in doc:
+        if token.lower_ not in REASON_MARKERS:
+            continue
+        if token.dep_ == "mark":  # "… as it was a trial": the clause the word opens
+            span([t for t in token.head.subtree if t.i > token.i], 0.0)
+        elif token.lower_ in ("because", "due", "owing"):  # "because of the outage", "due to load"
+            span([t for t in token.subtree if t.i > token.i], 0.0)
+    for root in (t for t in doc if t.dep_ == "ROOT"):
+        # the rest of the sentence after "but" (or "and", "so") where a clause of its own follows (the small parser
+        # may split that clause up; its words run to the sentence's end)
+        joint = next((c for c in root.children if c.dep_ == "cc" and any(
+            v.dep_ == "conj" and v.pos_ in ("VERB", "AUX") and v.i > c.i for v in root.children)), None)
+        if joint is not None:
+            span(list(doc[joint.i + 1:]), UNMARKED_REASON)
+    span(list(doc), WHOLE_REASON)
     return found
 
 
@@ -241,7 +281,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                 for t in span if t not in head_tokens)
             by_noun = 0 if inside else min((_distance(root, t) for t in noun_tokens if t.i < span.start or t.i >= span.end),
                                            default=6)
-        score = -3.0 * c.field + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
+        score = c.cost - 3.0 * c.field + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:
@@ -263,4 +303,4 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         filler = stripped if terms_of(stripped) else filler
     if not filler:
         return None
-    return Filler(filler[:MAX_FILLER], common=chosen.common and not chosen.field)
+    return Filler(filler[:MAX_REASON if part.slot == "reason" else MAX_FILLER], common=chosen.common and not chosen.field)

@@ -123,6 +123,7 @@ class PassageReader:
             # A pronoun ("its status") stands for an earlier answer or for what the question names: either will do.
             named = {t for name in named_in(part.text) for t in terms_of(name)}
             abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
+            answered = {sentences.index(a.sentence) for a in answers} if part.points_back else set()
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
@@ -146,7 +147,9 @@ class PassageReader:
                              for x in abouts), default=1.0)
                 if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named):
                     continue  # a graph fact's sentence of a document that never says what the question is most about
-                if max(coverage, own) >= MIN_COVERAGE and about >= ABOUT:
+                # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
+                # answer is about: that sentence addresses it whatever words it uses.
+                if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:
                     addressed = (not asks or asks & (texts[i] | under[i]) or says
                                  or part.slot in TYPED and own >= TYPED_COVERAGE
                                  or part.slot == "person" and main >= PERSON_COVERAGE)

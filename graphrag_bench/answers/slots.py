@@ -2,8 +2,8 @@
 
 A question may open with statements that set the scene ("The X design points to an earlier ADR.") and ask several
 things ("Who wrote it, on what date, and what is its status?"). Each asked part gets a slot — the kind of answer:
-a person (or team), a date, a number (with its unit), a version, or a thing named by the part's own noun ("which
-team", "which header") — read from English grammar (the wh-word, the noun it determines) and, for that noun, by
+a person (or team), a date, a number (with its unit), a version, a reason ("why", "on what grounds"), or a thing
+named by the part's own noun ("which team", "which header") — read from English grammar (the wh-word, the noun it determines) and, for that noun, by
 similarity with the slots' descriptions on the shipped embedding model; never from a corpus's words. The words of
 the part weigh most in finding its sentence; the rest of the question (the scene, the other parts) says what it is
 about. A part that points back ("it", "that team", "the same person") also takes the answers of the parts before it.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUANTIFIERS, QUESTION_WORDS
 
-SLOT_KINDS = ("person", "date", "number", "version", "thing")
+SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing")
 VALUE_KINDS = ("date", "number", "version")  # the slots a value of a shape fills, not a name
 # How each slot is described, for reading the noun a wh-word determines ("what size" → number, "which team" → person).
 SLOT_DESCRIPTIONS = {
@@ -24,6 +24,7 @@ SLOT_DESCRIPTIONS = {
     "date": ("a date", "a day", "a point in time", "a time of day"),
     "number": ("a number", "a quantity", "an amount", "a size", "a duration", "a limit", "a percentage", "a rate"),
     "version": ("a version", "a software release number"),
+    "reason": ("a reason", "a cause", "grounds", "a rationale"),
 }
 SLOT_THRESHOLD = 0.6  # a noun (or its head word) this close to a slot's description names that slot …
 SLOT_MARGIN = 0.05  # … when it is not nearly as close to another
@@ -151,6 +152,8 @@ class SlotReader:
             return "person"
         if wh == "when":
             return "date"
+        if wh == "why":
+            return "reason"
         if wh in ("how many", "how much", "how long", "how often", "how old", "how far", "how big", "how large"):
             return "number"
         if noun:

@@ -25,6 +25,8 @@ AUXILIARIES = frozenset("do does did is are was were has have had will would can
 COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
+# Words that open a clause or phrase giving a reason: "… as it was a trial", "because of the outage", "due to load".
+REASON_MARKERS = frozenset({"because", "since", "as", "due", "owing", "given"})
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").

@@ -93,6 +93,11 @@ NOTES = {
     # Two rotas whose file names say their season; the spring one's record names the winter one by number only.
     "0007-winter-rota.md": ("Winter rota — Meta", 1, "- Name: Winter rota\n- Author(s): Piet Okonjo\n"),
     "0009-spring-rota.md": ("Spring rota — Meta", 1, "- Name: Spring rota\n- Author(s): Ilse Marr\n- Supersedes: RTA 0007\n"),
+    # A dropped lens trial whose reason is the clause after "but"; a log row whose reason is an "as" clause.
+    "LT-3": ("Amber lens trial — Outcome", 5, "The amber lens was planned for firmware 4.2 but the outcome was a dimmer "
+             "beam at sea while costing twice as much.\n"),
+    "LOG-9": ("Compressor log", 3, "| Time | Event |\n|---|---|\n| 2025-06-02 10:20 | Teodor removed the spare compressor "
+              "as it was a loan |\n"),
 }
 
 
@@ -506,3 +511,15 @@ def test_a_common_noun_that_only_says_the_asked_noun_again_does_not_name_it(answ
     sentence = parse_all(["The new lamp driver used clearer naming, changing one of the flag names from `LampFast` to "
                           "`BeamQuick`."])[0]
     assert choose(sentence, asked.parts[1], set(asked.topic)) == "BeamQuick"  # not "clearer naming"
+
+
+def test_a_reason_is_the_clause_that_gives_it(answerer):
+    """"why" and "on what grounds" ask for a reason: the clause a word of reason opens ("as it was a loan"), else the
+    clause after "but"; a part that points back is read in the sentence that answered the part before it."""
+    # (the question says little of what the sentence says: the why part is read there as "it" points back to it)
+    answer = _answer(answerer, "After the yearly harbour survey the experimental amber lens proposal was dropped. Which "
+                     "firmware release had it been planned for, and why was it abandoned?", "LT-3", "LOG-1")
+    assert answer.splitlines()[0] == ("Answer: 4.2; outcome was a dimmer beam at sea while costing twice as much "
+                                      "(supported) [LT-3]"), answer
+    answer = _answer(answerer, "Who removed the spare compressor, and on what grounds?", "LOG-9", "CMP-2")
+    assert answer.splitlines()[0] == "Answer: Teodor; it was a loan (supported) [LOG-9]", answer
