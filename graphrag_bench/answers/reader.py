@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
+from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.spacy_pipeline import parse_all
@@ -45,6 +46,7 @@ RIVAL = 0.9  # a sentence of another document scoring this close to the best one
 BRIDGE = 0.3  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
 ONE_OF = re.compile(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", re.IGNORECASE)  # "which one", "in which one"
+VARIANT = 75  # two names this alike (rapidfuzz ratio, 0–100) are two spellings of one
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 
 
@@ -201,7 +203,7 @@ class PassageReader:
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
             # document's value is of another thing, not a conflict.
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
-                          if part.slot in SINGLE_VALUED and not (part.points_back and answers)
+                          if (part.slot in SINGLE_VALUED or _variant(part, filler, f)) and not (part.points_back and answers)
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and s >= RIVAL * score and _value(f) != _value(filler)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
@@ -372,6 +374,15 @@ def _prefix_said(doc_id: str, text: str) -> bool:
     """The letters a document's id opens with ("ADR" of ADR-8), if any, are said in the text."""
     prefix = ID_PREFIX.match(doc_id)
     return prefix is None or prefix.group(1).lower() in text.lower()
+
+
+def _variant(part: AskedPart, filler: str, other: str) -> bool:
+    """Two spellings of one name, for a part asking for the one name of one thing ("what is the name of the exchange":
+    `published_documents` here, `publishing_documents` there): two sources disagree. Two unlike names are more likely
+    two things, each the answer to a question about itself; so are two names that differ in a number ("RFC 0045", "RFC
+    0004")."""
+    return (part.slot == "thing" and bool(part.noun) and not part.plural and not _common(filler) and not _common(other)
+            and not any(c.isdigit() for c in filler + other) and fuzz.ratio(_value(filler), _value(other)) >= VARIANT)
 
 
 def _value(text: str) -> str:

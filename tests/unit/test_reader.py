@@ -98,6 +98,10 @@ NOTES = {
              "beam at sea while costing twice as much.\n"),
     "LOG-9": ("Compressor log", 3, "| Time | Event |\n|---|---|\n| 2025-06-02 10:20 | Teodor removed the spare compressor "
               "as it was a loan |\n"),
+    # Two pages that spell the name of one queue differently, and one that names another queue.
+    "SQ-1": ("Signal queue — Overview", 3, "The signal relay publishes every flash to the `tower_signals` queue.\n"),
+    "SQ-2": ("Signal relay — Consumers", 7, "The signal relay publishes every flash to the `tower_signal` queue.\n"),
+    "SQ-3": ("Fog relay — Consumers", 7, "The signal relay publishes every horn blast to the `fog_horns` queue.\n"),
 }
 
 
@@ -523,3 +527,12 @@ def test_a_reason_is_the_clause_that_gives_it(answerer):
                                       "(supported) [LT-3]"), answer
     answer = _answer(answerer, "Who removed the spare compressor, and on what grounds?", "LOG-9", "CMP-2")
     assert answer.splitlines()[0] == "Answer: Teodor; it was a loan (supported) [LOG-9]", answer
+
+
+def test_two_spellings_of_one_name_conflict_and_two_unlike_names_do_not(answerer):
+    question = "What is the name of the queue that the signal relay publishes every flash to?"
+    answer = _answer(answerer, question, "SQ-1", "SQ-2")
+    assert answer_label(answer) == "conflicting", answer
+    assert "tower_signals [SQ-1]" in answer.splitlines()[0] and "tower_signal [SQ-2]" in answer.splitlines()[0]
+    answer = _answer(answerer, question, "SQ-1", "SQ-3")
+    assert answer.splitlines()[0] == "Answer: tower_signals (supported) [SQ-1]", answer
