@@ -253,10 +253,11 @@ def _template_headings_untitled(documents: list[Document]) -> list[Document]:
 
 
 def file_title(path: str) -> str:
-    """A file name's words, without its suffixes and the digits and dashes it opens with:
-    "0022-client-side-buildpack-registry.md" → "client side buildpack registry"."""
+    """A file name's words, without its suffixes and the numbers it opens with: "0022-client-side-buildpack-registry.md"
+    → "client side buildpack registry"; a word that starts with digits is a word ("0122-2023H2-roadmap.md" → "2023H2
+    roadmap")."""
     stem = Path(path).name.split(".")[0]
-    words = re.sub(r"^[\d_-]+(?=[A-Za-z])", "", stem)
+    words = re.sub(r"^(?:\d+[-_\s]+)+(?=\S)", "", stem)
     return " ".join(re.split(r"[-_\s]+", words)).strip() or stem
 
 

@@ -31,11 +31,11 @@ def test_a_heading_half_the_corpus_shares_is_a_template_section_not_a_title(tmp_
     """Every proposal opens with "# Meta": each is titled by its front matter, else by its file name's words."""
     write(tmp_path / "0007-kiosk-restocking.md", "# Meta\n- Name: Kiosk restocking\n")
     write(tmp_path / "0008-night-buses.md", "---\ntitle: Night buses\n---\n# Meta\n- Name: Buses\n")
-    write(tmp_path / "0009-tram-fares.md", "# Meta\n- Name: Tram fares\n")
+    write(tmp_path / "0009-2024Q3-tram-fares.md", "# Meta\n- Name: Tram fares\n")
     write(tmp_path / "0010-ferry-timetable.md", "# Ferry timetable\nText.\n")
     titles = {d.path: d.title for d in load_corpus(tmp_path)}
     assert titles == {"0007-kiosk-restocking.md": "kiosk restocking", "0008-night-buses.md": "Night buses",
-                      "0009-tram-fares.md": "tram fares", "0010-ferry-timetable.md": "Ferry timetable"}
+                      "0009-2024Q3-tram-fares.md": "2024Q3 tram fares", "0010-ferry-timetable.md": "Ferry timetable"}
 
 
 def test_default_corpus_has_the_twelve_documents(documents):
