@@ -24,8 +24,9 @@ from functools import lru_cache
 
 from .fillers import shape_kinds
 from .reader import ContextWords, PassageReader
+from .reader import PartAnswer as PassagePart
 from .sentences import context_sentences
-from .slots import AskedQuestion, SlotReader
+from .slots import AskedQuestion, SlotReader, terms_of
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.semantics import RELATION_THRESHOLD, Semantics
@@ -295,13 +296,27 @@ class Answerer:
                                for a, b in conflicts)
             head = f"Answer: the sources disagree: {listed} (conflicting) "
         else:
-            label = "likely" if len(docs) > 1 else "supported"  # two sources chained, or one that states it
+            # Two sources chained, or one that states every part: the earlier answer when it is that document itself
+            # ("which ADR now holds X" → ADR-58, whose own sentence says it holds X), or a filler its sentences say.
+            one = not chained and any(all(_states(d, a, sentences, words) for a in answers) for d in docs)
+            label = "likely" if len(docs) > 1 and not one else "supported"
             head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "
         lines = [head + " ".join(cite(d) for d in docs)]
         quoted = dict.fromkeys([(a.sentence.doc_id, a.sentence.line, a.sentence.text) for a in used]
                                + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
+
+
+def _states(doc_id: str, answer: PassagePart, sentences: list[Sentence], words: ContextWords) -> bool:
+    """Whether a document of the context states a part's answer: the answer was read there, or the answer is that
+    document and one of its own sentences names, by its id, the document the answer was read in ("Moved roadmap items
+    from ADR-8" in ADR-58, for "which ADR now holds the items of ADR-8", read in ADR-8's record)."""
+    if answer.sentence.doc_id == doc_id:
+        return True
+    source = set(terms_of(answer.sentence.doc_id))
+    return words.named_document.get(answer.filler) == doc_id and any(
+        s.doc_id == doc_id and not s.from_fact and source <= set(terms_of(s.text)) for s in sentences)
 
 
 SLOT_TYPES = {"person": {"person", "team"}, "date": {"date"}}  # the entity types a typed slot accepts

@@ -286,7 +286,8 @@ class ContextWords:
         # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
         self.by_doc: dict[str, set[str]] = {}
         for s, t, u in zip(sentences, self.texts, self.under):
-            self.by_doc.setdefault(s.doc_id, set()).update(t | u)
+            # (and its own id, written whole: ADR-8 is about "ADR-8")
+            self.by_doc.setdefault(s.doc_id, set(terms_of(s.doc_id))).update(t | u)
         self.df: dict[str, int] = {}
         for t, u in zip(self.texts, self.under):
             for term in t | u:

@@ -102,6 +102,9 @@ NOTES = {
     "SQ-1": ("Signal queue — Overview", 3, "The signal relay publishes every flash to the `tower_signals` queue.\n"),
     "SQ-2": ("Signal relay — Consumers", 7, "The signal relay publishes every flash to the `tower_signal` queue.\n"),
     "SQ-3": ("Fog relay — Consumers", 7, "The signal relay publishes every horn blast to the `fog_horns` queue.\n"),
+    # A kiosk decision (KD) whose record says where its duties went; that one says itself where it took them from.
+    "KD-12": ("Kiosk rota — Revisions", 20, "- Revision: 4\n- Description: The kiosk duties now live in KD-19\n"),
+    "KD-19": ("Kiosk duty rota — Revisions", 6, "- Revision: 1\n- Author: @marta\n- Info: Moved here from KD-12\n"),
 }
 
 
@@ -536,3 +539,11 @@ def test_two_spellings_of_one_name_conflict_and_two_unlike_names_do_not(answerer
     assert "tower_signals [SQ-1]" in answer.splitlines()[0] and "tower_signal [SQ-2]" in answer.splitlines()[0]
     answer = _answer(answerer, question, "SQ-1", "SQ-3")
     assert answer.splitlines()[0] == "Answer: tower_signals (supported) [SQ-1]", answer
+
+
+def test_an_answer_document_that_itself_says_what_the_question_names_states_the_whole_answer(answerer):
+    """KD-12 names KD-19 as where its duties went; KD-19 says itself that it took them from KD-12, and who moved them:
+    one source states every part, so the answer is supported, not a chain of two."""
+    answer = _answer(answerer, "Which KD now holds the kiosk duties that used to be in KD-12, and who moved them there?",
+                     "KD-12", "KD-19", "MIN-5", "STAFF", "WK-2", "ND-3", "CMP-2")
+    assert answer.splitlines()[0] == "Answer: KD-19 (Kiosk duty rota); @marta (supported) [KD-12] [KD-19]", answer
