@@ -25,7 +25,7 @@ from functools import lru_cache
 from .fillers import shape_kinds
 from .reader import ContextWords, PassageReader
 from .reader import PartAnswer as PassagePart
-from .sentences import context_sentences
+from .sentences import Sentence, context_sentences
 from .slots import AskedQuestion, SlotReader, terms_of
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
 from ..retrieval.retrieve import Fact, Retrieval
