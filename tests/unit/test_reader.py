@@ -105,6 +105,10 @@ NOTES = {
     # A kiosk decision (KD) whose record says where its duties went; that one says itself where it took them from.
     "KD-12": ("Kiosk rota — Revisions", 20, "- Revision: 4\n- Description: The kiosk duties now live in KD-19\n"),
     "KD-19": ("Kiosk duty rota — Revisions", 6, "- Revision: 1\n- Author: @marta\n- Info: Moved here from KD-12\n"),
+    # A review that says most of what a question opens with; a note that says the rest.
+    "FOG-3": ("Fog signal review", 4, "The fog signal compressor failed every June when its intake filter clogged; "
+              "Ilse Marr replaced the filter on 2025-06-12.\n"),
+    "SLT-1": ("Harbour air", 2, "Salt clogs the compressor intake filter.\n"),
 }
 
 
@@ -547,3 +551,11 @@ def test_an_answer_document_that_itself_says_what_the_question_names_states_the_
     answer = _answer(answerer, "Which KD now holds the kiosk duties that used to be in KD-12, and who moved them there?",
                      "KD-12", "KD-19", "MIN-5", "STAFF", "WK-2", "ND-3", "CMP-2")
     assert answer.splitlines()[0] == "Answer: KD-19 (Kiosk duty rota); @marta (supported) [KD-12] [KD-19]", answer
+
+
+def test_a_second_source_that_adds_a_little_of_the_opening_statement_is_still_a_chain(answerer):
+    """The review says nearly all of what the question opens with; only the note says that salt clogs the filter: the
+    answer is read through both (likely), however little the second adds."""
+    answer = _answer(answerer, "The fog signal compressor fails every June when salt clogs its intake filter. Who "
+                     "replaced the filter?", "FOG-3", "SLT-1", "LOG-1")
+    assert answer.splitlines()[0] == "Answer: Ilse Marr (likely) [FOG-3] [SLT-1]", answer
