@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..corpus.ingest import file_title
 from ..language.text import LIST_ITEM
 
 LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)|!?\[([^\]]*)\]\[([^\]]*)\]")
@@ -40,10 +41,19 @@ class Sentence:
     from_fact: bool = False  # the sentence a graph fact was extracted from, not a retrieved passage's
 
 
+DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
+
+
 def _link(match: re.Match) -> str:
+    """A link as its text, with the name its address ends in where that says more: a single word, or the words of a
+    document's file name ("#04" linking to …/0004-rfc-process.md is "#04 (rfc process)")."""
     text, target = (match.group(1) or match.group(3) or "").strip(), match.group(2) or match.group(4) or ""
-    last = target.rstrip("/").rsplit("/", 1)[-1] if target.startswith(("http://", "https://")) else ""
-    if last and re.fullmatch(r"[A-Za-z0-9][\w.-]*", last) and last.lower() not in text.lower() and "." not in last:
+    last = target.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+    if not target.startswith(("http://", "https://")) and not DOCUMENT_FILE.fullmatch(last):
+        last = ""
+    if DOCUMENT_FILE.fullmatch(last):  # another document, named by its file name's words where the text is a bare number
+        last = file_title(last) if not re.search(r"[A-Za-z]", text) else ""
+    if last and re.fullmatch(r"[A-Za-z0-9][\w -]*", last) and last.lower() not in text.lower():
         return f"{text} ({last})" if text else last
     return text or last
 

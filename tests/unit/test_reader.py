@@ -559,3 +559,11 @@ def test_a_second_source_that_adds_a_little_of_the_opening_statement_is_still_a_
     answer = _answer(answerer, "The fog signal compressor fails every June when salt clogs its intake filter. Who "
                      "replaced the filter?", "FOG-3", "SLT-1", "LOG-1")
     assert answer.splitlines()[0] == "Answer: Ilse Marr (likely) [FOG-3] [SLT-1]", answer
+
+
+def test_a_link_whose_text_is_a_bare_number_is_read_with_the_words_of_the_document_it_links_to():
+    from graphrag_bench.answers.sentences import clean
+
+    line = ("- Supersedes: [#04](https://example.org/rules/text/0004-kiosk-rules.md) (which was [rota#7]"
+            "(https://example.org/rules/pull/7)), see [KD-7](0007-night-rota.md)")
+    assert clean(line) == "Supersedes: #04 (kiosk rules) (which was rota#7), see KD-7"
