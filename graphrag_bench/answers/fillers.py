@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT
-from ..language.english import MONTHS, REASON_MARKERS
+from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS
 from ..language.text import ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, stem, terms_of
 
@@ -270,6 +270,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         root = span.root
         if part.slot == "person" and not c.field and _modifies_noun(span):
             continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
+        if part.wh == "where" and not c.field and not (root.dep_ == "pobj" and root.head.lower_ in PLACE_PREPOSITIONS
+                                                       or root.ent_type_ in ("GPE", "LOC", "FAC")):
+            continue  # "where": a place, said by a preposition of place ("configured in the X charts") or by its name
         if c.field:  # its field names what is asked: the field is where the value is read from
             near, by_noun = 0, 0
         else:

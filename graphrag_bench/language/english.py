@@ -27,6 +27,8 @@ MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augus
           "november", "december")
 # Words that open a clause or phrase giving a reason: "… as it was a trial", "because of the outage", "due to load".
 REASON_MARKERS = frozenset({"because", "since", "as", "due", "owing", "given"})
+# Prepositions that say where something is or goes: "configured in the X charts", "go to the Y service".
+PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "under", "into", "onto", "behind", "beside"})
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").

@@ -567,3 +567,14 @@ def test_a_link_whose_text_is_a_bare_number_is_read_with_the_words_of_the_docume
     line = ("- Supersedes: [#04](https://example.org/rules/text/0004-kiosk-rules.md) (which was [rota#7]"
             "(https://example.org/rules/pull/7)), see [KD-7](0007-night-rota.md)")
     assert clean(line) == "Supersedes: #04 (kiosk rules) (which was rota#7), see KD-7"
+
+
+def test_where_is_answered_by_a_place(answerer):
+    """"where": what a preposition of place (or direction) takes, not any other span of the sentence."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("Until when did the keepers log readings by hand, and where do those readings now go?")
+    sentence = parse_all(["Until May 2024 the keepers logged readings by hand for the harbour board; the readings now go "
+                          "to the tidebook service in the archive room."])[0]
+    assert choose(sentence, asked.parts[1], set(asked.topic)) == "tidebook service"
