@@ -296,8 +296,8 @@ class Answerer:
                                for a, b in conflicts)
             head = f"Answer: the sources disagree: {listed} (conflicting) "
         else:
-            # Two sources chained, or one that states every part: the earlier answer when it is that document itself
-            # ("which ADR now holds X" → ADR-58, whose own sentence says it holds X), or a filler its sentences say.
+            # Two sources chained, or one that states every part (`_states`: "which ADR now holds X" → ADR-58, whose
+            # own sentence says it holds X, read in another ADR's record).
             one = not chained and any(all(_states(d, a, sentences, words) for a in answers) for d in docs)
             label = "likely" if len(docs) > 1 and not one else "supported"
             head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "

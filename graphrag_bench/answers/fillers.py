@@ -8,7 +8,8 @@ header" for "which header"); a field whose name is what the part asks gives its 
 for a thing, and takes a value where the sentence names no thing, or, asking for no kind of thing ("what had they
 verified"), the clause the asked verb takes; a name that gives the kind of a common noun ("Slack" of "the Slack
 channel") is no person. A filler says whether it is a common noun: the reader lets a name or a value from a
-sentence of the same document, nearly as good, answer before it.
+sentence of the same document, nearly as good, answer before it. A reason ("why", "on what grounds") is a clause:
+the one a word of reason opens, else what follows a coordinated "but", else the sentence. A "where" takes a place.
 """
 
 from __future__ import annotations

@@ -3,10 +3,11 @@
 A question may open with statements that set the scene ("The X design points to an earlier ADR.") and ask several
 things ("Who wrote it, on what date, and what is its status?"). Each asked part gets a slot — the kind of answer:
 a person (or team), a date, a number (with its unit), a version, a reason ("why", "on what grounds"), or a thing
-named by the part's own noun ("which team", "which header") — read from English grammar (the wh-word, the noun it determines) and, for that noun, by
-similarity with the slots' descriptions on the shipped embedding model; never from a corpus's words. The words of
-the part weigh most in finding its sentence; the rest of the question (the scene, the other parts) says what it is
-about. A part that points back ("it", "that team", "the same person") also takes the answers of the parts before it.
+named by the part's own noun ("which team", "which header") — read from English grammar (the wh-word, the noun it
+determines) and, for that noun, by similarity with the slots' descriptions on the shipped embedding model; never from
+a corpus's words. The words of the part weigh most in finding its sentence; the rest of the question (the scene,
+the other parts) says what it is about. A part that points back ("it", "that team", "the same person") also takes the
+answers of the parts before it.
 """
 
 from __future__ import annotations
