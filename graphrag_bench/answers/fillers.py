@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS
-from ..language.text import ISO_DATE, WORD_DATE
+from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, stem, terms_of
 
 ENTITY_KINDS = {
@@ -32,6 +32,7 @@ SHAPES = (
     (re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*"), {"person"}),
     (re.compile(r"\bv?\d+\.(?:\d+|x)(?:\.(?:\d+|x))*(?:[-+][\w.]+)?\b"), {"version", "number"}),
     (ISO_DATE, {"date"}),
+    (FREQUENCY, {"frequency"}),
     (WORD_DATE, {"date"}),
     (re.compile(r"\b\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}\b|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:UTC|[AP]M))?\b"), {"date"}),
     (re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|[A-Za-z][A-Za-z/]*)"), {"number"}),
@@ -48,6 +49,7 @@ TRIMMED = " \t,;:.`\"'()[]"  # cut from a filler's ends (a bracket it opened is 
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
 MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
+CLOSE = 0.1  # … and a span two edges or fewer from each further asked word gains on one near fewer
 
 
 @dataclass(frozen=True)
@@ -253,6 +255,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # holds a value ("**default** 5s" under "Connection timeout") answers with the value.
     kinds = {part.slot} if part.slot != "thing" or any(
         "thing" in c.kinds and not c.common and not c.field for c in found) else {"thing", *VALUE_KINDS}
+    if part.wh == "how often":
+        kinds.add("frequency")  # "every Monday", "twice a day", as well as a number
     for c in found:
         if not kinds & c.kinds:
             continue
@@ -275,9 +279,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                                                        or root.ent_type_ in ("GPE", "LOC", "FAC")):
             continue  # "where": a place, said by a preposition of place ("configured in the X charts") or by its name
         if c.field:  # its field names what is asked: the field is where the value is read from
-            near, by_noun = 0, 0
+            near, by_noun = 0.0, 0
         else:
-            near = min((_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end), default=12)
+            distances = [_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end]
+            # nearest to the words the part asks about, and, of equals, near to more of them
+            near = min(distances, default=12) - CLOSE * sum(1 for d in distances if d <= 2)
             # "the Fresnel Mark II lens" for "which lens" and "the db-backup chart" for "which chart" name it by the
             # word beside the asked noun; "more inclusive naming" for "what new name" only says the noun again
             inside = any(span.start <= t.i < span.end for t in head_tokens) and any(

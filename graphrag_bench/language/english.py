@@ -25,6 +25,10 @@ AUXILIARIES = frozenset("do does did is are was were has have had will would can
 COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The units of time a frequency counts in: "every night", "twice a week".
+TIME_UNITS = ("second", "minute", "hour", "day", "night", "morning", "evening", "week", "weekday", "weekend",
+              "fortnight", "month", "quarter", "year")
 # Words that open a clause or phrase giving a reason: "… as it was a trial", "because of the outage", "due to load".
 REASON_MARKERS = frozenset({"because", "since", "as", "due", "owing", "given"})
 # Prepositions that say where something is or goes: "configured in the X charts", "go to the Y service".

@@ -9,13 +9,17 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .english import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS
+from .english import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, TIME_UNITS, WEEKDAYS
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 # "14 October 2025", "October 14, 2025", "Feb 20", "February 2026": dates, never names.
 WORD_DATE = re.compile(rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
                        rf"|{_MONTH}\s+\d{{4}})\b", re.IGNORECASE)
+_EVERY = "|".join(TIME_UNITS + WEEKDAYS)
+# "every Monday", "each night", "every 2 hours", "nightly", "twice a week": how often, never a name.
+FREQUENCY = re.compile(rf"\b(?:(?:every|each)\s+(?:other\s+|\d+\s+)?(?:{_EVERY})s?|(?:once|twice|\d+\s+times)\s+(?:a|an|per)\s+"
+                       rf"(?:{_EVERY})|(?:hour|dai|night|week|fortnight|month|quarter|year)ly)\b", re.IGNORECASE)
 WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_MONTH})(?:,?\s+(?P<y1>\d{{4}}))?"
                              rf"|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{{4}}))?)", re.IGNORECASE)
 # A name by typography: capitalised words (with "of", "&" … between them) or a word with an inner capital.

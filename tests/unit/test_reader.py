@@ -578,3 +578,15 @@ def test_where_is_answered_by_a_place(answerer):
     sentence = parse_all(["Until May 2024 the keepers logged readings by hand for the harbour board; the readings now go "
                           "to the tidebook service in the archive room."])[0]
     assert choose(sentence, asked.parts[1], set(asked.topic)) == "tidebook service"
+
+
+def test_how_often_is_answered_by_a_frequency_near_the_most_asked_words(answerer):
+    """"every Monday" is a frequency (no number in it); of two, the one said of what the part asks about."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("How often do they refresh the Quayside environment?")
+    sentence = parse_all(["Harbour is refreshed every night, whereas Quayside is refreshed every Monday (a1b2c3)."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) == "every Monday"
+    sentence = parse_all(["The Quayside copy is refreshed nightly by the harbour relay."])[0]  # no entity: its shape
+    assert choose(sentence, answerer.slots.read("How often do they refresh the Quayside copy?").parts[0], set()) == "nightly"
