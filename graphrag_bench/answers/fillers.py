@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT
-from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS
+from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS, REASON_PHRASE_MARKERS
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, stem, terms_of
 
@@ -180,7 +180,7 @@ def _reasons(doc) -> list[Candidate]:
             continue
         if token.dep_ == "mark":  # "… as it was a trial": the clause the word opens
             span([t for t in token.head.subtree if t.i > token.i], 0.0)
-        elif token.lower_ in ("because", "due", "owing"):  # "because of the outage", "due to load"
+        elif token.lower_ in REASON_PHRASE_MARKERS:  # "because of the outage", "due to load"
             span([t for t in token.subtree if t.i > token.i], 0.0)
     for root in (t for t in doc if t.dep_ == "ROOT"):
         # the rest of the sentence after "but" (or "and", "so") where a clause of its own follows (the small parser

@@ -49,10 +49,10 @@ def _link(match: re.Match) -> str:
     document's file name ("#04" linking to …/0004-rfc-process.md is "#04 (rfc process)")."""
     text, target = (match.group(1) or match.group(3) or "").strip(), match.group(2) or match.group(4) or ""
     last = target.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
-    if not target.startswith(("http://", "https://")) and not DOCUMENT_FILE.fullmatch(last):
-        last = ""
     if DOCUMENT_FILE.fullmatch(last):  # another document, named by its file name's words where the text is a bare number
         last = file_title(last) if not re.search(r"[A-Za-z]", text) else ""
+    elif not target.startswith(("http://", "https://")):
+        last = ""
     if last and re.fullmatch(r"[A-Za-z0-9][\w -]*", last) and last.lower() not in text.lower():
         return f"{text} ({last})" if text else last
     return text or last

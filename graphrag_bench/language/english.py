@@ -29,8 +29,10 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 # The units of time a frequency counts in: "every night", "twice a week".
 TIME_UNITS = ("second", "minute", "hour", "day", "night", "morning", "evening", "week", "weekday", "weekend",
               "fortnight", "month", "quarter", "year")
-# Words that open a clause or phrase giving a reason: "… as it was a trial", "because of the outage", "due to load".
+# Words that open a clause giving a reason ("… as it was a trial") and, of them, those that also open a phrase giving
+# one ("because of the outage", "due to load").
 REASON_MARKERS = frozenset({"because", "since", "as", "due", "owing", "given"})
+REASON_PHRASE_MARKERS = frozenset({"because", "due", "owing"})
 # Prepositions that say where something is or goes: "configured in the X charts", "go to the Y service".
 PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "under", "into", "onto", "behind", "beside"})
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.
