@@ -184,6 +184,12 @@ class PassageReader:
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
                 ids = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs]
+                if not ids and part.points_back and answers:
+                    # "which ADR does it defer to for X": the section that says X points to another document ("See
+                    # ADR-30 for …"); "it" is the earlier answer's document, not what is asked.
+                    excluded = named_docs | {a.sentence.doc_id for a in answers}
+                    ids = next((r for _, i in [f[:2] for f in found] + best
+                                if (r := words.referenced_near(sentences, i, excluded))), [])
                 # Else the document of the best sentence that answers something, else of the best, not named.
                 unnamed = next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
                                 if sentences[i].doc_id not in named_docs), None)
@@ -342,6 +348,20 @@ class ContextWords:
             docs = [d for d, n in self.numbers.items() if n in numbers and _prefix_said(d, filler)]
             out.append((score, i, self._names(f"{filler} ({self.title_of[docs[0]]})", docs[0]) if len(docs) == 1 else filler))
         return out
+
+    def referenced_near(self, sentences: list[Sentence], index: int, excluded: set[str]) -> list[tuple[float, int, str]]:
+        """The document another sentence of the same section refers to by its id, nearest first: where a passage
+        says what is asked of a document and defers to another one for it ("See ADR-30 Subject Transform for …")."""
+        here = sentences[index]
+        near = sorted((abs(s.line - here.line), j) for j, s in enumerate(sentences)
+                      if j != index and s.doc_id == here.doc_id and s.context == here.context and not s.from_fact)
+        for _, j in near:
+            for m in ID_REFERENCE.finditer(sentences[j].text):
+                named = self.documents_named([(0.0, j, m.group(0))])
+                doc = self.named_document.get(named[0][2]) if named else None
+                if named and doc not in excluded and not (doc is None and m.group(0) == here.doc_id):
+                    return named
+        return []
 
     def _names(self, answer: str, doc_id: str) -> str:
         self.named_document[answer] = doc_id

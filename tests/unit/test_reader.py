@@ -109,6 +109,10 @@ NOTES = {
     "FOG-3": ("Fog signal review", 4, "The fog signal compressor failed every June when its intake filter clogged; "
               "Ilse Marr replaced the filter on 2025-06-12.\n"),
     "SLT-1": ("Harbour air", 2, "Salt clogs the compressor intake filter.\n"),
+    # A signal grammar (SG) whose section on rules defers to another grammar for how codes are written.
+    "SG-4": ("Signal grammar — Meta", 1, "- Name: Signal grammar\n- Author(s): Ilse Marr\n- Status: Accepted\n"),
+    "SG-4b": ("Signal grammar — Flash rules", 30, "Flash Pattern, taken together with Flash Pause, forms a valid signal "
+              "rule for the lamp.\n\nSee SG-2 Signal Codes for how the codes are written.\n"),
 }
 
 
@@ -590,3 +594,12 @@ def test_how_often_is_answered_by_a_frequency_near_the_most_asked_words(answerer
     assert choose(sentence, asked.parts[0], set(asked.topic)) == "every Monday"
     sentence = parse_all(["The Quayside copy is refreshed nightly by the harbour relay."])[0]  # no entity: its shape
     assert choose(sentence, answerer.slots.read("How often do they refresh the Quayside copy?").parts[0], set()) == "nightly"
+
+
+def test_a_document_the_section_defers_to_answers_which_document_the_earlier_one_defers_to(answerer):
+    """"Which SG does it defer to for the rules …": the section that states the rules names another document ("See SG-2
+    … for …"); "it" is the grammar the first part answered from, not what is asked."""
+    answer = _answer(answerer, "Who wrote the Signal grammar, and which SG does it defer to for the rules that Flash "
+                     "Pattern and Flash Pause must follow?", "SG-4", "SG-4b", "LOG-1")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: Ilse Marr; SG-2 "), answer
