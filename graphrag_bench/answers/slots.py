@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUANTIFIERS, QUESTION_WORDS
+from ..language.text import fold
 
 SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing")
 VALUE_KINDS = ("date", "number", "version")  # the slots a value of a shape fills, not a name
@@ -58,9 +59,9 @@ def stem(word: str) -> str:
 
 
 def terms_of(text: str) -> list[str]:
-    """The content words of a text as stems, in order, without grammar words."""
+    """The content words of a text as stems, in order, without grammar words; accents off ("Søren" is "Soren")."""
     out = []
-    for token in TOKEN.findall(text):
+    for token in TOKEN.findall(fold(text)):
         low = token.lower()
         if low in FUNCTION_WORDS or low in AUXILIARIES or low in QUESTION_WORDS or len(low) < 2 and not low.isdigit():
             continue

@@ -38,10 +38,15 @@ LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.
 MEMO = 1 << 16
 
 
+# Latin letters that are not a base letter with an accent, so Unicode does not decompose them (Søren, Łódź, straße)
+UNDECOMPOSED = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "đ": "d",
+                              "Đ": "D", "ł": "l", "Ł": "L", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"})
+
+
 @lru_cache(maxsize=MEMO)
 def fold(text: str) -> str:
-    """Accents off (Tomás → Tomas): one spelling for comparisons and keys."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    """Accents off (Tomás → Tomas, Søren → Soren): one spelling for comparisons and keys."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).translate(UNDECOMPOSED)
 
 
 @lru_cache(maxsize=MEMO)

@@ -603,3 +603,13 @@ def test_a_document_the_section_defers_to_answers_which_document_the_earlier_one
                      "Pattern and Flash Pause must follow?", "SG-4", "SG-4b", "LOG-1")
     head = answer.splitlines()[0]
     assert head.startswith("Answer: Ilse Marr; SG-2 "), answer
+
+
+def test_a_letter_unicode_does_not_decompose_is_folded_like_an_accent():
+    """"Søren" in a timeline and "Soren" in a question are one word, and one key: not "s" and "ren"."""
+    from graphrag_bench.answers.slots import terms_of
+    from graphrag_bench.graph.keys import entity_key
+
+    assert terms_of("incident manager (Søren Iversen)") == terms_of("incident manager (Soren Iversen)")
+    assert terms_of("Łukasz Błażek, Straße") == terms_of("Lukasz Blazek, Strasse")
+    assert entity_key("person", "Søren Iversen") == entity_key("person", "Soren Iversen")
