@@ -14,7 +14,7 @@ from .table_metadata import describe_counts, table_metadata
 GROUP = "ingest"
 
 
-@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS)
+@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS, io_manager_key="frames")
 def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: DataFolderLock) -> pl.DataFrame:
     """Every document of the corpus with its stable id, title, content hash and text.
 
@@ -38,7 +38,7 @@ def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: D
     return frame
 
 
-@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS)
+@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS, io_manager_key="frames")
 def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings) -> pl.DataFrame:
     """Sections of each document with their 1-based line spans."""
     chunked = chunk_corpus(documents, corpus_settings(context, bench).data_dir)
@@ -48,7 +48,7 @@ def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: Bench
     return frame
 
 
-@asset(group_name=GROUP, kinds={"python", "pytorch"}, partitions_def=PARTITIONS)
+@asset(group_name=GROUP, kinds={"python", "pytorch"}, partitions_def=PARTITIONS, io_manager_key="frames")
 def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embedder: EmbedderResource,
                      bench: BenchSettings) -> pl.DataFrame:
     """all-MiniLM-L6-v2 embeddings of every chunk (normalized), saved for the retriever too.

@@ -90,8 +90,8 @@ def main() -> None:
             print(f"{len(docs):>9} {t_extract:>10.2f} {t_resolve:>10.2f} {rate:>8.0f} {len(result.entities):>9} "
                   f"{len(result.relationships):>14} {'pass' if result.audit['passed'] else 'FAIL':>6}")
         def incremental():
-            extraction = Extractor().extract(docs, ResultCache(tmp / "extraction.pkl"))
-            return resolve_cached(extraction, docs, ResultCache(tmp / "resolution.pkl"))
+            extraction = Extractor().extract(docs, ResultCache(tmp / "extraction.jsonl"))
+            return resolve_cached(extraction, docs, ResultCache(tmp / "resolution.jsonl"))
 
         _, first = timed(incremental)
         _, again = timed(incremental)

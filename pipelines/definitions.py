@@ -23,7 +23,6 @@ from dagster import (
     Definitions,
     EnvVar,
     ExecuteInProcessResult,
-    FilesystemIOManager,
     RunFailureSensorContext,
     RunRequest,
     ScheduleDefinition,
@@ -56,7 +55,8 @@ from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_w
                                      check_worker_from_env, embedding_backend_from_env, neo4j_from_env, nightly_from_env)
 from pipelines.dbt import dbt_cli
 from resources import (AnswererResource, BenchSettings, CheckWorkerResource, DataFolderLock, EmbedderResource,
-                       GraphStoreResource, RetrievalResource)
+                       GraphStoreResource, ParquetIOManager, RetrievalResource,
+                       TypedJsonIOManager)
 
 MODULES = [assets.ingest, assets.graph, assets.benchmark, assets.warehouse, assets.report]
 GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store"]
@@ -76,8 +76,10 @@ def build_resources(bench: BenchSettings) -> dict:
         "answerer": AnswererResource(kind=answerer_from_env()),
         "check_worker": CheckWorkerResource(enabled=check_worker_from_env()),
         "dbt": dbt_cli(),
-        # Outputs persist in the data folder, so the release-gate job can re-check the latest report.
-        "io_manager": FilesystemIOManager(base_dir=str(Path(bench.data_dir) / "dagster" / "io")),
+        # Outputs persist in the data folder, so the release-gate job can re-check the latest report; as data only
+        # (Parquet for frames, JSON read through each output's type for the rest): nothing stored there runs code.
+        "io_manager": TypedJsonIOManager(base_dir=str(Path(bench.data_dir) / "dagster" / "io")),
+        "frames": ParquetIOManager(base_dir=str(Path(bench.data_dir) / "dagster" / "io")),
     }
 
 

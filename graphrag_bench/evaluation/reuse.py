@@ -20,13 +20,14 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..runtime.files import file_digest, files_digest, locked
 from ..retrieval.modes import ALL_MODES
 from ..runtime.result_cache import ResultCache
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-REUSE_FILE = "benchmark_reuse.pkl"
+REUSE_FILE = "benchmark_reuse.jsonl"
 
 
 def new_run_id() -> str:
@@ -75,7 +76,7 @@ class BenchmarkInputs:
 
 
 class BenchmarkReuse:
-    """The last measured benchmark, keyed by its inputs' digest (one pickle in the data folder).
+    """The last measured benchmark, keyed by its inputs' digest (one data-only file in the data folder).
 
     Only the latest measurement is kept: a changed input replaces it."""
 
@@ -83,11 +84,11 @@ class BenchmarkReuse:
         self._cache = ResultCache(Path(data_dir) / REUSE_FILE)
 
     def get(self, digest: str, part: str):
-        return self._cache.get(f"{digest}|{part}")
+        return self._cache.get(f"{digest}|{part}", dict[str, Any])
 
     def put(self, digest: str, part: str, value, replace: bool = False) -> None:
         """Store one part of a measurement; `replace` drops every part of other inputs (a new measurement)."""
         if not replace:
             self._cache.keep_all()
-        self._cache.put(f"{digest}|{part}", value)
+        self._cache.put(f"{digest}|{part}", value, dict[str, Any])
         self._cache.save()

@@ -23,7 +23,7 @@ Rerun = tuple[list[str], "set[str] | None"]  # `rerun_ids`' result
 
 def known_rerun(fingerprint: str, cache: ResultCache | None) -> list[str] | None:
     """The ids of the last re-run, when it re-ran an extraction with this fingerprint (and agreed with it)."""
-    return cache.get(f"rerun|{fingerprint}") if cache is not None and fingerprint else None
+    return cache.get(f"rerun|{fingerprint}", list[str]) if cache is not None and fingerprint else None
 
 
 def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCache | None = None,
@@ -39,7 +39,7 @@ def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCac
     known = known_rerun(fingerprint, cache)
     if known is not None:
         return known, None
-    verified = set(cache.get("verified") or ()) if cache is not None else set()
+    verified: set[str] = set(cache.get("verified", list[str]) or ()) if cache is not None else set()
     view = RerunCache(extraction_cache, verified if extraction_cache is not None else set())
     ids = entity_ids(Extractor().extract(documents, view))
     return ids, view.per_document_keys
@@ -48,8 +48,8 @@ def rerun_ids(documents: list[Document], fingerprint: str = "", cache: ResultCac
 def _remember_rerun(cache: ResultCache | None, fingerprint: str, ids: list[str], covered: set[str]) -> None:
     """Keep the re-run (only a matching one: a mismatch must be re-run, not trusted)."""
     if cache is not None and fingerprint:
-        cache.put(f"rerun|{fingerprint}", ids)
-        cache.put("verified", sorted(covered))
+        cache.put(f"rerun|{fingerprint}", ids, list[str])
+        cache.put("verified", sorted(covered), list[str])
         cache.save()
 
 

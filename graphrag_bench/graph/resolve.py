@@ -26,7 +26,7 @@ import json
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import polars as pl
 from rapidfuzz.distance import Levenshtein
@@ -34,6 +34,7 @@ from rapidfuzz.distance import Levenshtein
 from .extract import Extraction
 from ..corpus.ingest import Document
 from .keys import ARTIFACT_TYPES, KEY_FORMAT, canonical_name, key_type
+from ..runtime.result_cache import StoredFrame
 
 SUFFIX = re.compile(r"_(?:jr|sr|ii|iii|iv)$")
 NO_EVIDENCE = "no evidence of identity"
@@ -129,20 +130,20 @@ class _Variants:
 class ResolvedFrames(NamedTuple):
     """A resolution as frames (`Resolution.frames()`) with its audit facts: what the next run can reuse."""
 
-    entities: pl.DataFrame
-    relationships: pl.DataFrame
-    audit: dict
+    entities: StoredFrame
+    relationships: StoredFrame
+    audit: dict[str, Any]
 
 
 def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> tuple[ResolvedFrames, bool]:
     """`resolve`, reused as a whole when the extraction's fingerprint is unchanged (nothing edited). Kept as frames:
     Arrow buffers store and load in a fraction of the time 50,000 row dicts take, and the stages want frames."""
     key = f"resolved_frames|{extraction.fingerprint}"  # (not "resolution|": those entries held row dicts)
-    cached: ResolvedFrames | None = cache.get(key) if extraction.fingerprint else None
+    cached: ResolvedFrames | None = cache.get(key, ResolvedFrames) if extraction.fingerprint else None
     if cached is None:
         resolution = resolve(extraction, documents)
         result = ResolvedFrames(*resolution.frames(), resolution.audit)
-        cache.put(key, result)
+        cache.put(key, result, ResolvedFrames)
     cache.save()
     return (cached, True) if cached is not None else (result, False)
 

@@ -14,16 +14,16 @@ from ..graph.audit import Rerun, known_rerun, rerun_ids, run_audit
 from ..runtime.check_worker import CheckWorker, validator
 from ..graph.extract import Extraction, Extractor
 from ..graph.resolve import provenance_frame, resolve_cached
-from ..runtime.result_cache import ResultCache
+from ..runtime.result_cache import ResultCache, StoredFrame
 from .ingest import documents_of
 
-EXTRACTION_CACHE, RESOLUTION_CACHE, AUDIT_CACHE = "extraction_cache.pkl", "resolution_cache.pkl", "audit_cache.pkl"
+EXTRACTION_CACHE, RESOLUTION_CACHE, AUDIT_CACHE = "extraction_cache.jsonl", "resolution_cache.jsonl", "audit_cache.jsonl"
 
 
 @dataclass(frozen=True)
 class ResolvedGraph:
-    entities: pl.DataFrame  # stable keys, types, aliases
-    relationships: pl.DataFrame  # typed edges with provenance (document, line, evidence); SAME_AS, POSSIBLE_SAME_AS
+    entities: StoredFrame  # stable keys, types, aliases
+    relationships: StoredFrame  # typed edges with provenance (document, line, evidence); SAME_AS, POSSIBLE_SAME_AS
     audit: dict  # the resolver's own audit facts (SPEC §3.4), completed by `audit_resolution`
     fingerprint: str  # of the extraction it was resolved from
     reused: bool  # resolution reused whole: no document changed

@@ -159,6 +159,45 @@ def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
     assert all(checks.values())
 
 
+class _Marker:
+    """A pickle that creates a file when loaded: what a crafted file in the data folder would do."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.path}",))
+
+
+def test_the_data_folder_holds_no_pickle_and_a_crafted_stored_output_runs_nothing(first_run, outside):
+    """Every file a run leaves in the data folder is data (dbt's own working folder aside); a stored asset output
+    replaced with a pickle is an error naming the file when the release-gate job reads it, and no code runs."""
+    import pickle
+
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import execute_job
+    from resources import BenchSettings
+
+    assert first_run[0].returncode == 0
+    data = outside / "data"
+    pickled = [p for p in data.rglob("*") if p.is_file() and "dbt" not in p.relative_to(data).parts
+               and p.read_bytes()[:1] == b"\x80"]  # every pickle protocol since 2 opens so
+    assert not pickled
+    report = next((data / "dagster" / "io" / "benchmark_report").rglob("*.json"))
+    kept, marker = report.read_bytes(), outside / "MARKER"
+    try:
+        report.write_bytes(pickle.dumps({"gates": _Marker(marker)}))
+        settings = BenchSettings(corpus_dir=str(outside / "corpus"), questions_file=str(outside / "questions.json"),
+                                 data_dir=str(data), results_dir=str(outside / "results"), runs=2)
+        result = execute_job(settings, "release_gate_job", DagsterInstance.ephemeral(), raise_on_error=False)
+        assert not result.success and not marker.exists()
+        failures = " ".join(e.event_specific_data.error.to_string() for e in result.all_events if e.is_step_failure)
+        assert str(report) in failures and "materialize benchmark_report again" in failures, failures
+    finally:
+        report.write_bytes(kept)
+
+
 def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
     questions = json.loads((outside / "questions.json").read_text())
     for q in questions["questions"]:

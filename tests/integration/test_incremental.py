@@ -104,12 +104,12 @@ def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, 
     monkeypatch.setattr(extractor_module, "DocumentParser", counting_parser)
 
     def build_and_audit(documents):
-        extraction = Extractor().extract(documents, ResultCache(tmp_path / "extraction.pkl"))
+        extraction = Extractor().extract(documents, ResultCache(tmp_path / "extraction.jsonl"))
         resolution = resolve(extraction, documents)
         parsed.clear()
         audit = run_audit(*resolution.frames(), resolution.audit, documents,
-                          extraction.fingerprint, ResultCache(tmp_path / "audit.pkl"),
-                          ResultCache(tmp_path / "extraction.pkl"))
+                          extraction.fingerprint, ResultCache(tmp_path / "audit.jsonl"),
+                          ResultCache(tmp_path / "extraction.jsonl"))
         return audit, sorted(parsed)
 
     documents = load_corpus(corpus_copy)
@@ -128,7 +128,7 @@ def test_the_audit_reruns_each_document_once_per_content(tmp_path, corpus_copy, 
     resolution = resolve(Extractor().extract(documents), documents)
     for _ in range(2):
         audit = run_audit(*resolution.frames(), resolution.audit, [], "another extraction",
-                          ResultCache(tmp_path / "audit.pkl"), ResultCache(tmp_path / "extraction.pkl"))
+                          ResultCache(tmp_path / "audit.jsonl"), ResultCache(tmp_path / "extraction.jsonl"))
         assert not audit["passed"] and any("rerun" in f for f in audit["failures"])
 
 

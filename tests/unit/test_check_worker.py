@@ -104,7 +104,7 @@ def test_the_audit_rerun_started_after_extraction_is_collected_by_the_audit_and_
     # Collected by the audit: it passes and remembers the re-run, so the next extraction starts none.
     extract_mentions(ingested.frame, data, worker=worker)
     assert audit_resolution(graph, ingested.frame, data, worker)["passed"]
-    assert ResultCache(data / AUDIT_CACHE).get(f"rerun|{extraction.fingerprint}") == expected[0]
+    assert ResultCache(data / AUDIT_CACHE).get(f"rerun|{extraction.fingerprint}", list[str]) == expected[0]
     extract_mentions(ingested.frame, data, worker=worker)
     assert worker.rerun(extraction.fingerprint) is None
 
@@ -130,7 +130,7 @@ def test_a_rerun_process_that_dies_leaves_the_rerun_to_the_audit(water, worker, 
     graph = resolve_graph(extraction, ingested.frame, data)
     audit = audit_resolution(graph, ingested.frame, data, worker)  # re-run here, suites here
     assert audit["passed"] and "the audit re-runs in this process" in caplog.text
-    assert ResultCache(data / AUDIT_CACHE).get(f"rerun|{extraction.fingerprint}") == sorted(graph.entities["id"].to_list())
+    assert ResultCache(data / AUDIT_CACHE).get(f"rerun|{extraction.fingerprint}", list[str]) == sorted(graph.entities["id"].to_list())
 
 
 def test_worker_processes_end_with_a_run_killed_outright():

@@ -203,8 +203,8 @@ def test_incremental_extraction_reuses_unchanged_documents(corpus_copy, tmp_path
 
     def build():
         docs = load_corpus(corpus_copy)
-        extraction = Extractor().extract(docs, ResultCache(tmp_path / "x.pkl"))
-        result, reused = resolve_cached(extraction, docs, ResultCache(tmp_path / "r.pkl"))
+        extraction = Extractor().extract(docs, ResultCache(tmp_path / "x.jsonl"))
+        result, reused = resolve_cached(extraction, docs, ResultCache(tmp_path / "r.jsonl"))
         return extraction, result, reused
 
     first, graph1, reused1 = build()

@@ -13,13 +13,13 @@ import re
 from contextlib import contextmanager
 
 from ...corpus.ingest import ID_IN_TEXT, Document
-from ...runtime.result_cache import ResultCache
+from ...runtime.result_cache import ResultCache, StoredVector
 from ...language.semantics import RELATION_THRESHOLD, Semantics
 from ...settings import id_types_from_env
 from ..vocabulary import ENTITY_TYPES, QUESTION_SHAPES, RELATIONS
 from .interpret import Interpreter
 from .model import NAME, Extraction, ParsedDocument
-from .prose import ProseReader
+from .prose import ProseReader, ProseResult
 from .structure import DocumentParser
 from ...language.text import clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
@@ -86,6 +86,7 @@ class RecordIds:
 
 
 PER_DOCUMENT = ("structure|", "prose|")  # cache keys of one document's passes 1 and 2 (by its content)
+StoredVectors = dict[str, StoredVector]  # label → its embedding, kept between runs
 
 
 class RerunCache:
@@ -98,16 +99,16 @@ class RerunCache:
         self._cache, self._verified = cache, verified
         self.per_document_keys: set[str] = set()
 
-    def get(self, key: str):
+    def get(self, key: str, kind):
         if key.startswith(PER_DOCUMENT):
             self.per_document_keys.add(key)
             if key not in self._verified:
                 return None
         elif not key.startswith("vectors|"):
             return None
-        return self._cache.get(key) if self._cache is not None else None
+        return self._cache.get(key, kind) if self._cache is not None else None
 
-    def put(self, key: str, value) -> None:
+    def put(self, key: str, value, kind) -> None:
         pass
 
     def keep_all(self) -> None:
@@ -221,11 +222,11 @@ class Extractor:
 
                 embedder = Embedder()
                 vectors_key = f"vectors|{VOCABULARY_DIGEST}|{embedder.identity}"
-                stored = cache.get(vectors_key) or {}
+                stored = cache.get(vectors_key, StoredVectors) or {}
                 self._semantics = Semantics(embedder, stored)  # its gloss tables come from the stored vectors
             else:
                 vectors_key = f"vectors|{VOCABULARY_DIGEST}|{getattr(self._semantics.embedder, 'identity', '')}"
-                stored = cache.get(vectors_key) or {}
+                stored = cache.get(vectors_key, StoredVectors) or {}
                 for text, vector in stored.items():
                     self._semantics.known_vectors.setdefault(text, vector)
             stored_vectors = len(stored)
@@ -234,11 +235,11 @@ class Extractor:
         result = Extraction()
         for doc in documents:
             keys[doc.doc_id] = f"structure|{doc.content_hash}|{_digest([doc.title])}|{corpus_key}"  # a title may come from the corpus
-            cached = cache.get(keys[doc.doc_id]) if cache else None
+            cached = cache.get(keys[doc.doc_id], ParsedDocument) if cache else None
             if cached is None:
                 cached = DocumentParser(doc, ids, self).parse()
                 if cache is not None:
-                    cache.put(keys[doc.doc_id], cached)
+                    cache.put(keys[doc.doc_id], cached, ParsedDocument)
             parsed.append(cached)
         # The names prose is read for: what structures declare (rows, nodes, entries) and the values of fields whose
         # label names a relation ("Owner: Lena Ortiz"), not every capitalised field value ("Role: Contractor").
@@ -250,7 +251,7 @@ class Extractor:
         prose_key = _digest([names, capitals])
         fingerprint = _digest([prose_key, [keys[p.doc_id] for p in parsed], sorted(self.id_types.items())])
         if cache is not None:  # nothing changed since the last run: its interpretation stands as it was
-            known = cache.get(f"interpretation|{fingerprint}")
+            known = cache.get(f"interpretation|{fingerprint}", Extraction)
             if known is not None:
                 known.processed, known.reused = [], [p.doc_id for p in parsed]
                 cache.keep_all()
@@ -261,12 +262,12 @@ class Extractor:
         prose = {}
         for p in parsed:
             key = f"prose|{keys[p.doc_id]}|{prose_key}"
-            cached = cache.get(key) if cache else None
+            cached = cache.get(key, ProseResult) if cache else None
             if cached is None:
                 reader = reader or _prose_reader(f"{corpus_key}|{prose_key}", names, ids, capitals)
                 cached = reader.read(p.doc_id, p.paragraphs)
                 if cache is not None:
-                    cache.put(key, cached)
+                    cache.put(key, cached, ProseResult)
                 result.processed.append(p.doc_id)
             else:
                 result.reused.append(p.doc_id)
@@ -276,7 +277,7 @@ class Extractor:
         out.fingerprint = fingerprint
         out.untrusted = [flag for d in documents for flag in untrusted[d.doc_id]]
         if cache is not None:
-            cache.put(f"interpretation|{fingerprint}", out)
+            cache.put(f"interpretation|{fingerprint}", out, Extraction)
             self._remember_vectors(cache, vectors_key, stored_vectors)
             cache.save()
         return out
@@ -284,4 +285,4 @@ class Extractor:
     def _remember_vectors(self, cache: ResultCache | RerunCache, key: str, stored: int) -> None:
         """Persist the label vectors when this run embedded any beyond the `stored` ones it started with."""
         if len(self.semantics.known_vectors) != stored:
-            cache.put(key, dict(self.semantics.known_vectors))
+            cache.put(key, dict(self.semantics.known_vectors), StoredVectors)

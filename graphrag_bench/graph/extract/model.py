@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import NamedTuple
 
+from ...corpus.untrusted import Flag
+
 NAME, RECORD, DATE, LITERAL = "name", "record", "date", "literal"
 CANDIDATE = "candidate"  # a name found only by its typography in prose: an entity only if a typed statement says so
 
@@ -119,7 +121,7 @@ class Extraction:
     processed: list[str] = field(default_factory=list)  # documents read in this call
     reused: list[str] = field(default_factory=list)  # unchanged documents taken from the cache
     fingerprint: str = ""  # identifies the whole input: same fingerprint, same resolution
-    untrusted: list = field(default_factory=list)  # `untrusted.Flag`s: lines no pass was allowed to read
+    untrusted: list[Flag] = field(default_factory=list)  # lines no pass was allowed to read
 
     # Stored (extraction cache, asset storage) with mentions and relations as plain tuples: a named tuple pickles
     # through a Python call each, and at 10,000 documents that tripled the time to store and load an extraction.
