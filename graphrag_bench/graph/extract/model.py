@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import partial
 from typing import NamedTuple
 
 from ...corpus.untrusted import Flag
@@ -122,14 +121,3 @@ class Extraction:
     reused: list[str] = field(default_factory=list)  # unchanged documents taken from the cache
     fingerprint: str = ""  # identifies the whole input: same fingerprint, same resolution
     untrusted: list[Flag] = field(default_factory=list)  # lines no pass was allowed to read
-
-    # Stored (extraction cache, asset storage) with mentions and relations as plain tuples: a named tuple pickles
-    # through a Python call each, and at 10,000 documents that tripled the time to store and load an extraction.
-    def __getstate__(self) -> dict:
-        return {**self.__dict__, "mentions": [tuple(m) for m in self.mentions],
-                "relations": [tuple(r) for r in self.relations]}
-
-    def __setstate__(self, state: dict) -> None:
-        state["mentions"] = list(map(partial(tuple.__new__, Mention), state["mentions"]))
-        state["relations"] = list(map(partial(tuple.__new__, Relation), state["relations"]))
-        self.__dict__.update(state)
