@@ -10,20 +10,16 @@ What counts is the wording of the text itself, not which corpus it is in: phrase
 ("ignore all previous instructions", "you are now …", "note to the AI: …", chat-template tokens) and query-language
 statements (a Cypher pattern with MATCH/MERGE/CREATE, DETACH DELETE, CALL db.*, SQL DROP/DELETE/INSERT/UPDATE,
 SELECT … FROM, UNION SELECT). A flagged line takes the lines continuing its paragraph with it (up to
-`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only. What was found
-in a content is remembered between runs (`find_untrusted_in`), for as long as this file is unchanged.
+`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only. Every run scans
+every document (~0.4 s at 10,000 documents): nothing in the data folder can say a document holds no such line.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from ..runtime.files import replace_atomically
 from .ingest import Document, document_title
 
 INSTRUCTION, QUERY = "instruction to an assistant", "query-language text"
@@ -120,32 +116,12 @@ def _remember(doc: Document, flags: list[Flag]) -> None:
     _FOUND[(doc.doc_id, doc.content_hash, len(doc.text))] = flags
 
 
-# The rules as this file writes them: lines found under another version of it are not trusted to be the same.
-RULES_DIGEST = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
 
-
-def find_untrusted_in(documents: list[Document], remembered: str | Path) -> list[Flag]:
-    """`find_untrusted` for every document, the lines found per content kept in the file `remembered` for the next
-    run (with RULES_DIGEST: other rules read everything again). A 10,000-document corpus took ~0.4 s a run to scan;
-    an edit now scans one document. Extraction asks again in this process and is answered from the same memo."""
-    path = Path(remembered)
-    try:
-        stored = json.loads(path.read_text()) if path.exists() else {}
-    except (OSError, ValueError):
-        stored = {}  # unreadable: only costs a scan of every document
-    known: dict[str, list] = stored.get("found", {}) if stored.get("rules") == RULES_DIGEST else {}
-    found: dict[str, list] = {}
-    flags: list[Flag] = []
-    for doc in documents:
-        lines = known.get(doc.content_hash)
-        if lines is not None and (doc.doc_id, doc.content_hash, len(doc.text)) not in _FOUND:
-            _remember(doc, [Flag(doc.doc_id, line, kind, doc.lines[line - 1].strip()[:160]) for line, kind in lines])
-        doc_flags = find_untrusted(doc)
-        found[doc.content_hash] = [[f.line, f.kind] for f in doc_flags]
-        flags += doc_flags
-    if found != known:
-        replace_atomically(path, lambda tmp: tmp.write_text(json.dumps({"rules": RULES_DIGEST, "found": found})))
-    return flags
+def find_untrusted_in(documents: list[Document]) -> list[Flag]:
+    """`find_untrusted` for every document. Not remembered between runs: a memo in the data folder could be forged to
+    switch masking off, and a scan costs ~0.4 s at 10,000 documents. Extraction asks again in this process and is
+    answered from the process's memo."""
+    return [flag for doc in documents for flag in find_untrusted(doc)]
 
 
 def masked(doc: Document, flags: list[Flag]) -> Document:

@@ -35,7 +35,6 @@ class EmbeddedChunks:
     dimension: int
 
 
-UNTRUSTED_LINES = "untrusted_lines.json"  # what `find_untrusted_in` found, per content
 
 
 def manifest_path(data_dir: str | Path, stage: str) -> Path:
@@ -60,7 +59,7 @@ def ingest_corpus(corpus_dir: str | Path, data_dir: str | Path, max_bytes: int |
     docs = load_corpus(corpus_dir, warnings, max_bytes)
     frame = frame_of(docs, Document, {"also_declared_by": pl.List(pl.String)})
     changes = compare_with_manifest(manifest_path(data_dir, "documents"), {d.doc_id: d.content_hash for d in docs})
-    return IngestedCorpus(frame, changes, warnings, find_untrusted_in(docs, Path(data_dir) / UNTRUSTED_LINES))
+    return IngestedCorpus(frame, changes, warnings, find_untrusted_in(docs))
 
 
 def chunk_corpus(documents: pl.DataFrame, data_dir: str | Path) -> ChunkedCorpus:
