@@ -35,7 +35,7 @@ def env_flag(name: str, default: bool = False, env: Env | None = None) -> bool:
     raise InputError("environment", f"expected true or false, got {raw!r}", field=name)
 
 
-def env_number(name: str, default: float, env: Env | None = None, minimum: float = 0) -> float:
+def env_number(name: str, default: float, env: Env | None = None, minimum: float = 0, maximum: float = math.inf) -> float:
     raw = (env if env is not None else os.environ).get(name)
     if raw is None or raw.strip() == "":
         return default
@@ -47,12 +47,18 @@ def env_number(name: str, default: float, env: Env | None = None, minimum: float
         raise InputError("environment", f"expected a finite number, got {raw!r}", field=name)
     if value < minimum:
         raise InputError("environment", f"must be >= {minimum}, got {raw!r}", field=name)
+    if value > maximum:
+        raise InputError("environment", f"must be <= {maximum:g}, got {raw!r}", field=name)
     return value
 
 
 def graph_rag_enabled(env: Env | None = None) -> bool:
     """SPEC §2: GraphRAG is off unless GRAPH_RAG_ENABLED says otherwise."""
     return env_flag("GRAPH_RAG_ENABLED", False, env)
+
+
+MAX_TOP_K = 50  # passages per question: past this the context is the corpus, not a retrieval
+MAX_CACHE_TTL_S = 86_400.0  # a day: the nightly run rebuilds what the caches hold
 
 
 @dataclass(frozen=True)
@@ -74,11 +80,11 @@ class RetrievalSettings:
     @classmethod
     def from_env(cls, env: Env | None = None) -> "RetrievalSettings":
         return cls.bounded(
-            top_k=int(env_number("GRAPHRAG_TOP_K", cls.top_k, env, minimum=1)),
+            top_k=int(env_number("GRAPHRAG_TOP_K", cls.top_k, env, minimum=1, maximum=MAX_TOP_K)),
             max_hops=int(env_number("GRAPHRAG_MAX_HOPS", cls.max_hops, env, minimum=1)),
             max_nodes=int(env_number("GRAPHRAG_MAX_NODES", cls.max_nodes, env, minimum=1)),
             max_context_bytes=int(env_number("GRAPHRAG_MAX_CONTEXT_BYTES", cls.max_context_bytes, env, minimum=256)),
-            cache_ttl_s=env_number("GRAPHRAG_CACHE_TTL_S", cls.cache_ttl_s, env),
+            cache_ttl_s=env_number("GRAPHRAG_CACHE_TTL_S", cls.cache_ttl_s, env, maximum=MAX_CACHE_TTL_S),
         )
 
 
@@ -102,11 +108,12 @@ def log_level_from_env(env: Env | None = None) -> str:
 
 
 DEFAULT_MAX_DOCUMENT_MB = 50
+MAX_DOCUMENT_MB = 1024  # extraction is linear, ~3 s per MB: a larger file would take the night
 
 
 def max_document_mb_from_env(env: Env | None = None) -> float:
     """GRAPHRAG_MAX_DOCUMENT_MB (default 50): a larger file is left out of the corpus with a warning naming it."""
-    return env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, env, minimum=0.001)
+    return env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, env, minimum=0.001, maximum=MAX_DOCUMENT_MB)
 
 
 def document_bytes(megabytes: float) -> int:
@@ -228,6 +235,8 @@ def load_thresholds(path: str | Path | None = None) -> dict:
         value = gates.get(key)
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             raise InputError(path, f"expected a number, got {value!r}", item="gates", field=key)
+        if not math.isfinite(value):  # TOML allows nan and inf; no gate can be judged against them
+            raise InputError(path, f"expected a finite number, got {value!r}", item="gates", field=key)
     return gates
 
 

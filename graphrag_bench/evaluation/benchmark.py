@@ -11,6 +11,7 @@ Every mode of `graphrag_bench.retrieval.modes` can be run; vector (`baseline`) a
 
 from __future__ import annotations
 
+import json
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -171,14 +172,15 @@ def measured_or_reused(inputs: BenchmarkInputs, reuse: BenchmarkReuse, measure: 
                        remeasure: bool = False, executor: str = "in_process") -> dict:
     """`measure()` (a `run_benchmark` result) unless the last measurement had exactly these inputs.
 
-    The result carries `measurement`: the run id it was measured in, the inputs' digest, whether it was reused, and the
-    executor it was measured under (the latency gate trusts only one process)."""
+    The result carries `measurement`: the run id it was measured in, the inputs' digest, whether it was reused, the
+    executor it was measured under (the latency gate trusts only one process) and the retrieval settings in effect."""
     result = None if remeasure else reuse.get(inputs.digest, "run")
     if result is not None:
         result["measurement"] = {**result["measurement"], "reused": True}
         return result
     result = measure()
-    result["measurement"] = {"run_id": new_run_id(), "inputs": inputs.digest, "reused": False, "executor": executor}
+    result["measurement"] = {"run_id": new_run_id(), "inputs": inputs.digest, "reused": False, "executor": executor,
+                             "retrieval": json.loads(inputs.settings)}  # the settings in effect (top-k, hops, …)
     reuse.put(inputs.digest, "run", result, replace=True)
     return result
 

@@ -35,6 +35,7 @@ def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict
         "statistics": paired_stats([by_q["baseline"][q["question_id"]] for q in questions],
                                    [by_q["graphrag"][q["question_id"]] for q in questions]),
         "runs_per_question": bench["runs"], "nondeterministic_answers": bench["nondeterministic"],
+        "retrieval_settings": bench.get("measurement", {}).get("retrieval"),  # top-k, hops, nodes, bytes, cache TTL
     }
 
 

@@ -93,6 +93,8 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert summary["corpus"]["documents"] == 12 and summary["graph"]["provenance_coverage"] == 1.0
     assert all(g["passed"] for g in summary["gates"])
     assert summary["measurement"]["executor"] == "in_process" and summary["audit"]["untrusted"] == []
+    assert summary["retrieval_settings"] == {"top_k": 6, "max_hops": 2, "max_nodes": 50, "max_context_bytes": 5120,
+                                             "cache_ttl_s": 300.0}  # every setting in effect, recorded
     assert summary["modes"]["graphrag"]["points"] > summary["modes"]["baseline"]["points"]
     assert summary["extraction"]["entity_f1"] is not None  # the labels file travels with the corpus
     assert summary["graph_expansion"]["connection_precision"] is not None

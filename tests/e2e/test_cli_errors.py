@@ -3,6 +3,7 @@ item and field, no traceback, nothing written."""
 
 import json
 import os
+import re
 
 import pytest
 
@@ -24,6 +25,8 @@ from .command import cli
     (["run"], {"GRAPHRAG_ID_TYPES": "ADR=policy"}, "field 'GRAPHRAG_ID_TYPES': expected PREFIX=TYPE pairs"),
     (["run"], {"GRAPHRAG_TOP_K": "nan"}, "field 'GRAPHRAG_TOP_K': expected a finite number"),
     (["run"], {"GRAPHRAG_CACHE_TTL_S": "inf"}, "field 'GRAPHRAG_CACHE_TTL_S': expected a finite number"),
+    (["run"], {"GRAPHRAG_TOP_K": "1e18"}, "field 'GRAPHRAG_TOP_K': must be <= 50"),
+    (["run", "--gates", "nan_gates.toml"], {}, "item 'gates': field 'latency_max_ratio': expected a finite number"),
     (["run"], {"GRAPHRAG_LOG_LEVEL": "LOUD"}, "field 'GRAPHRAG_LOG_LEVEL': expected one of DEBUG"),
     (["run"], {"GRAPHRAG_ANSWERER": "llm"}, "field 'GRAPHRAG_ANSWERER': expected one of deterministic"),
     (["run"], {"GRAPHRAG_EMBEDDING_BACKEND": "gpu"}, "field 'GRAPHRAG_EMBEDDING_BACKEND': expected one of onnx, torch"),
@@ -49,6 +52,8 @@ def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment)
     q = json.loads(QUESTIONS.read_text())
     del q["questions"][0]["certainty"]
     (tmp_path / "nofield.json").write_text(json.dumps(q))
+    (tmp_path / "nan_gates.toml").write_text(re.sub(r"latency_max_ratio = \S+", "latency_max_ratio = nan",
+                                                     (REPO / "config" / "gates.toml").read_text()))
     (tmp_path / "gates.toml").write_text((REPO / "config" / "gates.toml").read_text().replace("cache_min_hit_rate = 0.60", 'cache_min_hit_rate = "high"'))
     # A run gets folders of its own (the repository's data folder is another test's to check untouched).
     own = [*(["--results-dir", "results"] if "--results-dir" not in args else []),
