@@ -10,13 +10,16 @@ What counts is the wording of the text itself, not which corpus it is in: phrase
 ("ignore all previous instructions", "you are now …", "note to the AI: …", chat-template tokens) and query-language
 statements (a Cypher pattern with MATCH/MERGE/CREATE, DETACH DELETE, CALL db.*, SQL DROP/DELETE/INSERT/UPDATE,
 SELECT … FROM, UNION SELECT). A flagged line takes the lines continuing its paragraph with it (up to
-`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only. Every run scans
-every document (~0.4 s at 10,000 documents): nothing in the data folder can say a document holds no such line.
+`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only, read as it
+shows on screen: look-alike letters of other scripts, invisible characters and compatibility forms are folded first.
+Every run scans every document (~0.4 s at 10,000 documents): nothing in the data folder can say a document holds no
+such line.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -74,8 +77,24 @@ class Flag:
         return f"{self.doc_id}:{self.line}"
 
 
+# Letters of other scripts drawn like Latin ones (Unicode's confusables, the lower-case letters an English instruction
+# needs): "Іgnore" with a Cyrillic І reads as "Ignore".
+_CONFUSABLES = str.maketrans(dict(zip("аеорсухіјѕԁԛԝӏһАВЕКМНОРСТХІЈЅοαειкνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧɡκ",
+                                        "aeopcyxijsdqwlhABEKMHOPCTXIJSoaeikvptuxABEZHIKMNOPTYXgk")))
+
+
+def _plain(line: str) -> str:
+    """The line as it reads: compatibility forms folded (NFKC: full-width letters, ligatures), invisible characters
+    (zero-width spaces and joiners, soft hyphens: Unicode's format characters) dropped, look-alike letters as Latin."""
+    if line.isascii():
+        return line
+    folded = unicodedata.normalize("NFKC", line)
+    return "".join(c for c in folded if unicodedata.category(c) != "Cf").translate(_CONFUSABLES)
+
+
 def kind_of(line: str) -> str | None:
-    """INSTRUCTION, QUERY or None for one line of text."""
+    """INSTRUCTION, QUERY or None for one line of text, read as it reads on screen (`_plain`)."""
+    line = _plain(line)
     lower = line.lower()
     if not _TRIGGER.search(lower):
         return None
