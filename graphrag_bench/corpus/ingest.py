@@ -142,7 +142,7 @@ def document_files(root: Path) -> list[DocumentFile]:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     folders.append((entry.path, (*parts, entry.name)))
-                elif os.path.splitext(entry.name)[1].lower() in DOC_SUFFIXES and entry.is_file():
+                elif os.path.splitext(entry.name)[1].lower() in DOC_SUFFIXES and (entry.is_symlink() or entry.is_file()):
                     names = (*parts, entry.name)
                     found.append((names, DocumentFile("/".join(names), entry, entry.is_symlink())))
     return [file for _, file in sorted(found, key=lambda item: item[0])]
@@ -197,15 +197,28 @@ def load_corpus(folder: str | Path, warnings: list[str] | None = None, max_bytes
     inside = root.resolve()
     paths = []
     for file in document_files(root):
-        if file.linked and not file.path.resolve().is_relative_to(inside):
-            warnings.append(f"{file.relative}:1: links outside the corpus folder, skipped")  # it must not pull other files in
-            continue
+        if file.linked:
+            try:
+                target = file.path.resolve(strict=True)
+            except (OSError, RuntimeError):  # a loop, or a target that is gone
+                warnings.append(f"{file.relative}:1: a link that leads to no file (a loop or a missing target), skipped")
+                continue
+            if not target.is_relative_to(inside):
+                warnings.append(f"{file.relative}:1: links outside the corpus folder, skipped")  # it must not pull other files in
+                continue
+            if not target.is_file():
+                continue
         paths.append(file)
     if not paths:
         raise InputError(root, f"corpus folder has no documents ({', '.join(DOC_SUFFIXES)})")
     documents: dict[str, Document] = {}
     for file in paths:
-        if (size := file.entry.stat().st_size) > max_bytes:
+        stat = file.entry.stat()
+        if not file.linked and stat.st_nlink > 1:  # its other names may be anywhere on the disk
+            warnings.append(f"{file.relative}:1: has {stat.st_nlink} hard links, which may lead outside the corpus "
+                            "folder; skipped (copy the file in instead)")
+            continue
+        if (size := stat.st_size) > max_bytes:
             warnings.append(f"{file.relative}:1: {size / (1 << 20):.1f} MB is over the document size limit "
                             f"of {max_bytes / (1 << 20):g} MB (GRAPHRAG_MAX_DOCUMENT_MB), skipped")
             continue

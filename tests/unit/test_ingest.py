@@ -1,5 +1,6 @@
 """Documents: stable ids, 1-based line spans, and bad input named by file and field."""
 
+import os
 import re
 
 import pytest
@@ -113,6 +114,22 @@ def test_links_leading_out_of_the_corpus_are_refused_with_a_warning(tmp_path):
     assert [d.doc_id for d in docs] == ["ADR-001"]
     assert "secret.md:1: links outside the corpus folder, skipped" in warnings
     assert not any("Not part" in d.text for d in docs)
+
+
+def test_a_link_loop_and_a_hard_link_are_skipped_with_a_warning_and_the_rest_builds(tmp_path):
+    corpus, elsewhere = tmp_path / "corpus", tmp_path / "elsewhere"
+    write(corpus / "ADR-001.md", "# ADR-001\n\nAuthor: Ana Souza\n")
+    write(elsewhere / "SECRET.md", "# Secret\n\nNot part of the corpus.\n")
+    (corpus / "loop-a.md").symlink_to(corpus / "loop-b.md")
+    (corpus / "loop-b.md").symlink_to(corpus / "loop-a.md")
+    (corpus / "gone.md").symlink_to(corpus / "never-written.md")
+    os.link(elsewhere / "SECRET.md", corpus / "secret.md")  # a hard link: nothing in the corpus says where it leads
+    warnings: list[str] = []
+    docs = load_corpus(corpus, warnings)
+    assert [d.doc_id for d in docs] == ["ADR-001"]
+    for name in ("loop-a.md", "loop-b.md", "gone.md"):
+        assert f"{name}:1: a link that leads to no file (a loop or a missing target), skipped" in warnings
+    assert any(w.startswith("secret.md:1: has 2 hard links") for w in warnings), warnings
 
 
 def test_the_corpus_listing_finds_what_a_recursive_glob_finds_in_the_same_order(tmp_path):
