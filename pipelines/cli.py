@@ -98,9 +98,12 @@ def _version() -> str:
 
 def ask(args: argparse.Namespace) -> int:
     """One question, answered from the data folder a run filled, the way an agent would get it."""
+    from graphrag_bench.evaluation.questions import text_problem
     from graphrag_bench.retrieval.memory import MemoryRetriever
     from graphrag_bench.settings import graph_rag_enabled, with_graph_rag
 
+    if (problem := text_problem(args.question)):  # before the data folder is opened (invalid UTF-8: lone surrogates)
+        raise InputError("question", problem, field="question")
     mode = args.mode or ("graphrag" if graph_rag_enabled() else "baseline")
     asked = MemoryRetriever(args.data_dir, with_graph_rag(mode in GRAPH_MODES), mode=mode).ask(args.question)
     print(asked.answer)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from ..errors import InputError
@@ -32,6 +33,8 @@ def validate_question(q, path: str, index: int) -> dict:
             raise InputError(path, f"must be a {kind.__name__}, got {type(q[field]).__name__}", item=qid, field=field)
     if not q["question"].strip():
         raise InputError(path, "question text is empty", item=qid, field="question")
+    if (problem := text_problem(q["question"])):
+        raise InputError(path, problem, item=qid, field="question")
     if q["category"] not in CATEGORIES:
         raise InputError(path, f"unknown category {q['category']!r} (expected one of {list(CATEGORIES)})", item=qid, field="category")
     if q["certainty"] not in CERTAINTIES:
@@ -58,9 +61,40 @@ def validate_question(q, path: str, index: int) -> dict:
             "answer_entities": q.get("answer_entities") or list(q["required_entities"])}
 
 
+MAX_QUESTION_CHARS = 4000  # a question, not a document: longer is a mistake, and would cost a parse of its own
+MAX_QUESTION_FILE_BYTES = 50 << 20
+MAX_NESTING = 64  # a question file is two or three levels deep
+
+
+def text_problem(text: str) -> str | None:
+    """Why a question's text cannot be asked (too long, a NUL, half of a UTF-16 pair), or None."""
+    if len(text) > MAX_QUESTION_CHARS:
+        return f"{len(text):,} characters; a question holds at most {MAX_QUESTION_CHARS:,}"
+    if "\x00" in text:
+        return "holds a NUL character"
+    if any("\ud800" <= c <= "\udfff" for c in text):
+        return "holds a lone UTF-16 surrogate (not a character)"
+    return None
+
+
+def _nesting(raw: str) -> int:
+    """How deeply the JSON text's brackets nest (outside strings), without parsing it: the parser recurses."""
+    depth = deepest = 0
+    for token in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', raw):
+        ch = token.group()
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def load_questions(path: str | Path) -> list[dict]:
     path = Path(path)
     try:
+        if path.stat().st_size > MAX_QUESTION_FILE_BYTES:
+            raise InputError(path, f"question file is over {MAX_QUESTION_FILE_BYTES >> 20} MB")
         raw = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(path, "question file not found") from None
@@ -68,6 +102,8 @@ def load_questions(path: str | Path) -> list[dict]:
         raise InputError(path, "question file is not UTF-8", field="encoding") from None
     except OSError as exc:
         raise InputError(path, f"cannot read question file ({exc.strerror})") from None
+    if (depth := _nesting(raw)) > MAX_NESTING:
+        raise InputError(path, f"nested {depth} levels deep; a question file needs three")
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:

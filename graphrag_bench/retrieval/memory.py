@@ -124,9 +124,12 @@ class MemoryRetriever:
     def ask(self, question: str) -> "Asked":
         """The answer with what a person checks it by: certainty, citations, and the graph path it used."""
         from ..answers.answer import answer_label
+        from ..evaluation.questions import text_problem
         from ..evaluation.score import CITATION, claims
         from ..graph.vocabulary import TYPE_BY_PHRASE
 
+        if (problem := text_problem(question)):  # (invalid UTF-8 on a command line arrives as lone surrogates)
+            raise InputError("question", problem, field="question")
         start = time.perf_counter()
         r = self.retrieve(question)
         text = compose(r)

@@ -21,6 +21,8 @@ from .command import cli
     (["run", "--modes", "vector,pagerank"], {}, "--modes: unknown mode 'pagerank'; the modes are all, vector, bm25"),
     (["run"], {"GRAPHRAG_MODES": "bm26"}, "GRAPHRAG_MODES: unknown mode 'bm26'"),
     (["ask", "Who?", "--mode", "pagerank"], {}, "argument --mode: unknown mode 'pagerank'"),
+    (["ask", "Who wrote \udcff?"], {}, "field 'question': holds a lone UTF-16 surrogate"),  # invalid UTF-8 on the command line
+    (["ask", "Who? " * 1000], {}, "field 'question': 5,000 characters; a question holds at most 4,000"),
     (["run"], {"GRAPHRAG_TOP_K": "many"}, "field 'GRAPHRAG_TOP_K': expected a number"),
     (["run"], {"GRAPHRAG_ID_TYPES": "ADR=policy"}, "field 'GRAPHRAG_ID_TYPES': expected PREFIX=TYPE pairs"),
     (["run"], {"GRAPHRAG_TOP_K": "nan"}, "field 'GRAPHRAG_TOP_K': expected a finite number"),

@@ -50,3 +50,17 @@ def test_bad_json_and_duplicate_ids(tmp_path):
     dup.write_text(json.dumps([_good(), _good()]))
     with pytest.raises(InputError, match=r"item 'A1': field 'question_id': duplicate question id"):
         load_questions(dup)
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ('{"questions": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested 100001 levels deep"),
+    (json.dumps({"questions": [{**_good(), "question": "Who wrote it?\x00"}]}), "field 'question': holds a NUL character"),
+    (json.dumps({"questions": [{**_good(), "question": "Who wrote \ud800it?"}]}), "field 'question': holds a lone UTF-16 surrogate"),
+    (json.dumps({"questions": [{**_good(), "question": "Who? " * 1000}]}), "field 'question': 5,000 characters"),
+])
+def test_a_question_file_is_bounded_in_depth_and_its_text_before_any_work(tmp_path, text, fragment):
+    path = tmp_path / "q.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_questions(path)
+    assert fragment in str(err.value) and str(path) in str(err.value)
