@@ -59,12 +59,16 @@ def trained_english():
 _PARSED: OrderedDict = OrderedDict()
 
 
+MAX_PARSED_CHARS = 20_000  # a sentence longer than this is parsed by its start (the parser needs ~1 GB per 100,000)
+
+
 def parse_all(texts: list[str]) -> list:
     """Parsed docs of `texts`, in order: each text parsed once per process (in one `nlp.pipe` batch with the others
-    not parsed yet), the least recently used dropped past PARSE_MEMO."""
+    not parsed yet), the least recently used dropped past PARSE_MEMO. A text over MAX_PARSED_CHARS is parsed by its
+    start, so offsets into the doc are offsets into the text."""
     nlp = trained_english()
     new = [t for t in dict.fromkeys(texts) if t not in _PARSED]
-    for text, doc in zip(new, nlp.pipe(new, batch_size=64)):
+    for text, doc in zip(new, nlp.pipe((t[:MAX_PARSED_CHARS] for t in new), batch_size=64)):
         _PARSED[text] = doc
     docs = []
     for text in texts:

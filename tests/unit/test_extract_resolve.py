@@ -328,3 +328,17 @@ def test_a_common_word_from_a_table_cell_is_not_a_name_in_prose(tmp_path):
     ends = {named.get(r[side], r[side]).lower() for r in from_prose for side in ("source", "target")}
     assert "in" not in ends and "relay" not in ends, from_prose
     assert "quorra" in ends, from_prose
+
+
+def test_a_line_too_long_to_be_prose_is_skipped_with_a_warning_and_the_rest_is_read(tmp_path):
+    """One 3 MB line (spaCy reads at most 1,000,000 characters at once): not read as prose, named in a warning."""
+    from graphrag_bench.language.spacy_pipeline import MAX_PARSED_CHARS, parse_all
+
+    write(tmp_path / "a.md", "# Lamp notes\n\nThe Lamp Ledger depends on the Tower Feed.\n")
+    write(tmp_path / "blob.md", "# Blob\n\n" + "Lamp Ledger reads the Tower Feed again " * 80_000 + "\n")
+    extraction = Extractor().extract(load_corpus(tmp_path), None)
+    assert any(w.startswith("blob.md:3: a paragraph of 3,119,999 characters is not read as prose") for w in extraction.warnings)
+    assert ("system:lamp_ledger", "DEPENDS_ON", "system:tower_feed", "a.md") in {
+        (r.source, r.type, r.target, r.doc_id) for r in extraction.relations}
+    # the answer reader parses a sentence that long by its start
+    assert len(parse_all(["word " * 300_000])[0].text) == MAX_PARSED_CHARS

@@ -20,6 +20,7 @@ from ..keys import canonical_name
 from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
 from ...language.text import LIST_ITEM, acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
+MAX_PARAGRAPH_CHARS = 200_000  # past this a "paragraph" is data, not prose (spaCy takes at most 1,000,000 characters)
 FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
 TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -156,12 +157,21 @@ class DocumentParser:
             self.state(subject, label, Term(plain[:200], LITERAL), line, extractor, self._context)
             if len(plain.split()) >= 4:  # a sentence: the names in it are read as prose too
                 topic = subject if extractor == "entry" else None
-                self.out.paragraphs.append(Paragraph(value, ((0, line),), self._subject, topic, self._context))
+                self._paragraph(Paragraph(value, ((0, line),), self._subject, topic, self._context))
             return
         for t in terms:
             self.state(subject, label, t, line, extractor, self._context)
 
     # -- prose -------------------------------------------------------------------------------------------------
+    def _paragraph(self, paragraph: Paragraph) -> None:
+        """Prose for pass 2, unless it is too long to be prose (a minified blob, a log pasted on one line): its names
+        and relations are not read, with a warning naming the line; the rest of the document is."""
+        if len(paragraph.text) > MAX_PARAGRAPH_CHARS:
+            self.out.warnings.append(f"{self.doc.path}:{paragraph.line_starts[0][1]}: a paragraph of "
+                                     f"{len(paragraph.text):,} characters is not read as prose (over {MAX_PARAGRAPH_CHARS:,})")
+            return
+        self.out.paragraphs.append(paragraph)
+
     def _flush(self) -> None:
         if self._para:
             text, starts, offset = [], [], 0
@@ -169,8 +179,7 @@ class DocumentParser:
                 starts.append((offset, line))
                 text.append(part)
                 offset += len(part) + 1
-            self.out.paragraphs.append(Paragraph(" ".join(text), tuple(starts), self._subject, self._para_topic,
-                                                 self._context))
+            self._paragraph(Paragraph(" ".join(text), tuple(starts), self._subject, self._para_topic, self._context))
         self._para, self._para_topic = [], None
 
     # -- blocks ------------------------------------------------------------------------------------------------
@@ -246,7 +255,7 @@ class DocumentParser:
                     plain = clean(split_qualifiers(cell)[0]) or cell
                     self.state(subject, label, Term(plain[:200], LITERAL), line, "table", context)
                     if len(plain.split()) >= 4:
-                        self.out.paragraphs.append(Paragraph(cell, ((0, line),), self._subject, subject, self._context))
+                        self._paragraph(Paragraph(cell, ((0, line),), self._subject, subject, self._context))
 
     def _diagram(self, lines: list[tuple[int, str]], caption: str) -> None:
         labels: dict[str, str] = {}
