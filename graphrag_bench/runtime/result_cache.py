@@ -1,13 +1,15 @@
-"""A small persistent cache of computed results in one file of the data folder: data only, read through a schema.
+"""Computed results kept in the data folder as data only, each read back through the schema of its type.
 
-Used for per-document extraction results, the last resolution, the audit's rerun ids and the last measured benchmark.
-The file is JSON lines: a header naming the format and its version, then one `key<TAB>digest<TAB>value` line per entry.
-Each value is written and read through the pydantic schema of the type the caller asks for (`get(key, kind)`), so
-nothing read from disk can run code (no pickle), and a value of another shape is not used; the digest (of key and
-value) tells a damaged or hand-edited entry from the one written, which a schema with defaults might accept. A file that does not parse, an older
-format, or an entry that does not validate is a cache miss with one warning naming the file — never an exception;
-the result is computed again and the next `save()` writes a clean file. `save()` keeps only the entries read or
-written since loading, so results of deleted or changed inputs leave nothing behind; `keep_all()` keeps everything.
+`ResultCache`: per-document extraction results, the last resolution, the audit's rerun ids and the last measured
+benchmark, in one file each. The file is JSON lines: a header naming the format and its version, then one
+`key<TAB>digest<TAB>value` line per entry. Each value is written and read through the pydantic schema of the type the
+caller asks for (`get(key, kind)`), so nothing read from disk can run code (no pickle) and a value of another shape is
+not used; the digest (of key and value) tells a damaged or hand-edited entry from the one written, which a schema
+with defaults might accept. A file that does not parse, an older format, or an entry that does not validate is a
+cache miss with one warning naming the file — never an exception; the result is computed again and the next `save()`
+writes a clean file. `save()` keeps only the entries read or written since loading, so results of deleted or changed
+inputs leave nothing behind; `keep_all()` keeps everything. `stored_json` / `read_stored` are the same codec for the
+asset outputs (`resources/io_managers.py`); `StoredFrame` and `StoredVector` annotate the frames and vectors in them.
 """
 
 from __future__ import annotations
