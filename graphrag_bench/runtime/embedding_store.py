@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from .files import replace_atomically
+from .files import replace_atomically, set_aside
 
 
 def text_key(text: str) -> str:
@@ -43,7 +43,11 @@ class EmbeddingStore:
         self._vectors = np.zeros((0, 0), dtype=np.float32)  # no store yet: nothing of any shape
         self._invalid = 0
         if self.path.exists():
-            frame = pl.read_parquet(self.path)
+            try:
+                frame = pl.read_parquet(self.path).select("key", "model", "vector")
+            except (pl.exceptions.PolarsError, OSError) as exc:  # truncated, foreign, or not Parquet at all
+                set_aside(self.path, str(exc).splitlines()[0][:120])
+                return
             current = frame.filter(pl.col("model") == model_identity)
             self._invalid = frame.height - current.height
             if current.height:

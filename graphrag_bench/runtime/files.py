@@ -7,7 +7,9 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import logging
 import tempfile
+import time
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator
 
@@ -65,3 +67,14 @@ def replace_atomically(path: str | Path, write: Callable[[Path], object]) -> Non
     tmp = path.with_name(f".{path.name}.tmp")
     write(tmp)
     tmp.replace(path)
+
+
+def set_aside(path: str | Path, why: str) -> Path:
+    """A damaged file (or folder) that can be rebuilt, renamed to `<name>.damaged-<UTC time>` beside it, with one
+    warning saying so: the run rebuilds it from the corpus, and the damaged copy stays for whoever wants to look."""
+    path = Path(path)
+    aside = path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
+    path.rename(aside)
+    logging.getLogger(__name__).warning("%s is damaged (%s): moved aside to %s; rebuilt from the corpus", path, why,
+                                        aside.name)
+    return aside

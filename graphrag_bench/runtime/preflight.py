@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..errors import InputError
-from .files import locked
+from .files import locked, set_aside
 from ..settings import Env
 from ..graph.store import GraphUnavailable, open_store
 
@@ -47,8 +47,10 @@ def run_lock(data_dir: str | Path) -> Iterator[None]:
             _HELD_HERE.discard(key)
 
 
-def check_graph_store(data_dir: str | Path, env: Env | None = None) -> None:
-    """The graph store the run will write: reachable (Neo4j) or not held by another process (embedded)."""
+def check_graph_store(data_dir: str | Path, env: Env | None = None, healed: bool = False) -> None:
+    """The graph store the run will write: reachable (Neo4j) or not held by another process (embedded). An embedded
+    store that cannot be read for another reason (truncated, overwritten) is damaged: it is set aside and the run
+    builds a new one from the corpus."""
     env = os.environ if env is None else env
     try:
         store = open_store(data_dir, env)
@@ -57,6 +59,10 @@ def check_graph_store(data_dir: str | Path, env: Env | None = None) -> None:
         finally:
             store.close()
     except GraphUnavailable as exc:
+        path = Path(data_dir) / "graph.lbug"
+        if not env.get("NEO4J_URI") and not healed and "lock" not in str(exc).lower() and path.exists():
+            set_aside(path, str(exc).split(": ", 2)[-1][:160])
+            return check_graph_store(data_dir, env, healed=True)
         if env.get("NEO4J_URI"):
             raise InputError("NEO4J_URI", f"{env['NEO4J_URI']}: {exc}; start the server, fix NEO4J_URI/NEO4J_USER/"
                                           "NEO4J_PASSWORD, or unset NEO4J_URI to use the embedded store") from None
@@ -65,12 +71,19 @@ def check_graph_store(data_dir: str | Path, env: Env | None = None) -> None:
 
 
 def check_warehouse(path: str | Path) -> None:
-    """The DuckDB warehouse opens for writing (DuckDB allows one writing process per file)."""
+    """The DuckDB warehouse opens for writing (DuckDB allows one writing process per file), and every table of it
+    reads: its run history cannot be rebuilt, so a damaged warehouse stops the run here, before any work, and nothing
+    overwrites it."""
     import duckdb
 
     try:
-        duckdb.connect(str(path)).close()
+        with duckdb.connect(str(path)) as conn:
+            for schema, table in conn.execute("select schema_name, table_name from duckdb_tables()").fetchall():
+                conn.execute(f'select * from "{schema}"."{table}"').fetchall()  # a few thousand rows: every block read
     except duckdb.Error as exc:
         reason = str(exc).split("\n")[0]
-        raise InputError(path, f"the warehouse cannot be opened for writing ({reason}); close the process holding it "
-                               "or pass --data-dir another folder") from None
+        if "lock" in reason.lower():
+            raise InputError(path, f"the warehouse cannot be opened for writing ({reason}); close the process holding "
+                                   "it or pass --data-dir another folder") from None
+        raise InputError(path, f"the warehouse is damaged ({reason[:200]}); it holds the run history, which cannot be "
+                               "rebuilt: restore it from a backup, or move it aside to start a new history") from None
