@@ -9,6 +9,8 @@ partition (`assets.partitions`). Schedule: `nightly_benchmark` (on by default; o
 
 import datetime as dt
 import json
+import logging
+import sys
 from pathlib import Path
 from typing import cast
 
@@ -23,6 +25,7 @@ from dagster import (
     Definitions,
     EnvVar,
     ExecuteInProcessResult,
+    Field,
     RunFailureSensorContext,
     RunRequest,
     ScheduleDefinition,
@@ -33,6 +36,7 @@ from dagster import (
     define_asset_job,
     in_process_executor,
     load_asset_checks_from_modules,
+    logger,
     load_assets_from_modules,
     map_asset_specs,
     run_failure_sensor,
@@ -187,7 +191,33 @@ def build_definitions(bench: BenchSettings | None = None) -> Definitions:
         # Every step in one process, as the CLI runs: a UI or scheduled run takes the same time and measures the
         # same latency (a multiprocess run re-imported the model in 24 processes and its latencies meant nothing).
         executor=in_process_executor,
+        loggers={"console": console_logger},
     )
+
+
+class _WithoutTraces(logging.Formatter):
+    """Dagster's console line, cut before a failure's "Stack Trace:" block: the CLI says what failed in one line and
+    the whole trace stays in the run's event log (the UI shows it). GRAPHRAG_LOG_LEVEL=DEBUG prints it here too."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        return line.split("\n\nStack Trace:", 1)[0] if self.cut else line
+
+    cut = True
+
+
+@logger(config_schema={"log_level": Field(str, is_required=False, default_value="INFO"),
+                       "name": Field(str, is_required=False, default_value="dagster")},
+        description="The console logger, a failure in one line (its stack trace in the run's event log).")
+def console_logger(init_context) -> logging.Logger:
+    level = init_context.logger_config["log_level"].upper()
+    console = logging.Logger(init_context.logger_config["name"], level=level)
+    handler = logging.StreamHandler(sys.stderr)
+    formatter = _WithoutTraces("%(asctime)s - %(name)s - %(levelname)s - %(message)s", "%Y-%m-%d %H:%M:%S %z")
+    formatter.cut = level != "DEBUG"
+    handler.setFormatter(formatter)
+    console.addHandler(handler)
+    return console
 
 
 def execute_job(bench: BenchSettings, job_name: str, instance: DagsterInstance, corpus: str = DEFAULT_CORPUS,
