@@ -55,7 +55,7 @@ class _TypedJson(UPathIOManager):
     def load_from_path(self, context: InputContext, path: UPath) -> Any:
         try:
             return read_stored(path.read_bytes(), _kind(context))
-        except ValueError as exc:
+        except (ValueError, OSError) as exc:  # (missing: an output an older version stored as a pickle)
             raise _unreadable(context, path, exc) from None
 
 
