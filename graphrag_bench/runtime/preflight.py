@@ -8,6 +8,7 @@ with exit 2 instead of failing after the whole run (exit 1 means only "a gate fa
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from pathlib import Path
 from typing import Iterator
@@ -70,11 +71,17 @@ def check_graph_store(data_dir: str | Path, env: Env | None = None, healed: bool
                                                          "MemoryRetriever?) or pass --data-dir another folder") from None
 
 
-def check_warehouse(path: str | Path) -> None:
+def check_warehouse(path: str | Path, results_dir: str | Path | None = None) -> None:
     """The DuckDB warehouse opens for writing (DuckDB allows one writing process per file), and every table of it
     reads: its run history cannot be rebuilt, so a damaged warehouse stops the run here, before any work, and nothing
-    overwrites it."""
+    overwrites it. A missing one beside a results folder that holds earlier runs is said: the run starts a new history."""
     import duckdb
+
+    earlier = sorted(Path(results_dir).glob("run_*/summary.json")) if results_dir and not Path(path).exists() else []
+    if earlier:
+        logging.getLogger(__name__).warning(
+            "%s is missing, though %s holds %d earlier runs: this run starts a new run history without them (restore "
+            "the warehouse from a backup to keep it)", path, results_dir, len(earlier))
 
     try:
         with duckdb.connect(str(path)) as conn:

@@ -64,3 +64,19 @@ def test_a_damaged_warehouse_stops_before_any_work_naming_the_restore_and_is_not
     assert str(path) in str(err.value) and "the warehouse is damaged" in str(err.value)
     assert "restore it from a backup" in str(err.value)
     assert path.read_bytes() == damaged and not _damaged_copies(tmp_path, "warehouse.duckdb")
+
+
+def test_a_missing_warehouse_beside_earlier_runs_is_said(tmp_path, caplog):
+    results = tmp_path / "results"
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data2").mkdir()
+    for run in ("run_20261101_020000", "run_20261102_020000"):
+        (results / run).mkdir(parents=True)
+        (results / run / "summary.json").write_text("{}")
+    with caplog.at_level(logging.WARNING):
+        check_warehouse(tmp_path / "data" / "warehouse.duckdb", results)
+    assert "warehouse.duckdb is missing" in caplog.text and "2 earlier runs" in caplog.text
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        check_warehouse(tmp_path / "data2" / "warehouse.duckdb", tmp_path / "no-results")  # a first run: nothing to say
+    assert not caplog.text
