@@ -46,6 +46,8 @@ UNDECOMPOSED = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ"
 @lru_cache(maxsize=MEMO)
 def fold(text: str) -> str:
     """Accents off (Tomás → Tomas, Søren → Soren): one spelling for comparisons and keys."""
+    if text.isascii():  # most text, and every sentence the reader's `terms_of` reads: nothing to fold
+        return text
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).translate(UNDECOMPOSED)
 
 
