@@ -290,11 +290,11 @@ class Answerer:
         chained += [s for s in self.passages.named_documents(asked, sentences, set(docs), words)
                     if s.doc_id not in {c.doc_id for c in chained}]
         docs += [s.doc_id for s in chained]
-        conflicts = [(a, a.rival) for a in answers if a.rival is not None]
-        if conflicts:  # both values, each with its source
-            listed = "; ".join(f"{a.filler} {cite(a.sentence.doc_id)}, {b.filler} {cite(b.sentence.doc_id)}"
-                               for a, b in conflicts)
-            head = f"Answer: the sources disagree: {listed} (conflicting) "
+        if any(a.rival is not None for a in answers):  # both values of a part, each with its source; the other parts
+            said = [a.filler if (b := a.rival) is None else
+                    f"the sources disagree: {a.filler} {cite(a.sentence.doc_id)}, {b.filler} {cite(b.sentence.doc_id)}"
+                    for a in answers]
+            head = f"Answer: {'; '.join(dict.fromkeys(said))} (conflicting) "
         else:
             # Two sources chained, or one that states every part (`_states`: "which ADR now holds X" → ADR-58, whose
             # own sentence says it holds X, read in another ADR's record).

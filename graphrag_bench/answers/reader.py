@@ -207,10 +207,14 @@ class PassageReader:
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
-            # document's value is of another thing, not a conflict.
+            # document's value is of another thing, not a conflict; so is, where the question calls the answer's
+            # document by its title ("who wrote the Feature flags ADR, on what date"), the value of a document it
+            # does not call so.
+            titled = words.titled((asked.question,))
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
                           if (part.slot in SINGLE_VALUED or _variant(part, filler, f)) and not (part.points_back and answers)
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
+                          and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                           and s >= RIVAL * score and _value(f) != _value(filler)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
         return answers

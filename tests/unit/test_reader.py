@@ -113,6 +113,10 @@ NOTES = {
     "SG-4": ("Signal grammar — Meta", 1, "- Name: Signal grammar\n- Author(s): Ilse Marr\n- Status: Accepted\n"),
     "SG-4b": ("Signal grammar — Flash rules", 30, "Flash Pattern, taken together with Flash Pause, forms a valid signal "
               "rule for the lamp.\n\nSee SG-2 Signal Codes for how the codes are written.\n"),
+    # Two records of one register: the tide gauge's, and the buoy lights', tagged with the tide gauge.
+    "RC-1": ("Tide gauge — Meta", 1, "- Name: Tide gauge\n- Date: 2025-04-01\n- Author: Nell Aster\n- Status: Proposed\n"),
+    "RC-2": ("Buoy lights — Meta", 1, "- Date: 2025-05-09\n- Author: Orm Field\n- Status: Accepted\n"
+             "- Tags: tide gauge, buoys\n"),
 }
 
 
@@ -221,6 +225,17 @@ def test_two_dates_for_one_event_conflict_and_both_sources_are_cited(answerer):
     head = answer.splitlines()[0]
     assert answer_label(answer) == "conflicting"
     assert "2025-03-02 [LOG-1]" in head and "2025-03-09 [MIN-5]" in head
+    # A part the sources agree on is answered beside the one they disagree on.
+    answer = _answer(answerer, "Who replaced the north tower lamp, and on what date was the lamp replaced?", "LOG-1", "MIN-5")
+    assert answer.splitlines()[0].startswith("Answer: Teodor Blum; the sources disagree: 2025-03-09 [MIN-5], "
+                                             "2025-03-02 [LOG-1] (conflicting)"), answer
+
+
+def test_the_date_of_another_document_than_the_one_the_question_calls_by_its_title_is_no_conflict(answerer):
+    """The question calls RC-1 by its title; RC-2's date (a record tagged with the same words) is RC-2's own, not a
+    second value of RC-1's."""
+    answer = _answer(answerer, "Who wrote the Tide gauge RC, on what date, and what is its status?", "RC-1", "RC-2")
+    assert answer.splitlines()[0] == "Answer: Nell Aster; 2025-04-01; Proposed (supported) [RC-1]", answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
