@@ -325,8 +325,10 @@ SLOT_TYPES = {"person": {"person", "team"}, "date": {"date"}}  # the entity type
 def _fits_slots(asked: AskedQuestion, answers: list[PartAnswer]) -> bool:
     """Each graph answer is of the kind its part of the question asks, where the question's parts and the graph's
     parts line up in order: a person or team for "who", a day for "when", a value of that shape for a number or a
-    version (a slot of any thing accepts any entity)."""
+    version (a slot of any thing accepts any entity; no entity answers yes or no)."""
     for part, answer in zip(asked.parts, answers):
+        if part.slot == "polar":
+            return False  # yes or no is said by a sentence, not by a graph entity
         if part.slot in SLOT_TYPES and any(_type(k) not in SLOT_TYPES[part.slot] for k in answer.keys):
             return False
         if part.slot in ("number", "version") and not all(part.slot in shape_kinds(name) for name in answer.names):

@@ -243,6 +243,8 @@ def _distance(a, b) -> int:
 def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),
            asked_field=lambda label: False) -> Filler | None:
     """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question."""
+    if part.slot == "polar":
+        return polar(doc)
     asked = set(part.terms) | bridge_terms
     noun_terms = set(terms_of(part.noun))
     matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
@@ -314,3 +316,17 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if not filler:
         return None
     return Filler(filler[:MAX_REASON if part.slot == "reason" else MAX_FILLER], common=chosen.common and not chosen.field)
+
+
+def polar(doc) -> Filler | None:
+    """A yes/no part's answer in a sentence that states something (a clause with its subject): "no" where its main
+    verb is negated ("this mode cannot support batch publishing"), else "yes"; with the statement, which is the
+    evidence ("yes — Streams with X set are compatible with Y")."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children):
+        return None
+    verbs = {root, *root.conjuncts}
+    negated = any(t.dep_ == "neg" and t.head in verbs for t in doc)
+    statement = doc.text.strip().rstrip(".;:, ")  # the statement whole, as written
+    return Filler(f"{'no' if negated else 'yes'} — {statement}"[:MAX_REASON]) if statement else None
+

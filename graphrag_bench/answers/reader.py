@@ -155,7 +155,8 @@ class PassageReader:
                     addressed = (not asks or asks & (texts[i] | under[i]) or says
                                  or part.slot in TYPED and own >= TYPED_COVERAGE
                                  or part.slot == "person" and main >= PERSON_COVERAGE)
-                    if addressed or part.slot != "person":  # any proper noun may be a person's: "who" needs the verb
+                    # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
+                    if addressed or part.slot not in ("person", "polar"):
                         passing.append((coverage + (ASKED if addressed else 0.0), i))
             # Only the best-covering sentences are embedded: the similarity weighs less than the words and costs a model
             # call per sentence.
@@ -212,10 +213,11 @@ class PassageReader:
             # does not call so.
             titled = words.titled((asked.question,))
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
-                          if (part.slot in SINGLE_VALUED or _variant(part, filler, f)) and not (part.points_back and answers)
+                          if (part.slot in SINGLE_VALUED or part.slot == "polar" or _variant(part, filler, f))
+                          and not (part.points_back and answers)
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
-                          and s >= RIVAL * score and _value(f) != _value(filler)), None)
+                          and s >= RIVAL * score and _value(f, part) != _value(filler, part)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
         return answers
 
@@ -410,6 +412,8 @@ def _variant(part: AskedPart, filler: str, other: str) -> bool:
             and not any(c.isdigit() for c in filler + other) and fuzz.ratio(_value(filler), _value(other)) >= VARIANT)
 
 
-def _value(text: str) -> str:
-    """A value as compared with another: its words and numbers, whole, in lower case."""
+def _value(text: str, part: AskedPart | None = None) -> str:
+    """A value as compared with another: its words and numbers, whole, in lower case; a yes/no answer's yes or no."""
+    if part is not None and part.slot == "polar":
+        return text.split(" — ", 1)[0]
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUANTIFIERS, QUESTION_WORDS
 from ..language.text import fold
 
-SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing")
+SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing", "polar")  # polar: a yes/no part
 VALUE_KINDS = ("date", "number", "version")  # the slots a value of a shape fills, not a name
 # How each slot is described, for reading the noun a wh-word determines ("what size" → number, "which team" → person).
 SLOT_DESCRIPTIONS = {
@@ -135,7 +135,8 @@ class SlotReader:
         if match:
             wh = match.group(1).lower() + (f" {match.group(2).lower()}" if match.group(2) else "")
         noun, plural = asked_noun(own) if wh in ("what", "which", "whose", "how many", "how much") else ("", False)
-        slot = self._slot(wh, noun)
+        # "Can X be used against Y?": no wh-word, an auxiliary first; answered yes or no by the sentence that says it
+        slot = "polar" if not wh and own.split()[:1] and own.split()[0].lower() in AUXILIARIES else self._slot(wh, noun)
         noun_stems = {stem(w) for w in noun.split()}
         asking = {stem(w) for w in wh.split()[1:]}  # "how long", "how often": words of the wh-phrase, not of the topic
         if match and re.match(r"\s*ones?\b", own[match.end():], re.IGNORECASE):
@@ -147,7 +148,8 @@ class SlotReader:
         for name in named_in(own):
             phrase = phrase.replace(name, " ")
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
-                         " ".join(phrase.split()), asked_words(own) if wh else (), in_relative_clause(own, terms))
+                         " ".join(phrase.split()), asked_words(own) if wh else subject_words(own) if slot == "polar" else (),
+                         in_relative_clause(own, terms))
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -208,6 +210,17 @@ def asked_words(text: str) -> tuple[str, ...]:
                   for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
         return tuple(stem(_hyphenated(c)) for c in nouns + owners)
     return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+
+
+def subject_words(text: str) -> tuple[str, ...]:
+    """A yes/no part's subject, whose words a sentence answering it must say: "fast batch publishing" of "Can fast
+    batch publishing be used against X?" (a sentence about X alone says nothing of it)."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None) if root is not None else None
+    return tuple(dict.fromkeys(terms_of(" ".join(t.text for t in subject.subtree)))) if subject is not None else ()
 
 
 def _hyphenated(token) -> str:

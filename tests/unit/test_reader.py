@@ -117,6 +117,10 @@ NOTES = {
     "RC-1": ("Tide gauge — Meta", 1, "- Name: Tide gauge\n- Date: 2025-04-01\n- Author: Nell Aster\n- Status: Proposed\n"),
     "RC-2": ("Buoy lights — Meta", 1, "- Date: 2025-05-09\n- Author: Orm Field\n- Status: Accepted\n"
              "- Tags: tide gauge, buoys\n"),
+    # A crane note and a relay note: yes/no questions are answered by what they state, negated or not.
+    "CR-1": ("Lens crane — Use", 4, "The lens crane cannot be used during a storm watch.\n"),
+    "RT-1": ("Relay timer — Horns", 6, "Fog horns with a brass reed are compatible with the relay timer.\n"),
+    "RT-2": ("Relay timer — Limits", 9, "At the moment the relay timer cannot drive a brass reed fog horn at all.\n"),
 }
 
 
@@ -236,6 +240,18 @@ def test_the_date_of_another_document_than_the_one_the_question_calls_by_its_tit
     second value of RC-1's."""
     answer = _answer(answerer, "Who wrote the Tide gauge RC, on what date, and what is its status?", "RC-1", "RC-2")
     assert answer.splitlines()[0] == "Answer: Nell Aster; 2025-04-01; Proposed (supported) [RC-1]", answer
+
+
+def test_a_yes_no_question_is_answered_by_the_statement_that_addresses_it_and_two_opposite_ones_conflict(answerer):
+    """"Can X be used …": "no" where the sentence that says X negates its verb, with the sentence; one document saying
+    yes and another no is a conflict, both cited."""
+    answer = _answer(answerer, "Can the lens crane be used during a storm watch?", "CR-1", "LOG-1")
+    assert answer.splitlines()[0] == ("Answer: no — The lens crane cannot be used during a storm watch (supported) "
+                                      "[CR-1]"), answer
+    answer = _answer(answerer, "Can the relay timer be used with a brass reed fog horn?", "RT-1", "RT-2")
+    head = answer.splitlines()[0]
+    assert answer_label(answer) == "conflicting" and "[RT-1]" in head and "[RT-2]" in head, answer
+    assert "yes — Fog horns with a brass reed are compatible" in head and "no — At the moment" in head, answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
