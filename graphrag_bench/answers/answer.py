@@ -301,6 +301,9 @@ class Answerer:
             one = not chained and any(all(_states(d, a, sentences, words) for a in answers) for d in docs)
             label = "likely" if len(docs) > 1 and not one else "supported"
             head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "
+        # A document the question names whose own sentence names the document answered with: it says the answer too.
+        chained += self.passages.pointing_to_answer(asked, sentences, answers, set(docs), words)
+        docs = list(dict.fromkeys(docs + [s.doc_id for s in chained]))
         lines = [head + " ".join(cite(d) for d in docs)]
         quoted = dict.fromkeys([(a.sentence.doc_id, a.sentence.line, a.sentence.text) for a in used]
                                + [(c.doc_id, c.line, c.text) for c in chained])

@@ -280,6 +280,20 @@ class PassageReader:
         return out
 
 
+    def pointing_to_answer(self, asked: AskedQuestion, sentences: list[Sentence], answers: list[PartAnswer],
+                           cited: set[str], words: "ContextWords") -> list[Sentence]:
+        """For each document the question names by its id and the answer does not cite, its first sentence that
+        names, by id, a document the answer gives ("… are specified in ADR-58" in ADR-8, for "which ADR now holds the
+        items that used to be in ADR-8"): a second source that states the answer."""
+        given = {words.named_document[a.filler] for a in answers if a.filler in words.named_document}
+        out: list[Sentence] = []
+        for doc in sorted(words.named_by(asked.question) - cited):
+            out += [s for s in sentences if s.doc_id == doc and not s.from_fact and given & {
+                words.named_document.get(n[2]) for m in ID_REFERENCE.finditer(s.text)
+                for n in words.documents_named([(0.0, 0, m.group(0))])}][:1]
+        return out
+
+
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 ID_PREFIX = re.compile(r"([A-Za-z]{2,})[-_ ]?\d")  # "ADR-36", "PM2019-009"
 ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")  # "RFC 0045", "ADR-37" in a sentence

@@ -121,6 +121,10 @@ NOTES = {
     "CR-1": ("Lens crane — Use", 4, "The lens crane cannot be used during a storm watch.\n"),
     "RT-1": ("Relay timer — Horns", 6, "Fog horns with a brass reed are compatible with the relay timer.\n"),
     "RT-2": ("Relay timer — Limits", 9, "At the moment the relay timer cannot drive a brass reed fog horn at all.\n"),
+    # A night rota whose own record says where its duties came from; the rules it took them from point to it.
+    "KD-20": ("Kiosk night rota — Revisions", 3, "- Revision: 1\n- Author: @ines\n- Info: Night duties moved here from "
+              "KD-14, where they used to be\n"),
+    "KD-14": ("Kiosk rules — Future work", 40, "Night duties and their hand-over are described in KD-20.\n"),
 }
 
 
@@ -252,6 +256,15 @@ def test_a_yes_no_question_is_answered_by_the_statement_that_addresses_it_and_tw
     head = answer.splitlines()[0]
     assert answer_label(answer) == "conflicting" and "[RT-1]" in head and "[RT-2]" in head, answer
     assert "yes — Fog horns with a brass reed are compatible" in head and "no — At the moment" in head, answer
+
+
+def test_a_document_the_question_names_that_names_the_answer_is_cited_as_a_second_source(answerer):
+    """KD-20's own record answers; KD-14, which the question names, says its night duties are in KD-20: it states the
+    answer as well, so it is cited and quoted (the answer stays supported: one source states it whole)."""
+    answer = _answer(answerer, "Which KD now holds the night duties that used to be in KD-14, and who moved them there?",
+                     "KD-20", "KD-14", "LOG-1")
+    assert answer.splitlines()[0] == "Answer: KD-20 (Kiosk night rota); @ines (supported) [KD-20] [KD-14]", answer
+    assert '[KD-14] line 40: "Night duties and their hand-over are described in KD-20."' in answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
