@@ -305,7 +305,7 @@ class Answerer:
         chained += self.passages.pointing_to_answer(asked, sentences, answers, set(docs), words)
         docs = list(dict.fromkeys(docs + [s.doc_id for s in chained]))
         lines = [head + " ".join(cite(d) for d in docs)]
-        quoted = dict.fromkeys([(a.sentence.doc_id, a.sentence.line, a.sentence.text) for a in used]
+        quoted = dict.fromkeys([(s.doc_id, s.line, s.text) for a in used for s in (a.sentence, *a.listed)]
                                + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)

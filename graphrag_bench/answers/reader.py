@@ -20,7 +20,7 @@ from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.spacy_pipeline import parse_all
-from .fillers import FIELD, Filler, choose, is_record
+from .fillers import FIELD, MAX_REASON, Filler, choose, is_record
 from .sentences import Sentence
 from .slots import VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
@@ -62,6 +62,7 @@ class PartAnswer:
     sentence: Sentence
     score: float
     rival: "PartAnswer | None" = None  # another document's different value for the same single value: a conflict
+    listed: tuple[Sentence, ...] = ()  # the list items the filler is, below the sentence that introduces them
 
 
 class PassageReader:
@@ -206,6 +207,8 @@ class PassageReader:
             names = [f for f in found if not _common(f[2]) and f[0] >= RIVAL * found[0][0]
                      and sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
+            items = _listed(sentences, i, part)
+            filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
             # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
             # document's value is of another thing, not a conflict; so is, where the question calls the answer's
@@ -218,7 +221,7 @@ class PassageReader:
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                           and s >= RIVAL * score and _value(f, part) != _value(filler, part)), None)
-            answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival))
+            answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items))
         return answers
 
     def _field_reader(self, part: AskedPart, glosses: list):
@@ -409,6 +412,25 @@ class ContextWords:
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
+
+
+def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sentence, ...]:
+    """What a sentence that introduces a list of the asked things gives ("… for these reasons:" for "what is one
+    reason …"): the items on the lines right below it, whole, as many as a reason's length holds; none for any other
+    sentence."""
+    here = sentences[index]
+    if not here.text.endswith(":") or not set(terms_of(part.noun)) & set(terms_of(" ".join(here.text.split()[-4:]))):
+        return ()
+    items: list[Sentence] = []
+    line = here.line
+    for s in sentences[index + 1:]:
+        if s.doc_id != here.doc_id or s.context != here.context or not line < s.line <= line + 2 or s.from_fact:
+            break
+        if items and len("; ".join([t.text for t in items] + [s.text])) > MAX_REASON:
+            break  # whole items only
+        items.append(s)
+        line = s.line
+    return tuple(items)
 
 
 def _prefix_said(doc_id: str, text: str) -> bool:

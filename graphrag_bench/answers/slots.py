@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..language.english import AUXILIARIES, FUNCTION_WORDS, QUANTIFIERS, QUESTION_WORDS
+from ..language.english import AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, QUANTIFIERS, QUESTION_WORDS
 from ..language.text import fold
 
 SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing", "polar")  # polar: a yes/no part
@@ -141,6 +141,9 @@ class SlotReader:
         asking = {stem(w) for w in wh.split()[1:]}  # "how long", "how often": words of the wh-phrase, not of the topic
         if match and re.match(r"\s*ones?\b", own[match.end():], re.IGNORECASE):
             asking.add(stem("one"))  # "which one": the pronoun stands for the answer, it is no word of the topic
+        if noun:  # "what is one reason", "which two teams": how many of the asked thing, no word of the topic
+            asking |= {stem(m.group(1)) for m in re.finditer(rf"\b(\w+)\s+{re.escape(noun)}", own)
+                       if m.group(1).isdigit() or m.group(1).lower() in NUMBER_WORDS}
         terms = tuple(t for t in terms_of(own) if (slot == "thing" or t not in noun_stems) and t not in asking)
         named = {t for name in named_in(own) for t in terms_of(name)}
         predicate = tuple(t for t in terms if t not in noun_stems and t not in named)

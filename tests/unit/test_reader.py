@@ -125,6 +125,10 @@ NOTES = {
     "KD-20": ("Kiosk night rota — Revisions", 3, "- Revision: 1\n- Author: @ines\n- Info: Night duties moved here from "
               "KD-14, where they used to be\n"),
     "KD-14": ("Kiosk rules — Future work", 40, "Night duties and their hand-over are described in KD-20.\n"),
+    # A review that gives its reasons as a list below the sentence that introduces them.
+    "RV-3": ("Lamp rotation review — Decision", 10, "The keepers talked it over and chose not to rotate the lamps weekly, "
+             "for these reasons:\n\n- The brass gears of the turntable wear out twice as fast when turned every week\n"
+             "- Night shifts would need a third keeper on the gallery to turn them\n"),
 }
 
 
@@ -265,6 +269,18 @@ def test_a_document_the_question_names_that_names_the_answer_is_cited_as_a_secon
                      "KD-20", "KD-14", "LOG-1")
     assert answer.splitlines()[0] == "Answer: KD-20 (Kiosk night rota); @ines (supported) [KD-20] [KD-14]", answer
     assert '[KD-14] line 40: "Night duties and their hand-over are described in KD-20."' in answer
+
+
+def test_a_sentence_that_introduces_a_list_of_the_asked_things_answers_with_the_items(answerer):
+    """"… for these reasons:" answers "what is one reason …" with the items below it, each quoted ("one" says how
+    many reasons are asked, it is no word a sentence must say)."""
+    question = "What is one reason the keepers gave for deciding not to rotate the lamps weekly?"
+    assert "one" not in answerer.slots.read(question).parts[0].terms
+    answer = _answer(answerer, question, "RV-3", "LOG-1")
+    assert answer.splitlines()[0] == (
+        "Answer: The brass gears of the turntable wear out twice as fast when turned every week; Night shifts would "
+        "need a third keeper on the gallery to turn them (supported) [RV-3]"), answer
+    assert "Night shifts would need a third keeper on the gallery to turn them\"" in answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
