@@ -42,6 +42,7 @@ PERSON_COVERAGE = 0.6  # a sentence saying this much of a "who" part in other wo
 # it, counting the part's words outside its relative clauses (those describe another thing: "the system that X reads")
 FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks ("Author" for "wrote") says it
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
+CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is asked about, read as nearly as good
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
@@ -182,6 +183,16 @@ class PassageReader:
             # none answers with its own document.
             found: list[tuple[float, int, str]] = [(score, i, picked) for (score, i), doc in zip(best, docs)
                                                    if (picked := choose(doc, part, question_terms | back, back, asked_field))]
+            # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
+            # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided
+            # to grant each its own instance in RFC-143."), read as nearly as good.
+            taken = {i for _, i in best} | {i for _, i, _ in found}
+            further = [(score * CONTINUED, i + 1) for score, i in best if i not in {f[1] for f in found}
+                       and i + 1 < len(sentences) and i + 1 not in taken and _continues(sentences[i], sentences[i + 1])
+                       and words.texts[i + 1] & set(part.terms)]
+            found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
+                      if (picked := choose(doc, part, question_terms | back, back, asked_field))]
+            found.sort(key=lambda f: (sentences[f[1]].from_fact, -f[0], f[1]))
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
@@ -431,6 +442,12 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
         items.append(s)
         line = s.line
     return tuple(items)
+
+
+def _continues(sentence: Sentence, after: Sentence) -> bool:
+    """The next sentence of the same paragraph: same document and line, read from the document (not a graph fact)."""
+    return (after.doc_id, after.line, after.context) == (sentence.doc_id, sentence.line, sentence.context) \
+        and not sentence.from_fact and not after.from_fact
 
 
 def _prefix_said(doc_id: str, text: str) -> bool:

@@ -129,6 +129,9 @@ NOTES = {
     "RV-3": ("Lamp rotation review — Decision", 10, "The keepers talked it over and chose not to rotate the lamps weekly, "
              "for these reasons:\n\n- The brass gears of the turntable wear out twice as fast when turned every week\n"
              "- Night shifts would need a third keeper on the gallery to turn them\n"),
+    # A buoy page whose decision is said in the sentence after the one that says what was decided.
+    "BUOY": ("Harbour buoys", 5, "Each harbour buoy gets its own solar lamp. Whilst one panel could light several "
+             "buoys, we decided to give each buoy a lamp of its own in PLAN-12.\n"),
 }
 
 
@@ -281,6 +284,14 @@ def test_a_sentence_that_introduces_a_list_of_the_asked_things_answers_with_the_
         "Answer: The brass gears of the turntable wear out twice as fast when turned every week; Night shifts would "
         "need a third keeper on the gallery to turn them (supported) [RV-3]"), answer
     assert "Night shifts would need a third keeper on the gallery to turn them\"" in answer
+
+
+def test_a_sentence_that_says_what_is_asked_about_is_continued_by_the_next_of_its_paragraph(answerer):
+    """The first sentence says what was decided and no plan; the next one of its paragraph, on the same buoys, says
+    which plan decided it."""
+    answer = _answer(answerer, "Which plan made the decision that every harbour buoy gets its own solar lamp?",
+                     "BUOY", "LOG-1", "MIN-5")
+    assert answer.splitlines()[0] == "Answer: PLAN-12 (supported) [BUOY]", answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
