@@ -45,7 +45,7 @@ FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 MAX_REASON = 240  # a reason is a clause: longer than a name
-TRIMMED = " \t,;:.`\"'()[]"  # cut from a filler's ends (a bracket it opened is closed again)
+TRIMMED = " \t,;:.`\"'()[]*"  # cut from a filler's ends (a bracket it opened is closed again; * is emphasis)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
 MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
@@ -87,6 +87,8 @@ def _trim(text: str) -> str:
     for opening, closing in (("(", ")"), ("[", "]")):  # a bracket the span opened is closed: "1 working day (best effort)"
         if trimmed.count(opening) > trimmed.count(closing) and closing in tail:
             trimmed += closing
+        elif trimmed.count(opening) > trimmed.count(closing) and trimmed.rfind(opening) > 0:
+            trimmed = trimmed[:trimmed.rfind(opening)].rstrip(TRIMMED)  # one it leaves open is cut: "X sub-team (BAT"
     return re.sub(r"^(?:the|a|an)\s+", "", trimmed, flags=re.IGNORECASE)
 
 

@@ -132,6 +132,8 @@ NOTES = {
     # A buoy page whose decision is said in the sentence after the one that says what was decided.
     "BUOY": ("Harbour buoys", 5, "Each harbour buoy gets its own solar lamp. Whilst one panel could light several "
              "buoys, we decided to give each buoy a lamp of its own in PLAN-12.\n"),
+    # A glossary line whose emphasis the writer never closed.
+    "GL-1": ("Harbour glossary — Definitions", 3, "- *Buoy Keepers' Guild (BKG) - the guild proposed in this plan.\n"),
 }
 
 
@@ -292,6 +294,13 @@ def test_a_sentence_that_says_what_is_asked_about_is_continued_by_the_next_of_it
     answer = _answer(answerer, "Which plan made the decision that every harbour buoy gets its own solar lamp?",
                      "BUOY", "LOG-1", "MIN-5")
     assert answer.splitlines()[0] == "Answer: PLAN-12 (supported) [BUOY]", answer
+
+
+def test_a_bracket_or_emphasis_a_filler_leaves_open_is_cut(answerer):
+    """"*Buoy Keepers' Guild (BKG) - …": the span the parse gives ends inside the bracket and starts with the writer's
+    unclosed emphasis; neither is part of the name."""
+    answer = _answer(answerer, "What does the abbreviation BKG stand for in the harbour plans?", "GL-1", "LOG-1")
+    assert answer.splitlines()[0] == "Answer: Buoy Keepers' Guild (supported) [GL-1]", answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
