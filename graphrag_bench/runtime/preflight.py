@@ -67,8 +67,9 @@ def check_graph_store(data_dir: str | Path, env: Env | None = None, healed: bool
         if env.get("NEO4J_URI"):
             raise InputError("NEO4J_URI", f"{env['NEO4J_URI']}: {exc}; start the server, fix NEO4J_URI/NEO4J_USER/"
                                           "NEO4J_PASSWORD, or unset NEO4J_URI to use the embedded store") from None
-        raise InputError(Path(data_dir) / "graph.lbug", f"{exc}; close the process holding it (an agent using "
-                                                         "MemoryRetriever?) or pass --data-dir another folder") from None
+        raise InputError(Path(data_dir) / "graph.lbug", f"{exc}; close the process holding it (agents read the "
+                                                         "published copy, never this file) or pass --data-dir another "
+                                                         "folder") from None
 
 
 def check_warehouse(path: str | Path, results_dir: str | Path | None = None) -> None:

@@ -99,9 +99,11 @@ def check_provenance(graph: ResolvedGraph, worker: CheckWorker | None = None) ->
 
 
 def sync_graph(store, graph: ResolvedGraph, kind: str) -> GraphSync:
-    """An idempotent upsert into an open store (closed afterwards): it ends holding exactly `graph`."""
+    """An idempotent upsert into an open store (closed afterwards): it ends holding exactly `graph`, published to
+    readers."""
     try:
         result, state_hash, counts = store.sync_and_snapshot(graph.entities, graph.relationships)
     finally:
         store.close()
+    store.publish(state_hash)  # what readers see from now on
     return GraphSync(**result.as_dict(), **counts, state_hash=state_hash, store=kind)

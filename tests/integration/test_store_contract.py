@@ -246,3 +246,35 @@ def test_a_sync_killed_between_writes_converges_on_the_next_sync(tmp_path, resol
         assert store.state_hash() == expected
     finally:
         store.close()
+
+
+def test_a_reader_of_the_published_graph_never_holds_the_file_a_sync_writes(tmp_path, resolution):
+    """An agent keeps the graph open while the next run syncs and publishes: the run neither waits nor fails, the agent
+    keeps answering from the state it opened, and the next reader sees the new state (LadybugDB: one writer or many
+    readers per file, so readers open the published copy, read-only)."""
+    from graphrag_bench.graph.store import open_store
+    from graphrag_bench.graph.store.base import GraphUnavailable as Unavailable
+    from graphrag_bench.stages.graph import sync_graph
+
+    class Graph:  # the part of a ResolvedGraph sync_graph reads
+        def __init__(self, entities, relationships):
+            self.entities, self.relationships = entities, relationships
+
+    with pytest.raises(Unavailable, match="no graph published"):
+        open_store(tmp_path, {}, create=False)  # nothing published yet: a reader creates nothing
+    first = sync_graph(open_store(tmp_path, {}), Graph(resolution.entities[:-5], resolution.relationships), "ladybug")
+    reader = open_store(tmp_path, {}, create=False)
+    try:
+        assert reader.state_hash() == first.state_hash
+        second = sync_graph(open_store(tmp_path, {}), Graph(resolution.entities, resolution.relationships), "ladybug")
+        assert second.state_hash != first.state_hash
+        assert reader.state_hash() == first.state_hash  # the open reader reads what it opened
+        with pytest.raises(RuntimeError, match="(?i)read.only"):
+            reader._write("CREATE (:Entity {id: 'x'})")  # and can write nothing
+    finally:
+        reader.close()
+    fresh = open_store(tmp_path, {}, create=False)
+    try:
+        assert fresh.state_hash() == second.state_hash
+    finally:
+        fresh.close()

@@ -17,17 +17,20 @@ __all__ = ["GraphStore", "GraphUnavailable", "UpsertResult", "TEMPLATES", "Templ
 
 
 def open_store(data_dir: str | Path, env: Env | None = None, create: bool = True) -> GraphStore:
-    """`create=False` (a reader such as the agent entry point): a missing embedded graph is GraphUnavailable,
-    never a new empty file."""
+    """`create=False` (a reader such as the agent entry point): the embedded graph the last run published, read-only;
+    a missing one is GraphUnavailable, never a new empty file."""
     env = os.environ if env is None else env
     if env.get("NEO4J_URI"):
         from .neo4j_store import Neo4jStore
 
         return Neo4jStore(env["NEO4J_URI"], env.get("NEO4J_USER", "neo4j"), env.get("NEO4J_PASSWORD", ""),
                           database=env.get("NEO4J_DATABASE") or None)
-    from .ladybug_store import LadybugStore
+    from .ladybug_store import LadybugStore, published
 
     path = Path(data_dir) / "graph.lbug"
-    if not create and not path.exists():
-        raise GraphUnavailable(f"no graph at {path}; run the pipeline first")
-    return LadybugStore(path)
+    if create:
+        return LadybugStore(path)
+    # A reader opens the copy the last complete run published, read-only: never the file a run is writing.
+    if not published(path).is_file():
+        raise GraphUnavailable(f"no graph published at {published(path)}; run the pipeline on this data folder first")
+    return LadybugStore(published(path), read_only=True)

@@ -107,6 +107,10 @@ class GraphStore(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
+    def publish(self, state_hash: str) -> None:
+        """Make the state just written the one readers (an agent, `ask`, `serve`) see. A server store does this by
+        itself; the embedded one copies its closed file beside it (`LadybugStore.publish`)."""
+
     # Primitive writes, in the dialect both databases accept.
     UPSERT_NODES = ("UNWIND $rows AS row MERGE (n:Entity {id: row.id}) SET n.type = row.type, n.name = row.name, "
                     "n.canonical_id = row.canonical_id, n.aliases = row.aliases, n.source_doc = row.source_doc, "
