@@ -22,7 +22,8 @@ from dagster import (
 from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.evaluation.gates import GATES, gate_verdict
-from graphrag_bench.evaluation.history import corpus_history
+from graphrag_bench.evaluation.history import corpus_history, forget_run, run_night
+from graphrag_bench.evaluation.reuse import BenchmarkReuse
 from graphrag_bench.evaluation.report import gates_rows, markdown_table, modes_rows, pairwise_rows, write_artifacts
 from graphrag_bench.stages.summary import RunSummary
 from resources import BenchSettings
@@ -42,8 +43,16 @@ def benchmark_report(context: AssetExecutionContext, benchmark_summary: RunSumma
     summary = benchmark_summary.summary
     with warehouse.get_connection() as conn:
         history = corpus_history(conn, corpus)
-    run_dir = write_artifacts(Path(bench.results_dir) / f"run_{summary['run_id']}", summary, benchmark_summary.bench,
-                              benchmark_summary.scores, benchmark_summary.questions, benchmark_summary.audit, history)
+    run_dir = Path(bench.results_dir) / f"run_{summary['run_id']}"
+    try:
+        write_artifacts(run_dir, summary, benchmark_summary.bench, benchmark_summary.scores, benchmark_summary.questions,
+                        benchmark_summary.audit, history)
+    except OSError as exc:  # (a full disk): a run is recorded only with its run folder
+        with warehouse.get_connection() as conn:
+            forget_run(conn, summary["run_id"], run_night(summary))
+        BenchmarkReuse.forget(bench.data_dir)  # nor reused by the next run
+        raise OSError(exc.errno, f"{exc.strerror}: the run folder could not be written, and the run is not recorded in "
+                                 "the warehouse; free space and run again", str(run_dir)) from None
     b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
     context.log.info(f"report: {run_dir}")
     return Output({"run_dir": str(run_dir), "summary": summary}, metadata={

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -211,6 +212,18 @@ def run(args: argparse.Namespace) -> int:
         return execute(settings, n_docs, started)
 
 
+def _space_left(message: str, settings) -> str:
+    """For a full disk (errno 28, which Python often raises without a file name): the folders the run writes, with
+    the space left on each, so the message names where to free space."""
+    if "[Errno 28]" not in message and "No space left" not in message:
+        return ""
+    import shutil
+
+    folders = {"data folder": settings.data_dir, "results": settings.results_dir}
+    return " (space left: " + ", ".join(f"{name} {path}: {shutil.disk_usage(path).free // 2**20} MB"
+                                        for name, path in folders.items() if os.path.isdir(path)) + ")"
+
+
 def execute(settings, n_docs: int, started: float) -> int:
     """The benchmark job in process; its outcome as an exit code (1 only for a failed gate)."""
     from graphrag_bench.settings import log_level_from_env
@@ -236,7 +249,8 @@ def execute(settings, n_docs: int, started: float) -> int:
         if cause.cls_name == "DagsterAssetCheckFailedError" or error.cls_name == "DagsterAssetCheckFailedError":
             continue  # a blocking gate: reported below as the gate it is
         if cause.cls_name in USER_OR_ENVIRONMENT_ERRORS:
-            print(f"graphrag-bench: error: {event.step_key}: {cause.message.strip()}", file=sys.stderr)
+            print(f"graphrag-bench: error: {event.step_key}: {cause.message.strip()}{_space_left(cause.message, settings)}",
+                  file=sys.stderr)
             return EXIT_INPUT
         print(f"graphrag-bench: step {event.step_key} failed: {cause.message.strip()}", file=sys.stderr)
         crashed = EXIT_FAILED

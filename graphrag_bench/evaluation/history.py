@@ -116,6 +116,23 @@ def append_run(conn, frames: dict[str, pl.DataFrame], run_id: str, night: str) -
     return loaded
 
 
+def forget_run(conn, run_id: str, night: str) -> None:
+    """Take a run out of every table of the warehouse (raw and dbt's) that holds it: a run whose run folder could not
+    be written (a full disk) is not recorded, since a recorded run is one whose folder exists. Tables keyed by night
+    lose only this night's row."""
+    columns: dict[tuple[str, str], set[str]] = {}
+    for schema, table, column in conn.execute(
+            "select c.table_schema, c.table_name, c.column_name from information_schema.columns c join "
+            "information_schema.tables t using (table_schema, table_name) where c.column_name in ('run_id', 'night') "
+            "and t.table_type = 'BASE TABLE'").fetchall():  # (a view follows its tables)
+        columns.setdefault((schema, table), set()).add(column)
+    for (schema, table), held in sorted(columns.items()):
+        if "run_id" in held:
+            keys = {"run_id": run_id, **({"night": night} if "night" in held else {})}
+            conn.execute(f'delete from "{schema}"."{table}" where ' + " and ".join(f'"{k}" = ?' for k in keys),
+                         list(keys.values())).fetchall()
+
+
 def corpus_history(conn, corpus: str) -> list[dict]:
     """One corpus's rows of the dbt run history, oldest night first (rows from before corpora were recorded are the
     default corpus's)."""

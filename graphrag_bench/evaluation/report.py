@@ -304,8 +304,12 @@ def write_blocked_run(run_dir: Path, summary: dict, audit: dict) -> Path:
     staging = run_dir.parent / f".{run_dir.name}.partial"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
-    _dump(staging / "entity_audit.json", audit)
-    _dump(staging / "summary.json", summary)
+    try:
+        _dump(staging / "entity_audit.json", audit)
+        _dump(staging / "summary.json", summary)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     staging.rename(run_dir)
     return run_dir
 
@@ -331,10 +335,14 @@ def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, que
         "mode_scores.json": scores, "mode_latency.json": {mode: bench[f"latency_{mode}"] for mode in bench["answers"]},
         "reference_answers.json": questions, "summary.json": summary,
     }
-    for name, data in files.items():
-        _dump(staging / name, data)
-    (staging / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
-    (staging / "report.html").write_text(report_html(summary, history), encoding="utf-8")
+    try:
+        for name, data in files.items():
+            _dump(staging / name, data)
+        (staging / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
+        (staging / "report.html").write_text(report_html(summary, history), encoding="utf-8")
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)  # (a full disk): nothing half-written is left behind
+        raise
     if run_dir.exists():
         shutil.rmtree(run_dir)
     staging.rename(run_dir)

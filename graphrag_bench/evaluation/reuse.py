@@ -86,6 +86,11 @@ class BenchmarkReuse:
     def get(self, digest: str, part: str):
         return self._cache.get(f"{digest}|{part}", dict[str, Any])
 
+    @staticmethod
+    def forget(data_dir: str | Path) -> None:
+        """No measurement to reuse: the last one was not recorded (its run folder could not be written)."""
+        (Path(data_dir) / REUSE_FILE).unlink(missing_ok=True)
+
     def put(self, digest: str, part: str, value, replace: bool = False) -> None:
         """Store one part of a measurement; `replace` drops every part of other inputs (a new measurement)."""
         if not replace:

@@ -65,8 +65,12 @@ def replace_atomically(path: str | Path, write: Callable[[Path], object]) -> Non
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    write(tmp)
-    tmp.replace(path)
+    try:
+        write(tmp)
+        tmp.replace(path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # nothing half-written is left (a full disk, an interrupted write)
+        raise
 
 
 def set_aside(path: str | Path, why: str) -> Path:

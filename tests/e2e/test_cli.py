@@ -145,6 +145,38 @@ def test_an_unchanged_rerun_reuses_the_measurement_and_rebuilds_nothing(first_ru
     assert built.stat().st_mtime_ns == built_before  # dbt did not run
 
 
+_AGENT = """
+import sys
+from graphrag_bench.retrieval.memory import MemoryRetriever
+memory = MemoryRetriever(sys.argv[1], env={"GRAPH_RAG_ENABLED": "true"})
+for line in sys.stdin:  # one question per line, answered while the memory stays open
+    print(memory.retrieve(line.strip()).status, memory.answer(line.strip()).splitlines()[0], flush=True)
+"""
+
+
+def test_an_agent_reading_the_memory_during_a_run_neither_fails_nor_fails_the_run(first_run, outside):
+    """An agent holds the graph open (as a long-lived agent does) while a run checks and writes the data folder: the
+    run exits 0, and the agent answers from the graph before, during and after it."""
+    assert first_run[0].returncode == 0
+    question = json.loads((outside / "questions.json").read_text())["questions"][0]["question"]
+    agent = subprocess.Popen([sys.executable, "-c", _AGENT, str(outside / "data")], cwd=REPO, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        agent.stdin.write(question + "\n")
+        agent.stdin.flush()
+        before = agent.stdout.readline()
+        assert before.startswith("ok Answer:"), before + agent.stderr.read() if not before else before
+        result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
+                     "--results-dir", "results", "--runs", "2", cwd=outside)
+        assert result.returncode == 0, result.stderr[-3000:]
+        agent.stdin.write(question + "\n")
+        agent.stdin.flush()
+        assert agent.stdout.readline() == before  # the same state, still read
+    finally:
+        agent.kill()
+        agent.wait()
+
+
 def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
     """The check-only job reports every gate again from the stored outputs of the last run, and re-runs the audit."""
     from dagster import DagsterInstance
@@ -307,3 +339,37 @@ def test_ask_answers_one_question_in_either_mode_with_certainty_citations_and_gr
     assert nothing.startswith("Answer: unknown (unknown)") and "citations:  none" in nothing
     version = cli("--version", cwd=outside)
     assert version.returncode == 0 and version.stdout.startswith("graphrag-bench ")
+
+
+def test_a_full_results_disk_names_the_folder_leaves_nothing_half_written_and_records_no_run(first_run, outside,
+                                                                                             tmp_path):
+    """The results folder on a filesystem of a few hundred KB (a real full disk, mounted for the test): exit 2 naming
+    the run folder, no staging folder left, and no row for the run in the warehouse; the next run measures again
+    rather than reusing a run no folder holds. (Last in this module: it measures again.)"""
+    import duckdb
+
+    assert first_run[0].returncode == 0
+    small = tmp_path / "small"
+    small.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=192k", "tmpfs", str(small)], capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"no small filesystem can be mounted here (mount needs root): {mounted.stderr.strip()[:200]}")
+    try:
+        (small / "filler").write_bytes(b"\0" * 160 * 1024)  # some 30 KB left: less than any run folder
+        warehouse = outside / "data" / "warehouse.duckdb"
+        with duckdb.connect(str(warehouse), read_only=True) as conn:
+            recorded = conn.execute("select count(*) from raw.runs").fetchall()[0][0]
+        result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data", "--results-dir",
+                     str(small / "results"), "--runs", "2", "--remeasure", "--modes", FEW_MODES, cwd=outside)
+        assert result.returncode == 2, result.stderr[-3000:]
+        assert "No space left on device" in result.stderr and str(small / "results" / "run_") in result.stderr
+        verdict = result.stderr.strip().splitlines()[-1]  # (above it, Dagster's one-line step failure log)
+        assert verdict.startswith("graphrag-bench: error: benchmark_report: OSError: [Errno 28]"), result.stderr
+        assert "space left: data folder" in verdict and "Traceback" not in result.stderr
+        assert not list((small / "results").iterdir())  # no run folder, no `.run_*.partial`
+        assert not list((outside / "data").rglob(".*.tmp"))
+        with duckdb.connect(str(warehouse), read_only=True) as conn:
+            assert conn.execute("select count(*) from raw.runs").fetchall()[0][0] == recorded
+        assert not (outside / "data" / "benchmark_reuse.jsonl").exists()
+    finally:
+        subprocess.run(["umount", str(small)], capture_output=True)
