@@ -18,13 +18,16 @@ from dataclasses import dataclass
 from ..corpus.ingest import file_title
 from ..language.text import LIST_ITEM
 
-LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]*)[^)]*\)|!?\[([^\]]*)\]\[([^\]]*)\]")
+# (link text holds no bracket, a tag no "<": each match attempt stops at the next one, so a line of 100,000 "[" or
+# "<a" is read in linear time, not quadratic)
+LINK = re.compile(r"!?\[([^\[\]]*)\]\(([^)\s]*)[^)]*\)|!?\[([^\[\]]*)\]\[([^\[\]]*)\]")
 LINK_DEFINITION = re.compile(r"^\s*\[[^\]]+\]:\s*\S+\s*$")
 FIELD_LINE = re.compile(r"^[A-Za-z][\w ()/'-]{0,40}:\s+\S")
 SERIES_KEY = re.compile(r"\s*\d")  # a first cell that is a time, a date or a number keys a series, not a field
-MAX_RECORD = 12
-ASIDE = re.compile(r"^[^:]+:\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")  # "Supersedes: (link the RFC it replaces)": a template's note  # consecutive "Field: value" lines read as one record, at most this many
-TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+MAX_RECORD = 12  # consecutive "Field: value" lines read as one record, at most this many
+ASIDE = re.compile(r"^[^:]+:\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")  # "Supersedes: (link the RFC it replaces)": a template's note
+MAX_LINE = 20_000  # a line longer than this is read by its start: no prose line is that long
+TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 CODE_SPAN = re.compile(r"(`[^`]+`)")
 SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@`\"'(\[])")
 MIN_CHARS = 8
@@ -120,7 +123,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if not ASIDE.match(text):
             record.append((line_no, text))
 
-    for index, raw in enumerate(body.split("\n")):
+    for index, raw in enumerate(line[:MAX_LINE] for line in body.split("\n")):
         line_no = start_line + index
         stripped = raw.strip()
         if stripped.startswith(("```", "~~~")):

@@ -27,7 +27,7 @@ CAPITALISED = re.compile(
     r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for|de|van|von|der)\s+)?(?:[A-Z][\w'’+-]*\.?))*")
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
-LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # (no bracket inside: linear on a line of "[")
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # a Markdown list item's mark: "- ", "* ", "1. ", "2) "
 EMPHASIS = re.compile(r"[`*_]")
 WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")

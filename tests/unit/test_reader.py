@@ -540,6 +540,28 @@ def test_a_code_span_is_verbatim_and_its_angle_brackets_are_no_markup(answerer):
     assert answer.splitlines()[0] == "Answer: LAMP_<tower> (supported) [LT-2]", answer
 
 
+def test_a_line_of_a_hundred_thousand_brackets_or_tags_is_read_in_linear_time():
+    """A crafted line ("[" × 100,000 then "]" × 100,000, or "<a" × 100,000) once held every answer up for minutes (a
+    link pattern rescanning to the line's end from each "["); read now in a blink (the alarm fails the test)."""
+    import signal
+
+    from graphrag_bench.answers.sentences import passage_sentences
+    from graphrag_bench.language.text import clean as clean_value
+
+    def too_slow(*_):
+        raise TimeoutError("read in quadratic time")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(10)
+    try:
+        for line in ("[" * 100_000 + "]" * 100_000, "<a" * 100_000, "[x](y) " * 30_000):
+            passage_sentences("BIG", 1, "Big — Notes\n" + line, 0)
+            clean_value(line)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def test_a_list_of_short_items_is_read_as_one_line_under_its_heading():
     """"- obi / - tamsin" under "Attendees": names too short to be sentences are kept, together, where the heading
     says what they are; a list item long enough to be a sentence stays one of its own."""
