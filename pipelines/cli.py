@@ -206,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
     settings, n_docs, n_questions = validate_inputs(args)
     with run_lock(settings.data_dir):  # one run per data folder; the stores are checked once it is ours
         check_graph_store(settings.data_dir)
-        check_warehouse(settings.warehouse_path, settings.results_dir)
+        check_warehouse(settings.warehouse_path, settings.results_dir, settings.corpus_dir)
         print(f"graphrag-bench: {n_docs} documents, {n_questions} questions, {settings.runs} runs per question per mode", flush=True)
         print(f"  data folder: {settings.data_dir}\n  results:     {settings.results_dir}", flush=True)
         return execute(settings, n_docs, started)

@@ -116,6 +116,32 @@ def append_run(conn, frames: dict[str, pl.DataFrame], run_id: str, night: str) -
     return loaded
 
 
+def reimport_runs(conn, results_dir: str | Path, corpus_dir: str | Path) -> tuple[list[str], list[str]]:
+    """Into a new warehouse, the raw rows of the earlier runs of this corpus (by its folder) that `results_dir` holds,
+    rebuilt from each run folder's files (summary.json, mode_scores.json, mode_latency.json, cache_metrics.json,
+    reference_answers.json); dbt then builds the history from them as from any row. Their load time is now. Returns
+    the run ids imported and the run folders left out (not of this corpus's runs, blocked, or unreadable: named)."""
+    from ..stages.summary import RunSummary
+
+    imported, left_out = [], []
+    corpus = Path(corpus_dir).resolve()
+    for folder in sorted(Path(results_dir).glob("run_*")):
+        try:
+            read = {name: json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+                    for name in ("summary", "mode_scores", "mode_latency", "cache_metrics", "reference_answers")}
+            summary = read["summary"]
+            if Path(summary["corpus"]["path"]).resolve() != corpus:
+                continue
+            bench = {"answers": {mode: {} for mode in read["mode_latency"]}, "cache": read["cache_metrics"],
+                     **{f"latency_{mode}": latency for mode, latency in read["mode_latency"].items()}}
+            frames = raw_frames(RunSummary(summary, bench, read["mode_scores"], read["reference_answers"], {}))
+            append_run(conn, frames, summary["run_id"], run_night(summary))
+            imported.append(summary["run_id"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:  # a blocked run has no scores
+            left_out.append(f"{folder.name} ({type(exc).__name__}: {str(exc)[:80]})")
+    return imported, left_out
+
+
 def forget_run(conn, run_id: str, night: str) -> None:
     """Take a run out of every table of the warehouse (raw and dbt's) that holds it: a run whose run folder could not
     be written (a full disk) is not recorded, since a recorded run is one whose folder exists. Tables keyed by night

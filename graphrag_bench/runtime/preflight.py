@@ -72,17 +72,29 @@ def check_graph_store(data_dir: str | Path, env: Env | None = None, healed: bool
                                                          "folder") from None
 
 
-def check_warehouse(path: str | Path, results_dir: str | Path | None = None) -> None:
+def check_warehouse(path: str | Path, results_dir: str | Path | None = None, corpus_dir: str | Path | None = None) -> None:
     """The DuckDB warehouse opens for writing (DuckDB allows one writing process per file), and every table of it
     reads: its run history cannot be rebuilt, so a damaged warehouse stops the run here, before any work, and nothing
-    overwrites it. A missing one beside a results folder that holds earlier runs is said: the run starts a new history."""
+    overwrites it. A missing one beside a results folder that holds earlier runs is said, and (given `corpus_dir`)
+    the rows of this corpus's earlier runs are imported again from their run folders."""
     import duckdb
 
     earlier = sorted(Path(results_dir).glob("run_*/summary.json")) if results_dir and not Path(path).exists() else []
     if earlier:
-        logging.getLogger(__name__).warning(
-            "%s is missing, though %s holds %d earlier runs: this run starts a new run history without them (restore "
-            "the warehouse from a backup to keep it)", path, results_dir, len(earlier))
+        log = logging.getLogger(__name__)
+        if corpus_dir is None:
+            log.warning("%s is missing, though %s holds %d earlier runs: this run starts a new run history without them "
+                        "(restore the warehouse from a backup to keep it)", path, results_dir, len(earlier))
+        else:
+            from ..evaluation.history import reimport_runs
+
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            with duckdb.connect(str(path)) as conn:
+                imported, left_out = reimport_runs(conn, results_dir, corpus_dir)
+            log.warning("%s is missing, though %s holds %d earlier runs: %d runs of this corpus imported again from "
+                        "their run folders (their load time is now; restore the warehouse from a backup for the exact "
+                        "history)%s", path, results_dir, len(earlier), len(imported),
+                        f"; left out: {', '.join(left_out)}" if left_out else "")
 
     try:
         with duckdb.connect(str(path)) as conn:

@@ -1,6 +1,7 @@
 """Damaged derived state heals itself; a damaged run history stops the run before any work. Real files: a LadybugDB
 store, a Parquet embedding store and a DuckDB warehouse, each damaged on disk as a disk or a careless copy would."""
 
+import json
 import logging
 
 import duckdb
@@ -80,3 +81,39 @@ def test_a_missing_warehouse_beside_earlier_runs_is_said(tmp_path, caplog):
     with caplog.at_level(logging.WARNING):
         check_warehouse(tmp_path / "data2" / "warehouse.duckdb", tmp_path / "no-results")  # a first run: nothing to say
     assert not caplog.text
+
+
+def _run_folder(results, run_id, corpus, scores=True):
+    """A run folder as the report writes it, with one question measured in two modes."""
+    folder = results / f"run_{run_id}"
+    folder.mkdir(parents=True)
+    mode = {"points": 3.0, "max_points": 4.0, "p95_pipeline_ms": 12.5}
+    files = {"summary.json": {"run_id": run_id, "night": f"2026-11-{run_id[6:8]}", "corpus": {"name": "default",
+                              "path": str(corpus)}, "modes": {"baseline": mode, "graphrag": mode},
+                              "gates": [{"name": "latency", "passed": True, "value": 1.1, "threshold": 1.3, "detail": ""}]},
+             "mode_latency.json": {m: {"per_question": {"Q1": {"samples": [10.0, 12.5]}}} for m in ("baseline", "graphrag")},
+             "cache_metrics.json": {"graph_cache_hits": 3}, "reference_answers.json": [{"question_id": "Q1", "category": "A"}]}
+    if scores:
+        files["mode_scores.json"] = {m: [{"question_id": "Q1", "total": 3.0, "correctness": 2.0, "label": "supported"}]
+                                     for m in ("baseline", "graphrag")}
+    for name, data in files.items():
+        (folder / name).write_text(json.dumps(data))
+
+
+def test_a_missing_warehouse_takes_back_this_corpus_s_earlier_runs_from_their_run_folders(tmp_path, caplog):
+    """The run history cannot be rebuilt from the corpus, but a run folder holds each run's rows: a missing
+    warehouse gets them back (this corpus's runs only; a run folder it cannot read is named and left out)."""
+    results, corpus, other = tmp_path / "results", tmp_path / "corpus", tmp_path / "other"
+    _run_folder(results, "20261101_020000", corpus)
+    _run_folder(results, "20261102_020000", corpus)
+    _run_folder(results, "20261102_030000", other)  # another corpus sharing the results folder
+    _run_folder(results, "20261103_020000", corpus, scores=False)  # a run blocked before measuring
+    path = tmp_path / "data" / "warehouse.duckdb"
+    with caplog.at_level(logging.WARNING):
+        check_warehouse(path, results, corpus)
+    assert "2 runs of this corpus imported again" in caplog.text and "run_20261103_020000" in caplog.text
+    with duckdb.connect(str(path), read_only=True) as conn:
+        assert conn.execute("select run_id, night from raw.runs order by 1").fetchall() == [
+            ("20261101_020000", "2026-11-01"), ("20261102_020000", "2026-11-02")]
+        assert conn.execute("select count(*), sum(total) from raw.question_scores").fetchall() == [(4, 12.0)]
+        assert conn.execute("select count(*) from raw.latency_samples").fetchall() == [(8,)]
