@@ -80,7 +80,7 @@ def check_warehouse(path: str | Path, results_dir: str | Path | None = None, cor
     import duckdb
 
     earlier = sorted(Path(results_dir).glob("run_*/summary.json")) if results_dir and not Path(path).exists() else []
-    if earlier:
+    if earlier and results_dir:
         log = logging.getLogger(__name__)
         if corpus_dir is None:
             log.warning("%s is missing, though %s holds %d earlier runs: this run starts a new run history without them "
