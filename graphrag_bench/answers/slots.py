@@ -82,6 +82,7 @@ class AskedPart:
     phrase: str = ""  # the part's own words after its wh-word, without the names: "signed off", "depend on"
     asks: tuple[str, ...] = ()  # stems of the words that say what it asks: its verb, or the noun "be" equates
     clause_terms: tuple[str, ...] = ()  # its terms said only inside a relative clause ("the system that X reads from")
+    choices: tuple[str, ...] = ()  # the names it offers to choose from ("Stack Buildpacks or Stackless Buildpacks: which …")
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ class SlotReader:
             phrase = phrase.replace(name, " ")
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
                          " ".join(phrase.split()), asked_words(own) if wh else subject_words(own) if slot == "polar" else (),
-                         in_relative_clause(own, terms))
+                         in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else ())
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -213,6 +214,14 @@ def asked_words(text: str) -> tuple[str, ...]:
                   for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
         return tuple(stem(_hyphenated(c)) for c in nouns + owners)
     return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+
+
+def choices_in(lead: str) -> tuple[str, ...]:
+    """The names a part's lead offers ("Stack Buildpacks or Stackless Buildpacks, " before "which RFC …"): two or more
+    names joined by "or" (and commas), each a name as `named_in` reads one; none for any other lead."""
+    options = [o.strip(" ,;:") for o in re.split(r",\s*(?:or\s+)?|\s+or\s+", lead.strip(" ,;:")) if o.strip(" ,;:")]
+    names = set(named_in(lead))
+    return tuple(options) if len(options) >= 2 and " or " in lead and all(o in names for o in options) else ()
 
 
 def subject_words(text: str) -> tuple[str, ...]:

@@ -134,6 +134,11 @@ NOTES = {
              "buoys, we decided to give each buoy a lamp of its own in PLAN-12.\n"),
     # A glossary line whose emphasis the writer never closed.
     "GL-1": ("Harbour glossary — Definitions", 3, "- *Buoy Keepers' Guild (BKG) - the guild proposed in this plan.\n"),
+    # Two lamp records with near names: the one whose own record names it "Beaconless Lamps" defines the any-tower lamp.
+    "LB-5": ("beacon lamps — Meta", 1, "- Name: Beaconless Lamps\n- Author(s): @ines\n"),
+    "LB-5b": ("beacon lamps — What it is", 8, "When the towers list holds an entry with `id = \"*\"`, the lamp is usable "
+              "on any tower.\n"),
+    "LB-6": ("Beacon Lamps — Summary", 3, "A beacon lamp runs on the power of its own tower.\n"),
 }
 
 
@@ -301,6 +306,14 @@ def test_a_bracket_or_emphasis_a_filler_leaves_open_is_cut(answerer):
     unclosed emphasis; neither is part of the name."""
     answer = _answer(answerer, "What does the abbreviation BKG stand for in the harbour plans?", "GL-1", "LOG-1")
     assert answer.splitlines()[0] == "Answer: Buoy Keepers' Guild (supported) [GL-1]", answer
+
+
+def test_a_choice_the_question_offers_is_answered_by_the_name_the_answer_s_document_says(answerer):
+    """"Beacon Lamps or Beaconless Lamps: which LB …": the sentence that answers is LB-5's, whose record names it
+    Beaconless Lamps (its file name says "beacon lamps", which is not what it is called)."""
+    answer = _answer(answerer, 'Beacon Lamps or Beaconless Lamps: which LB makes a lamp whose towers list holds id = "*" '
+                               "usable on any tower, and who wrote it?", "LB-5b", "LB-5", "LB-6")
+    assert answer.splitlines()[0] == "Answer: Beaconless Lamps; @ines (supported) [LB-5]", answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
