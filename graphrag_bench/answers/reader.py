@@ -223,11 +223,11 @@ class PassageReader:
             # "X or Y: which …": the answer is the one of the names offered that the answer's document says (in its
             # sentences, else in the title and sections they sit under).
             for where in (lambda s: s.text, lambda s: s.context):
-                said = [c for c in part.choices if any(
+                offered = [c for c in part.choices if any(
                     s.doc_id == sentences[i].doc_id and not s.from_fact
                     and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", where(s), re.IGNORECASE) for s in sentences)]
-                if said:
-                    filler = Filler(said[0]) if len(said) == 1 else filler
+                if offered:
+                    filler = Filler(offered[0]) if len(offered) == 1 else filler
                     break
             # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
