@@ -125,7 +125,10 @@ class PassageReader:
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
             # least half their weight (a rare name weighs more than a common one).
             # A pronoun ("its status") stands for an earlier answer or for what the question names: either will do.
+            # (the noun it asks for is what the answer is, not a name the sentence must be about: "which RFC made the
+            # decision that every Postgres and MySQL database …" is about Postgres and MySQL; unless it names no other)
             named = {t for name in named_in(part.text) for t in terms_of(name)}
+            named = (named - set(terms_of(part.noun))) or named
             abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
             answered = {sentences.index(a.sentence) for a in answers} if part.points_back else set()
             for i, s in enumerate(sentences):

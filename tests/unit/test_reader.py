@@ -139,6 +139,9 @@ NOTES = {
     "LB-5b": ("beacon lamps — What it is", 8, "When the towers list holds an entry with `id = \"*\"`, the lamp is usable "
               "on any tower.\n"),
     "LB-6": ("Beacon Lamps — Summary", 3, "A beacon lamp runs on the power of its own tower.\n"),
+    # A lens page whose decision names the keepers' plan (KP) by its id only.
+    "LENS": ("Lens mounts", 6, "Every Fresnel lens gets its own Brass mount. Whilst one Brass mount could carry two "
+             "lenses, we decided to give each Fresnel lens a Brass mount of its own in KP-12.\n"),
 }
 
 
@@ -314,6 +317,14 @@ def test_a_choice_the_question_offers_is_answered_by_the_name_the_answer_s_docum
     answer = _answer(answerer, 'Beacon Lamps or Beaconless Lamps: which LB makes a lamp whose towers list holds id = "*" '
                                "usable on any tower, and who wrote it?", "LB-5b", "LB-5", "LB-6")
     assert answer.splitlines()[0] == "Answer: Beaconless Lamps; @ines (supported) [LB-5]", answer
+
+
+def test_the_noun_a_part_asks_for_is_no_name_its_sentence_must_be_about(answerer):
+    """"Which KP made the decision that every Fresnel lens …": the sentence must be about the Fresnel lens and the Brass
+    mount, not about "KP", which is what the answer is (the page names the plan only as KP-12)."""
+    answer = _answer(answerer, "Which KP made the decision that every Fresnel lens gets its own Brass mount?",
+                     "LENS", "LR-4b", "LOG-1")
+    assert answer.splitlines()[0] == "Answer: KP-12 (supported) [LENS]", answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
