@@ -305,7 +305,6 @@ class PassageReader:
                 out.append(sentences[-max(held)[1]])
         return out
 
-
     def pointing_to_answer(self, asked: AskedQuestion, sentences: list[Sentence], answers: list[PartAnswer],
                            cited: set[str], words: "ContextWords") -> list[Sentence]:
         """For each document the question names by its id and the answer does not cite, its first sentence that

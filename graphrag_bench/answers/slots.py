@@ -378,8 +378,9 @@ def named_in(question: str) -> tuple[str, ...]:
     for m in NAMED.finditer(question):
         text = m.group(0).strip("`\"'")
         words = text.split()
-        while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in QUESTION_WORDS):
-            words = words[1:]  # "Which RFC", "The Stack Buildpacks RFC": the name without its determiner
+        while words and (words[0].lower() in FUNCTION_WORDS or words[0].lower() in QUESTION_WORDS
+                         or words[0].lower() in NUMBER_WORDS or words[0].lower() in QUANTIFIERS):
+            words = words[1:]  # "Which RFC", "The Stack Buildpacks RFC", "Two RFCs": the name without its determiner
         text = " ".join(words)
         if not text or text.lower() in FUNCTION_WORDS or text.lower() in QUESTION_WORDS:
             continue

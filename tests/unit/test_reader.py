@@ -739,3 +739,13 @@ def test_a_letter_unicode_does_not_decompose_is_folded_like_an_accent():
     assert terms_of("incident manager (Søren Iversen)") == terms_of("incident manager (Soren Iversen)")
     assert terms_of("Łukasz Błażek, Straße") == terms_of("Lukasz Blazek, Strasse")
     assert entity_key("person", "Søren Iversen") == entity_key("person", "Soren Iversen")
+
+
+def test_a_number_or_quantifier_opening_a_capitalised_run_is_no_part_of_the_name():
+    """"Two RFCs are named 'RFC Process'", "Several Keeper Notes deal with lamps": the count is not a name the
+    answer's sentence must be about."""
+    from graphrag_bench.answers.slots import named_in
+
+    assert named_in("Two Lamp Reviews are named 'Lens Plan'. Who wrote the one whose status is Accepted?") == (
+        "Lamp Reviews", "Lens Plan", "Accepted")
+    assert named_in("Several Keeper Notes deal with lamps. Which one names the Harbour Board?")[0] == "Keeper Notes"
