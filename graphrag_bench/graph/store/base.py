@@ -108,7 +108,7 @@ class GraphStore(ABC):
     def close(self) -> None: ...
 
     def publish(self, state_hash: str) -> None:
-        """Make the state just written the one readers (an agent, `ask`, `serve`) see. A server store does this by
+        """Make the state just written the one readers (an agent, `graphrag-bench ask`) see. A server store does this by
         itself; the embedded one copies its closed file beside it (`LadybugStore.publish`)."""
 
     # Primitive writes, in the dialect both databases accept.
