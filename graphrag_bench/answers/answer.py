@@ -282,7 +282,7 @@ class Answerer:
         if not answers:
             return UNKNOWN
         used = [s for a in answers for s in (a, a.rival) if s is not None]
-        docs = list(dict.fromkeys(a.sentence.doc_id for a in used))
+        docs = list(dict.fromkeys([a.sentence.doc_id for a in used] + [s.doc_id for a in used for s in a.listed]))
         # What the question's opening statements say, stated by another document: the answer is chained through it.
         bridge = self.passages.bridge(asked, sentences, set(docs), words)
         chained = [bridge] if bridge is not None else []

@@ -63,7 +63,7 @@ class PartAnswer:
     sentence: Sentence
     score: float
     rival: "PartAnswer | None" = None  # another document's different value for the same single value: a conflict
-    listed: tuple[Sentence, ...] = ()  # the list items the filler is, below the sentence that introduces them
+    listed: tuple[Sentence, ...] = ()  # the list items the filler is, or the sentences of its other values ("two dates")
 
 
 class PassageReader:
@@ -223,6 +223,16 @@ class PassageReader:
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             items = _listed(sentences, i, part)
             filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
+            if part.count > 1 and not items:
+                # "on which two dates …": as many different values as asked, from the best sentences that give one
+                # (two postmortems of one recurring fault, each with its date), each quoted and cited.
+                values = {_value(filler): (filler, sentences[i])}
+                for _, j, other in found:
+                    if len(values) < part.count and _value(other) not in values:
+                        values[_value(other)] = (other, sentences[j])
+                if len(values) == part.count:
+                    filler = Filler(", ".join(f for f, _ in values.values()))
+                    items = tuple(s for _, s in list(values.values())[1:])
             # "X or Y: which …": the answer is the one of the names offered that the answer's document says (in its
             # sentences, else in the title and sections they sit under).
             for where in (lambda s: s.text, lambda s: s.context):

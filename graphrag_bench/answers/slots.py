@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..language.english import AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, QUANTIFIERS, QUESTION_WORDS
+from ..language.english import AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, QUANTIFIERS, QUESTION_WORDS
 from ..language.text import fold
 
 SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing", "polar")  # polar: a yes/no part
 VALUE_KINDS = ("date", "number", "version")  # the slots a value of a shape fills, not a name
+MAX_COUNT = 10  # "which twelve …": at most this many values are gathered for one part
 # How each slot is described, for reading the noun a wh-word determines ("what size" → number, "which team" → person).
 SLOT_DESCRIPTIONS = {
     "person": ("a person", "a team of people", "an author", "an owner", "someone responsible"),
@@ -83,6 +84,7 @@ class AskedPart:
     asks: tuple[str, ...] = ()  # stems of the words that say what it asks: its verb, or the noun "be" equates
     clause_terms: tuple[str, ...] = ()  # its terms said only inside a relative clause ("the system that X reads from")
     choices: tuple[str, ...] = ()  # the names it offers to choose from ("Stack Buildpacks or Stackless Buildpacks: which …")
+    count: int = 0  # how many it asks for, where it says ("which two dates": 2)
 
 
 @dataclass(frozen=True)
@@ -142,9 +144,10 @@ class SlotReader:
         asking = {stem(w) for w in wh.split()[1:]}  # "how long", "how often": words of the wh-phrase, not of the topic
         if match and re.match(r"\s*ones?\b", own[match.end():], re.IGNORECASE):
             asking.add(stem("one"))  # "which one": the pronoun stands for the answer, it is no word of the topic
-        if noun:  # "what is one reason", "which two teams": how many of the asked thing, no word of the topic
-            asking |= {stem(m.group(1)) for m in re.finditer(rf"\b(\w+)\s+{re.escape(noun)}", own)
-                       if m.group(1).isdigit() or m.group(1).lower() in NUMBER_WORDS}
+        counts = [m.group(1).lower() for m in re.finditer(rf"\b(\w+)\s+{re.escape(noun)}", own)
+                  if m.group(1).isdigit() or m.group(1).lower() in NUMBER_WORDS] if noun else []
+        asking |= {stem(c) for c in counts}  # "what is one reason", "which two teams": how many, no word of the topic
+        count = int(counts[0]) if counts and counts[0].isdigit() else NUMBER_WORDS_ORDER.index(counts[0]) + 1 if counts else 0
         terms = tuple(t for t in terms_of(own) if (slot == "thing" or t not in noun_stems) and t not in asking)
         named = {t for name in named_in(own) for t in terms_of(name)}
         predicate = tuple(t for t in terms if t not in noun_stems and t not in named)
@@ -153,7 +156,8 @@ class SlotReader:
             phrase = phrase.replace(name, " ")
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
                          " ".join(phrase.split()), asked_words(own) if wh else subject_words(own) if slot == "polar" else (),
-                         in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else ())
+                         in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
+                         min(count, MAX_COUNT))
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -358,8 +362,11 @@ def asked_noun(text: str) -> tuple[str, bool]:
     elif wh.head.lemma_ == "be":
         head = next((c for c in wh.head.children if c is not wh and c.dep_ in ("nsubj", "attr", "nsubjpass")
                      and c.pos_ in ("NOUN", "PROPN")), None)
-    if head is None and wh.lower_ in ("what", "which") and wh.i + 1 < len(doc) and doc[wh.i + 1].pos_ in ("NOUN", "PROPN"):
-        head = doc[wh.i + 1]
+    after = wh.i + 1
+    while after < len(doc) and (doc[after].pos_ == "NUM" or doc[after].lower_ in NUMBER_WORDS):
+        after += 1  # "which two dates": how many are asked, before the noun (the parser may not see the phrase)
+    if head is None and wh.lower_ in ("what", "which") and after < len(doc) and doc[after].pos_ in ("NOUN", "PROPN"):
+        head = doc[after]
     while head is not None and head.dep_ == "compound" and head.head.pos_ in ("NOUN", "PROPN"):
         head = head.head  # "which NATS Server version": the wh-word sits on a modifier; the noun is the phrase's head
     if head is None or head.lemma_.lower() in ("one", "ones"):  # "which one", "which of them": no noun of its own

@@ -36,7 +36,8 @@ REASON_PHRASE_MARKERS = frozenset({"because", "due", "owing"})
 # Prepositions that say where something is or goes: "configured in the X charts", "go to the Y service".
 PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "under", "into", "onto", "behind", "beside"})
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.
-NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+NUMBER_WORDS_ORDER = tuple("one two three four five six seven eight nine ten".split())
+NUMBER_WORDS = frozenset(NUMBER_WORDS_ORDER)
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").
 QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much"})

@@ -142,6 +142,11 @@ NOTES = {
     # A lens page whose decision names the keepers' plan (KP) by its id only.
     "LENS": ("Lens mounts", 6, "Every Fresnel lens gets its own Brass mount. Whilst one Brass mount could carry two "
              "lenses, we decided to give each Fresnel lens a Brass mount of its own in KP-12.\n"),
+    # Two reviews of one recurring fault, each with its own date.
+    "HRN-1": ("Fog horn review — Summary", 5, "An unintended firmware update to the horn controller (Bellix) deleted "
+              "the tone file on the 3rd of March.\n"),
+    "HRN-2": ("Second fog horn review — Summary", 5, "An unintended firmware update to the horn controller (Bellix) "
+              "deleted the tone file again on the 9th of March.\n"),
 }
 
 
@@ -325,6 +330,15 @@ def test_the_noun_a_part_asks_for_is_no_name_its_sentence_must_be_about(answerer
     answer = _answer(answerer, "Which KP made the decision that every Fresnel lens gets its own Brass mount?",
                      "LENS", "LR-4b", "LOG-1")
     assert answer.splitlines()[0] == "Answer: KP-12 (supported) [LENS]", answer
+
+
+def test_a_part_asking_for_two_values_gathers_two_from_the_sentences_that_give_one_each(answerer):
+    """"On which two dates …": the noun after the count is what is asked (a date), and the two reviews of one recurring
+    fault give one date each: both are the answer, each cited."""
+    answer = _answer(answerer, "Which horn controller got an unintended firmware update that deleted the tone file, and "
+                               "on which two dates in March did that happen?", "HRN-1", "HRN-2", "LOG-1")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: Bellix; 3rd of March, 9th of March (") and "[HRN-1] [HRN-2]" in head, answer
 
 
 def test_a_question_no_sentence_addresses_is_unknown(answerer):
