@@ -22,10 +22,8 @@ from dagster import (
 from dagster_duckdb import DuckDBResource
 
 from graphrag_bench.evaluation.gates import GATES, gate_verdict
-from graphrag_bench.evaluation.history import corpus_history, forget_run, run_night
-from graphrag_bench.evaluation.reuse import BenchmarkReuse
-from graphrag_bench.evaluation.report import gates_rows, markdown_table, modes_rows, pairwise_rows, write_artifacts
-from graphrag_bench.stages.summary import RunSummary
+from graphrag_bench.evaluation.report import gates_rows, markdown_table, modes_rows, pairwise_rows
+from graphrag_bench.stages.summary import RunSummary, write_run_folder
 from resources import BenchSettings
 
 from .partitions import PARTITIONS, corpus_and_night
@@ -41,25 +39,15 @@ def benchmark_report(context: AssetExecutionContext, benchmark_summary: RunSumma
     corpus, _ = corpus_and_night(context)
     bench = bench.for_corpus(corpus)
     summary = benchmark_summary.summary
-    with warehouse.get_connection() as conn:
-        history = corpus_history(conn, corpus)
-    run_dir = Path(bench.results_dir) / f"run_{summary['run_id']}"
-    try:
-        write_artifacts(run_dir, summary, benchmark_summary.bench, benchmark_summary.scores, benchmark_summary.questions,
-                        benchmark_summary.audit, history)
-    except OSError as exc:  # (a full disk): a run is recorded only with its run folder
-        with warehouse.get_connection() as conn:
-            forget_run(conn, summary["run_id"], run_night(summary))
-        BenchmarkReuse.forget(bench.data_dir)  # nor reused by the next run
-        raise OSError(exc.errno, f"{exc.strerror}: the run folder could not be written, and the run is not recorded in "
-                                 "the warehouse; free space and run again", str(run_dir)) from None
+    folder = write_run_folder(benchmark_summary, corpus, bench.results_dir, bench.data_dir, warehouse.get_connection)
+    run_dir = folder.path
     b, g = summary["modes"]["baseline"], summary["modes"]["graphrag"]
     context.log.info(f"report: {run_dir}")
     return Output({"run_dir": str(run_dir), "summary": summary}, metadata={
         "run_dir": str(run_dir), "baseline_points": b["points"], "graphrag_points": g["points"], "max_points": b["max_points"],
         "baseline_p95_ms": b["p95_pipeline_ms"], "graphrag_p95_ms": g["p95_pipeline_ms"],
         "latency_ratio_p95": summary["latency_ratio_p95"], "graph_cache_hit_rate": g["graph_cache_hit_rate"],
-        "runs_in_history": len(history), "report": MetadataValue.path(str(Path(run_dir) / "report.html")),
+        "runs_in_history": folder.runs_in_history, "report": MetadataValue.path(str(Path(run_dir) / "report.html")),
         "per_mode": MetadataValue.md(markdown_table(*modes_rows(summary))),
         "against_best_non_graph": MetadataValue.md(markdown_table(*pairwise_rows(summary))),
         "gates": MetadataValue.md(markdown_table(*gates_rows(summary, failed="**FAIL**"))),
