@@ -282,7 +282,8 @@ class PassageReader:
         if not scene or not sentences:
             return None
         words = words or ContextWords(sentences)
-        total = sum(words.rarity(t) for t in scene)
+        # (a word of the scene no sentence of the context says, "made worse", no source can state)
+        total = sum(words.rarity(t) for t in scene if t in words.df) or 1.0
         answered = set().union(*(words.texts[i] | words.under[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs))
         best, best_gain = None, BRIDGE
         for i, s in enumerate(sentences):

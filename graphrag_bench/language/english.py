@@ -14,7 +14,8 @@ FUNCTION_WORDS = frozenset(
     "this these those it its is are was were be been being has have had do does did will would shall should can "
     "could may might must not no there here which who whom whose what when where why how our we they their them "
     "he she his her you your i me my us also just only after before until since while during about against "
-    "between through up down out off again further once each both all any few more most some such too very".split())
+    "between through up down out off again further once each both all any few more most some such too very "
+    "itself themselves himself herself myself ourselves yourself".split())
 NAME_CONNECTORS = frozenset({"of", "&", "and", "de", "da", "van", "von", "der", "la", "le", "du", "for"})
 PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them"})
 # A sentence opening with one of these has no subject of its own: "We decided to use …", "This decision supersedes …".

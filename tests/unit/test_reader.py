@@ -109,6 +109,13 @@ NOTES = {
     "FOG-3": ("Fog signal review", 4, "The fog signal compressor failed every June when its intake filter clogged; "
               "Ilse Marr replaced the filter on 2025-06-12.\n"),
     "SLT-1": ("Harbour air", 2, "Salt clogs the compressor intake filter.\n"),
+    # A page whose only word in common with a question, beyond what the answer says, is a grammar word.
+    "SELF-1": ("Keeper notes", 2, "Teodor Blum checks the north tower lamp himself."),
+    # A power loss review that names, in its own words, the pump fault another review is about.
+    "PWR-2": ("Quay power loss", 3, "On 2025-07-02 the quay lost power for two hours; a stuck bilge pump float "
+              "switch flooded the switchboard room.\n"),
+    "PMP-1": ("Bilge pump review", 6, "The float switch of the bilge pump stuck open, and Ruth Ansel drained the "
+              "engine room by hand.\n"),
     # A signal grammar (SG) whose section on rules defers to another grammar for how codes are written.
     "SG-4": ("Signal grammar — Meta", 1, "- Name: Signal grammar\n- Author(s): Ilse Marr\n- Status: Accepted\n"),
     "SG-4b": ("Signal grammar — Flash rules", 30, "Flash Pattern, taken together with Flash Pause, forms a valid signal "
@@ -703,6 +710,22 @@ def test_a_second_source_that_adds_a_little_of_the_opening_statement_is_still_a_
     answer = _answer(answerer, "The fog signal compressor fails every June when salt clogs its intake filter. Who "
                      "replaced the filter?", "FOG-3", "SLT-1", "LOG-1")
     assert answer.splitlines()[0] == "Answer: Ilse Marr (likely) [FOG-3] [SLT-1]", answer
+
+
+def test_words_of_the_opening_statement_no_document_says_do_not_hide_the_chain(answerer):
+    """"made far worse by … that has its own write-up" is the question's way of pointing, said by no document: the
+    share of the opening statement a second source must state is of what the context says at all."""
+    question = ("The quay power loss on 2025-07-02 was made far worse by a pump fault that has its own write-up. "
+                "Who drained the engine room?")
+    answer = _answer(answerer, question, "PMP-1", "PWR-2", "LOG-1")
+    assert answer.splitlines()[0] == "Answer: Ruth Ansel (likely) [PMP-1] [PWR-2]", answer
+
+
+def test_a_grammar_word_in_common_is_no_second_source(answerer):
+    """"himself" is said by the keeper's notes and by the question, and by nothing else: no chain."""
+    answer = _answer(answerer, "The north tower lamp was replaced by Teodor Blum himself. On what date was it replaced?",
+                     "LOG-1", "SELF-1")
+    assert answer.splitlines()[0] == "Answer: 2025-03-02 (supported) [LOG-1]", answer
 
 
 def test_a_link_whose_text_is_a_bare_number_is_read_with_the_words_of_the_document_it_links_to():
