@@ -121,7 +121,9 @@ class SlotReader:
             pieces = [p.strip(" ,;:?") for p in PART_BREAK.split(sentence) if p and p.strip(" ,;:?")]
             lead = ""  # a piece that asks nothing ("According to the X ADR") is said of the part after it
             for i, piece in enumerate(pieces):
-                if i < len(pieces) - 1 and (not ASKS.match(piece) or subordinate(piece)):
+                # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it")
+                polar = piece.split()[0].lower() in AUXILIARIES
+                if i < len(pieces) - 1 and (not (ASKS.match(piece) or polar) or subordinate(piece)):
                     lead += piece + ", "
                     continue
                 # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each

@@ -287,6 +287,15 @@ def test_a_yes_no_question_is_answered_by_the_statement_that_addresses_it_and_tw
     assert "yes — Fog horns with a brass reed are compatible" in head and "no — At the moment" in head, answer
 
 
+def test_a_yes_no_part_before_a_comma_is_a_part_of_its_own(answerer):
+    """"Can X be used …, which Y …": two parts, the first answered yes or no, the second by its own sentence (not
+    one part whose words are the two run together)."""
+    answer = _answer(answerer, "Can the lens crane be used during a storm watch, and which lamp did the Harbour Board "
+                     "choose for the north tower?", "CR-1", "LR-4b")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: no — The lens crane cannot be used during a storm watch; Fresnel Mark II"), answer
+
+
 def test_a_document_the_question_names_that_names_the_answer_is_cited_as_a_second_source(answerer):
     """KD-20's own record answers; KD-14, which the question names, says its night duties are in KD-20: it states the
     answer as well, so it is cited and quoted (the answer stays supported: one source states it whole)."""
