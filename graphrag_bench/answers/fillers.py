@@ -247,6 +247,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question."""
     if part.slot == "polar":
         return polar(doc)
+    if part.acted_on is not None:
+        return action(doc, part.acted_on)
     asked = set(part.terms) | bridge_terms
     noun_terms = set(terms_of(part.noun))
     matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
@@ -318,6 +320,21 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if not filler:
         return None
     return Filler(filler[:MAX_REASON if part.slot == "reason" else MAX_FILLER], common=chosen.common and not chosen.field)
+
+
+def action(doc, acted_on: tuple[str, ...]) -> Filler | None:
+    """What someone does, as a sentence says it: its main verb (or a verb that one governs) with its object, whole
+    ("should resolve the PagerDuty alert to prevent …" → "resolve the PagerDuty alert"); the object must be what the
+    question says the doing is done to, where it says ("do with the alert")."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return None
+    for verb in [root, *(t for t in root.children if t.dep_ in ("xcomp", "conj"))]:
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "prt")]
+        said = {stem(t.text) for c in objects for t in c.subtree} | {stem(t.lemma_) for c in objects for t in c.subtree}
+        if verb.pos_ == "VERB" and any(c.dep_ == "dobj" for c in objects) and set(acted_on) <= said:
+            return Filler(_trim(doc[verb.i:max(c.right_edge.i for c in objects) + 1].text))
+    return None
 
 
 def polar(doc) -> Filler | None:

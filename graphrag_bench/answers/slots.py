@@ -85,6 +85,9 @@ class AskedPart:
     clause_terms: tuple[str, ...] = ()  # its terms said only inside a relative clause ("the system that X reads from")
     choices: tuple[str, ...] = ()  # the names it offers to choose from ("Stack Buildpacks or Stackless Buildpacks: which …")
     count: int = 0  # how many it asks for, where it says ("which two dates": 2)
+    # It asks what someone does ("what is X expected to do with the alert"): the stems of what the doing is done to
+    # ("alert"; empty where it does not say), else None.
+    acted_on: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,7 @@ class SlotReader:
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
                          " ".join(phrase.split()), asked_words(own) if wh else subject_words(own) if slot == "polar" else (),
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
-                         min(count, MAX_COUNT))
+                         min(count, MAX_COUNT), acted_on(own) if wh == "what" else None)
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -228,6 +231,23 @@ def choices_in(lead: str) -> tuple[str, ...]:
     options = [o.strip(" ,;:") for o in re.split(r",\s*(?:or\s+)?|\s+or\s+", lead.strip(" ,;:")) if o.strip(" ,;:")]
     names = set(named_in(lead))
     return tuple(options) if len(options) >= 2 and " or " in lead and all(o in names for o in options) else ()
+
+
+def acted_on(text: str) -> tuple[str, ...] | None:
+    """For a part asking what someone does ("what is X expected to do with the alert", "what should X do"), the stems
+    of the object its "do" acts on through "with"/"to"/"about" ("alert"), or () where it names none; None for any
+    other part. "What" is the object of that "do": the parser may hang it on "is" instead, so a "do" (not an
+    auxiliary) with no object of its own counts."""
+    if not re.search(r"\bdo\b", text, re.IGNORECASE):
+        return None
+    from ..language.spacy_pipeline import parse_all
+
+    for t in parse_all([text])[0]:
+        if t.lemma_ == "do" and t.dep_ not in ("aux", "auxpass") and all(
+                c.lower_ == "what" for c in t.children if c.dep_ in ("dobj", "obj", "ccomp")):
+            return tuple(terms_of(" ".join(o.text for p in t.children if p.dep_ == "prep" and p.lower_ in ("with", "to", "about")
+                                           for o in p.children if o.dep_ == "pobj")))
+    return None
 
 
 def subject_words(text: str) -> tuple[str, ...]:

@@ -111,6 +111,9 @@ NOTES = {
     "SLT-1": ("Harbour air", 2, "Salt clogs the compressor intake filter.\n"),
     # A page whose only word in common with a question, beyond what the answer says, is a grammar word.
     "SELF-1": ("Keeper notes", 2, "Teodor Blum checks the north tower lamp himself."),
+    # A drill page: what the keeper does, and with what.
+    "DRL-1": ("Fog drill", 3, "Every Friday the lamp room runs a fog drill. The keeper on watch should silence the "
+              "fog alarm to end the drill, and then writes the time in the log."),
     # A power loss review that names, in its own words, the pump fault another review is about.
     "PWR-2": ("Quay power loss", 3, "On 2025-07-02 the quay lost power for two hours; a stuck bilge pump float "
               "switch flooded the switchboard room.\n"),
@@ -294,6 +297,13 @@ def test_a_yes_no_part_before_a_comma_is_a_part_of_its_own(answerer):
                      "choose for the north tower?", "CR-1", "LR-4b")
     head = answer.splitlines()[0]
     assert head.startswith("Answer: no — The lens crane cannot be used during a storm watch; Fresnel Mark II"), answer
+
+
+def test_what_someone_is_to_do_is_answered_by_the_verb_and_its_object(answerer):
+    """"What is X expected to do with the fog alarm": the doing that acts on the alarm, not a noun of the sentence."""
+    answer = _answer(answerer, "What is the keeper on watch expected to do with the fog alarm during the drill?",
+                     "DRL-1", "LOG-1")
+    assert answer.splitlines()[0] == "Answer: silence the fog alarm (supported) [DRL-1]", answer
 
 
 def test_a_document_the_question_names_that_names_the_answer_is_cited_as_a_second_source(answerer):
