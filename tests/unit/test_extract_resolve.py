@@ -330,6 +330,61 @@ def test_a_common_word_from_a_table_cell_is_not_a_name_in_prose(tmp_path):
     assert "quorra" in ends, from_prose
 
 
+def test_a_metadata_table_every_record_opens_with_gives_fields_words_and_handles(tmp_path):
+    """Every pump record opens with the same metadata table: its rows are the record's fields (no things called Date
+    or Author). Their status values "Retired" and "Active" are said in prose as "was retired", "is active": words of
+    the language, so no "Retired" entity links every retired record; it is the record's attribute. The authors'
+    handles are people. "Fluentd", written in lower case in prose too, is no word the English lemmatizer knows (however
+    the tagger guesses at it): it may be a name."""
+    for n, (status, author) in enumerate([("Retired", "@quorra"), ("Retired", "@quorra"), ("Active", "@ines"),
+                                          ("Active", "@quorra")], 1):
+        write(tmp_path / "docs" / f"PR-{n}.md",
+              f"# Pump record {n}\n\n| Metadata | Value |\n|---|---|\n| Date | 2024-0{n}-11 |\n"
+              f"| Author | {author} |\n| Status | {status} |\n| Tags | Fluentd |\n\n## Context\n\n"
+              f"The pump of bay {n} was retired in May; its spare is active and owned by {author}. "
+              "We restarted fluentd on every node.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    names = {e["name"].lower() for e in graph.entities}
+    assert not names & {"retired", "active", "date", "author", "status", "tags"}, names
+    people = {e["name"] for e in graph.entities if e["type"] == "person"}
+    assert {"@quorra", "@ines"} <= people, people
+    record = next(e for e in graph.entities if e["name"] == "PR-1")
+    assert "Retired" in str(record.get("attributes")), record
+    from graphrag_bench.graph.extract.interpret import ordinary_words
+
+    prose = ["The pump of bay 1 was retired in May. We restarted fluentd on every node."]
+    assert ordinary_words({"Retired", "Fluentd"}, prose) == {"Retired"}
+
+
+def test_a_likeness_is_no_identity(tmp_path):
+    """"… a new PMP mode … similar to the modes defined in [HBR#49]" reads somewhat close to "is the same as", yet
+    says two things: no merge on a reading that unclear. "Tern Relay was called Gull Relay until May" stays one
+    thing."""
+    write(tmp_path / "docs" / "MODES.md", "# Pump modes\n\n`quiet` is a new PMP mode for testing the PMP similar to "
+                                         "the modes defined in [HBR#49](https://example.org/hbr/49).\n\n"
+                                         "Tern Relay was called Gull Relay until May 2025.\n")
+    write(tmp_path / "docs" / "OTHER.md", "# PMP\n\nThe PMP serves the HBR process. Each HBR lists its PMP mode.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    merged = {frozenset(r[end].split(":", 1)[1] for end in ("source", "target"))
+              for r in graph.relationships if r["type"] == "SAME_AS"}
+    assert merged == {frozenset({"gull_relay", "tern_relay"})}, merged
+
+
+def test_the_word_a_corpus_calls_its_documents_by_is_no_entity(tmp_path):
+    """Proposals 0003 and 0007 are "HBP#3", "HBP 0007" in the others' prose: "HBP" is what the documents are, not a
+    thing every proposal that says it links to. "Tern Relay", named as often, stays an entity."""
+    for number, other in ((3, 7), (7, 12), (12, 3)):
+        write(tmp_path / "docs" / f"{number:04d}-proposal.md",
+              f"# Proposal {number}\n\nThis HBP depends on Tern Relay. It extends HBP#{other} "
+              f"(see HBP {other:04d}); the HBP author is Ines Marr.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    names = {e["name"].lower() for e in graph.entities}
+    assert "hbp" not in names and "tern relay" in names, names
+
+
 def test_a_line_too_long_to_be_prose_is_skipped_with_a_warning_and_the_rest_is_read(tmp_path):
     """One 3 MB line (spaCy reads at most 1,000,000 characters at once): not read as prose, named in a warning."""
     from graphrag_bench.language.spacy_pipeline import MAX_PARSED_CHARS, parse_all

@@ -23,6 +23,7 @@ from ...language.text import LIST_ITEM, acronym_of, clean, is_date, iso_day, loo
 MAX_PARAGRAPH_CHARS = 200_000  # past this a "paragraph" is data, not prose (spaCy takes at most 1,000,000 characters)
 FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
 TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
+HANDLE = re.compile(r"@[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # an account's handle, as code hosts and chat write it
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 DEFINITION = re.compile(r"^\s*:\s+(.*\S)\s*$")
 # Arrows: Unicode first normalised to ASCII, box-drawing borders dropped.
@@ -112,6 +113,8 @@ class DocumentParser:
         if is_date(text):
             day = iso_day(text)
             return Term(day, DATE) if day else Term(text, LITERAL)
+        if HANDLE.fullmatch(text):
+            return Term(text, NAME)  # "@kozlovic": a handle is the name of an account, whatever its case
         if value and " " not in text and not re.search(r"[A-Z]", text):
             return Term(text, LITERAL)
         return Term(text, NAME) if looks_like_name(text) else Term(text, LITERAL)
