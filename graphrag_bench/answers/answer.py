@@ -38,7 +38,6 @@ LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 EXPLAINED_STEP = 0.9  # a step another predicate of the question names ("the system approved on …")
 IDENTITY_STEP = -0.3  # crossing two names of one thing
 UNASKED_STEP = -1.5  # a step nothing in the question asks for
-GENERIC_FACTOR = 4 / 3  # …worse when its relation has no vocabulary type
 DIRECTION, WRONG_DIRECTION = 1.0, -2.0  # the answer on the side of the relation the wording asks for
 STRENGTH = {label: i for i, label in enumerate(LABELS)}  # lower is stronger
 MAX_PATH = 3
@@ -217,6 +216,7 @@ class Answerer:
                 continue
             score = 2.0 * ask
             used: set[int] = set()
+            unexplained = True
             for index, (step, _) in enumerate(path[:-1]):
                 group = part.modifier(step.type)
                 if group is not None and group not in used:  # each other predicate of the question explains one step
@@ -224,8 +224,14 @@ class Answerer:
                     score += EXPLAINED_STEP
                 elif step.type in IDENTITY or index == 0 and _type(start) == "date":
                     score += IDENTITY_STEP  # "the review on 2026-02-15": a day names what it dates
+                elif step.type == GENERIC:
+                    break  # a step nothing asks, by an unnamed relation ("nsc is related to URL"): no chain at all
                 else:
-                    score += UNASKED_STEP * (GENERIC_FACTOR if step.type == GENERIC else 1.0)
+                    score += UNASKED_STEP
+            else:
+                unexplained = False
+            if unexplained:
+                continue
             inverse = self.reader.inverse(part.phrase, last.type) if last.type != GENERIC else None
             if inverse is not None and RELATIONS[last.type].domain & RELATIONS[last.type].range:
                 answer_is_source = part.wh_subject != inverse  # e.g. "Which systems depend on X" → the source

@@ -122,6 +122,16 @@ def test_a_path_of_statements_is_likely(answerer):
     assert "[D-1]" in answer and "[D-2]" in answer
 
 
+def test_a_chain_through_an_unnamed_relation_the_question_does_not_ask_is_no_answer(answerer):
+    """Checkout "is related to" a tool a record references, and that record was written by Ravi: nothing in "who wrote
+    the record proposing Checkout retries" asks for the tool; the graph does not answer (no passage does either)."""
+    facts = [_fact("system:pay_tool", "RELATED_TO", "system:checkout", doc="R-21", label="is related to"),
+             _fact("artifact:R-21", "REFERENCES", "system:pay_tool", doc="R-21"),
+             _fact("artifact:R-21", "AUTHORED_BY", "person:ravi_menon", doc="R-21")]
+    answer = answerer(_retrieval("Who wrote the record proposing Checkout retries?", ["system:checkout"], facts))
+    assert "Ravi Menon" not in answer.splitlines()[0], answer
+
+
 def test_a_weakly_extracted_fact_is_no_answer_unless_its_sentence_says_it(answerer):
     """A fact the extractor was unsure of is not stated by the graph; the sentence it came from is read instead, and
     is an answer only where it says what was asked (here it does not: unknown, never a supported owner)."""
