@@ -213,6 +213,9 @@ def _value_kinds(value: str) -> set[str]:
     return kinds
 
 
+ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")  # "RFC " before "0049": the number of a reference
+
+
 def _inside_word(text: str, start: int, end: int) -> bool:
     """The span is glued to letters, digits or joiners on a side: a piece of a longer token."""
     before = text[start - 1] if start > 0 else " "
@@ -273,8 +276,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:
             continue  # "earlier in the week", "the next day": a time said relative to the text around it, no date
-        if part.slot == "number" and not c.field and _inside_word(doc.text, c.start, c.end):
-            continue  # "10" of "ip-10-0-32-54", "01" of "2020-01-22": part of a name or a date, not a quantity
+        if part.slot == "number" and not c.field and (_inside_word(doc.text, c.start, c.end)
+                                                      or ID_NUMBER_BEFORE.search(doc.text[:c.start])):
+            continue  # "10" of "ip-10-0-32-54", "01" of "2020-01-22", "0049" of "RFC 0049": a name's, not a quantity
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None:
             continue

@@ -114,6 +114,9 @@ NOTES = {
     # A drill page: what the keeper does, and with what.
     "DRL-1": ("Fog drill", 3, "Every Friday the lamp room runs a fog drill. The keeper on watch should silence the "
               "fog alarm to end the drill, and then writes the time in the log."),
+    # A rule that cites another record by number, and the page that gives the delay.
+    "RPL-1": ("Lamp replacement rule", 9, "As described in KD 0049, a lamp that fails is replaced."),
+    "RPL-2": ("Lamp stock", 4, "Spare lamps are kept in the north store."),
     # A power loss review that names, in its own words, the pump fault another review is about.
     "PWR-2": ("Quay power loss", 3, "On 2025-07-02 the quay lost power for two hours; a stuck bilge pump float "
               "switch flooded the switchboard room.\n"),
@@ -297,6 +300,12 @@ def test_a_yes_no_part_before_a_comma_is_a_part_of_its_own(answerer):
                      "choose for the north tower?", "CR-1", "LR-4b")
     head = answer.splitlines()[0]
     assert head.startswith("Answer: no — The lens crane cannot be used during a storm watch; Fresnel Mark II"), answer
+
+
+def test_the_number_of_a_reference_is_no_quantity(answerer):
+    """"KD 0049" names a record: no answer to "how long" (a sentence that gives none leaves the question unknown)."""
+    answer = _answer(answerer, "How long after a lamp fails is it replaced?", "RPL-1", "RPL-2")
+    assert "0049" not in answer.splitlines()[0] and answer_label(answer) == "unknown", answer
 
 
 def test_what_someone_is_to_do_is_answered_by_the_verb_and_its_object(answerer):

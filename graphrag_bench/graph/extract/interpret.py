@@ -535,14 +535,14 @@ def _settle_entries(parsed: list[ParsedDocument], prose: dict[str, ProseResult])
             for s in prose[doc.doc_id].statements]
 
 
-ONE_WORD = re.compile(r"[A-Z][a-z]+")  # a value written as one capitalised word: "Deprecated", "Yes", "Fluentd"
+ONE_WORD = re.compile(r"[A-Z][a-z]+")  # a value written as one capitalised word: "Deprecated", "No", "Fluentd"
 SAMPLES = 3  # prose sentences read for each such word
 WORD_CLASSES = {"VERB": "verb", "ADJ": "adj", "ADV": "adv"}  # parts of speech that name nothing, as the lemmatizer files them
 
 
 def ordinary_words(words: set[str], texts: list[str]) -> set[str]:
-    """Of one-word values capitalised because they open a cell or a field ("| Status | Deprecated |", "Required:
-    Yes"), those that are words of the language, not names: a grammar word, or a word the corpus's prose writes in
+    """Of one-word values capitalised because they open a cell or a field ("| Status | Deprecated |", "Optional:
+    No"), those that are words of the language, not names: a grammar word, or a word the corpus's prose writes in
     lower case where the trained parser reads it as no noun (a participle, an adjective, an adverb: "deprecated in
     favour of", "is implemented"). A value is then an attribute of its record, never an entity ("Deprecated" was a
     team every deprecated record was linked to). A name written in lower case in prose ("fluentd") is read there as
