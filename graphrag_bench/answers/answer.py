@@ -216,7 +216,7 @@ class Answerer:
                 continue
             score = 2.0 * ask
             used: set[int] = set()
-            unexplained = True
+            chained = True
             for index, (step, _) in enumerate(path[:-1]):
                 group = part.modifier(step.type)
                 if group is not None and group not in used:  # each other predicate of the question explains one step
@@ -225,12 +225,11 @@ class Answerer:
                 elif step.type in IDENTITY or index == 0 and _type(start) == "date":
                     score += IDENTITY_STEP  # "the review on 2026-02-15": a day names what it dates
                 elif step.type == GENERIC:
-                    break  # a step nothing asks, by an unnamed relation ("nsc is related to URL"): no chain at all
+                    chained = False  # a step nothing asks, by an unnamed relation ("nsc is related to URL"): no chain
+                    break
                 else:
                     score += UNASKED_STEP
-            else:
-                unexplained = False
-            if unexplained:
+            if not chained:
                 continue
             inverse = self.reader.inverse(part.phrase, last.type) if last.type != GENERIC else None
             if inverse is not None and RELATIONS[last.type].domain & RELATIONS[last.type].range:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from rapidfuzz import fuzz
 
-from ..corpus.ingest import ID_IN_TEXT
+from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX
 from ..language.spacy_pipeline import parse_all
 from .fillers import FIELD, MAX_REASON, Filler, choose, is_record
 from .sentences import Sentence
@@ -331,9 +331,7 @@ class PassageReader:
 
 
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
-ID_PREFIX = re.compile(r"([A-Za-z]{2,})[-_ ]?\d")  # "ADR-36", "PM2019-009"
 ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")  # "RFC 0045", "ADR-37" in a sentence
-ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")  # a document id's number: 36 of ADR-36, 45 of 0045-launcher-arguments
 
 
 class ContextWords:

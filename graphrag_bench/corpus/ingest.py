@@ -31,6 +31,9 @@ FRONT_MATTER_ID = re.compile(r"^id:\s*(\S.*?)\s*$", re.IGNORECASE)
 FRONT_MATTER_TITLE = re.compile(r"^title:\s*(\S.*?)\s*$", re.IGNORECASE)
 # An id as it appears in text, used to recognise references between documents.
 ID_IN_TEXT = re.compile(r"\b([A-Z][A-Z0-9]+-\d+(?:-\d+)*)\b")
+# What a document id opens with, and its number: "ADR" and 36 of ADR-36, "PM" of PM2019-009, 45 of 0045-launcher-….md.
+ID_PREFIX = re.compile(r"([A-Za-z]{2,})[-_ ]?\d")
+ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")
 MAX_CHUNK_LINES = 14
 
 

@@ -298,29 +298,36 @@ def blocked_summary(run_id: str, corpus: dict, audit: dict, gate_failures: list[
             "gates": gate_failures, "questions": [], "stopped": "blocked by the entity-resolution audit; nothing was benchmarked"}
 
 
-def write_blocked_run(run_dir: Path, summary: dict, audit: dict) -> Path:
-    """The run folder of a blocked run: what is known (audit, summary), written atomically."""
+def _staged(run_dir: Path, write) -> Path:
+    """`write(folder)` into a hidden staging folder beside `run_dir`, then switched in with one rename (an earlier
+    folder of that name replaced): never a half-written run, and nothing half-written left behind (a full disk)."""
     run_dir = Path(run_dir)
     staging = run_dir.parent / f".{run_dir.name}.partial"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        _dump(staging / "entity_audit.json", audit)
-        _dump(staging / "summary.json", summary)
+        write(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    if run_dir.exists():
+        shutil.rmtree(run_dir)
     staging.rename(run_dir)
     return run_dir
 
 
+def write_blocked_run(run_dir: Path, summary: dict, audit: dict) -> Path:
+    """The run folder of a blocked run: what is known (audit, summary), written atomically."""
+    def write(staging: Path) -> None:
+        _dump(staging / "entity_audit.json", audit)
+        _dump(staging / "summary.json", summary)
+
+    return _staged(run_dir, write)
+
+
 def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, questions: list[dict], audit: dict,
                     history: list[dict]) -> Path:
-    """Write every file into a hidden staging folder, then rename it: never a half-written run."""
-    run_dir = Path(run_dir)
-    staging = run_dir.parent / f".{run_dir.name}.partial"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
+    """Every file of a run's folder, written atomically (`_staged`)."""
     files = {
         "baseline_scores.json": scores["baseline"], "graphrag_scores.json": scores["graphrag"],
         "latency_baseline.json": bench["latency_baseline"], "latency_graphrag.json": bench["latency_graphrag"],
@@ -335,15 +342,10 @@ def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, que
         "mode_scores.json": scores, "mode_latency.json": {mode: bench[f"latency_{mode}"] for mode in bench["answers"]},
         "reference_answers.json": questions, "summary.json": summary,
     }
-    try:
+    def write(staging: Path) -> None:
         for name, data in files.items():
             _dump(staging / name, data)
         (staging / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
         (staging / "report.html").write_text(report_html(summary, history), encoding="utf-8")
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)  # (a full disk): nothing half-written is left behind
-        raise
-    if run_dir.exists():
-        shutil.rmtree(run_dir)
-    staging.rename(run_dir)
-    return run_dir
+
+    return _staged(run_dir, write)
