@@ -139,7 +139,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
             value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
         offset += len(segment) + 2
-    return [c for c in found if c.field or not any(start <= c.start and c.end <= end for start, end in labels)]
+    # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse)
+    return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
 
 
 def _said_clauses(doc, predicate: set[str]) -> list[Candidate]:

@@ -6,7 +6,7 @@ GraphRAG: BM25's top-k are the seeds (the same passages the bm25 mode answers fr
 what the graph adds); the question and the seeds are pinned to
 resolved entities by name or alias; allowlisted templates expand ≤ 2 hops from the pins
 (≤ 50 nodes); facts with provenance are packed into ≤ 5 KB; a top seed that names another document by its id
-brings that document's passage with the rest of the question (`_follow_references`). If the store is unreachable
+brings that document's passage with the rest of the question, and its record (`_follow_references`). If the store is unreachable
 the result is the vector baseline's, marked `fallback`; if the graph is empty, the seeds marked `empty`.
 """
 
@@ -22,6 +22,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ..corpus.ingest import ID_NUMBER
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
@@ -35,6 +36,7 @@ FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
 MAX_PINS = 8
 REFERENCING_SEEDS = 3  # the seed passages whose references to other documents are followed
 MAX_REFERENCED = 1  # documents brought in that way
+MAX_RECORDS = 2  # documents named by the top passages whose records are brought
 NEW_WORDS = 2  # question words a followed reference's passage must add to what the kept passages say
 ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # a word as a document id or a file name is written
 # The words a relation is known by (its glosses), for ranking facts by what a question says.
@@ -214,6 +216,7 @@ class GraphRetriever:
         self._converted: dict[tuple[str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
+        self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -317,10 +320,9 @@ class GraphRetriever:
             for i, chunk in enumerate(chunks):
                 self._documents.setdefault(chunk["doc_id"], []).append(i)
         held = {p.doc_id for p in result.passages}
-        referenced = [word for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
-                      if word in self._documents and word not in held]
-        if not referenced:
-            return
+        named = [word for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
+                 if word in self._documents and word != p.doc_id]
+        referenced = [word for word in named if word not in held]
         words = stems(question)
         for doc_id in list(dict.fromkeys(referenced))[:MAX_REFERENCED]:
             kept = result.passages[:self.settings.top_k - 1]
@@ -330,6 +332,31 @@ class GraphRetriever:
             # only a passage that says words of the question no kept passage says: the part the first document lacks
             if new[best] >= NEW_WORDS:
                 result.passages = kept + [Passage.of(chunks[best], 0.0)]
+        # (a document the question names itself was found by its name: what it asks of it is in the passages)
+        numbers = {int(n) for n in re.findall(r"\d+", question)}
+        reached = [d for d in dict.fromkeys(named) if d not in question
+                   and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
+        self._add_records(result, [self._documents[d][0] for d in reached[:MAX_RECORDS]])
+
+    def _add_records(self, result: Retrieval, openings: list[int]) -> None:
+        """The record of each document a top passage names ("defined in ADR-6"): its opening passage where that holds
+        its fields ("Author: @x; Status: Approved"). A question that reaches a document through another one asks what
+        the record says of it: who wrote it, when, its status."""
+        chunks = self.baseline.index.chunks
+        have = {p.chunk_id for p in result.passages}
+        for index in openings:
+            first = chunks[index]
+            if first["chunk_id"] not in have and self._holds_record(first):
+                result.passages.append(Passage.of(first, 0.0))
+
+    def _holds_record(self, chunk: dict) -> bool:
+        if chunk["chunk_id"] not in self._records:
+            from ..answers.fillers import is_record
+            from ..answers.sentences import passage_sentences
+
+            self._records[chunk["chunk_id"]] = any(is_record(s.text) for s in passage_sentences(
+                chunk["doc_id"], int(chunk["start_line"]), chunk["text"], 0))
+        return self._records[chunk["chunk_id"]]
 
     def _stems_of(self, chunk_id: str, text: str) -> frozenset[str]:
         if chunk_id not in self._chunk_stems:

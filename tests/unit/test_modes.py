@@ -279,3 +279,35 @@ def test_a_top_passage_that_names_another_document_brings_its_passage_with_the_r
         assert [p.doc_id for p in plain.passages] == ["KILN-1", "KILN-2"]
     finally:
         store.close()
+
+
+KILN_RECORDS = {  # a note that builds on another by its id; that one opens with its record, a third with none
+    "KN-7.md": "# Kiln restart checks\n\n| Field | Value |\n|---|---|\n| Author | @okonjo |\n| Status | Approved |\n\n"
+               "## Checks\n\nThe restart checks use the flame-out term defined in KN-2 and the log of KN-3.\n",
+    "KN-2.md": "# Kiln vocabulary\n\n| Field | Value |\n|---|---|\n| Author | @marisol |\n| Status | Approved |\n\n"
+               "## Terms\n\nA flame-out is a burner that lost its flame for more than two seconds.\n",
+    "KN-3.md": "# Kiln log\n\nThe kiln log keeps one line per burner event.\n\n## Format\n\nEach line holds a time and a burner.\n",
+}
+
+
+def test_a_document_a_top_passage_names_brings_its_record(tmp_path, embedder):
+    """"…the flame-out term defined in KN-2": who wrote KN-2 is said by KN-2's record, which no passage about terms
+    holds. A document named by a top passage brings its opening passage where that holds its fields (KN-2), not where
+    it holds none (KN-3); a document the question names itself was found by its name and brings nothing more."""
+    from graphrag_bench.retrieval.retrieve import Retrieval
+
+    graph, store = graph_retriever(KILN_RECORDS, tmp_path, embedder)
+    try:
+        checks = next(c for c in graph.baseline.index.chunks if c["doc_id"] == "KN-7" and "flame-out" in c["text"])
+        terms = next(c for c in graph.baseline.index.chunks if c["doc_id"] == "KN-2" and "lost its flame" in c["text"])
+        reached = Retrieval("Who wrote the note that defines the flame-out term?", "graphrag",
+                            passages=[Passage.of(checks, 2.0), Passage.of(terms, 1.0)])
+        graph._follow_references(reached, reached.question)
+        added = [p for p in reached.passages[2:]]
+        assert [p.doc_id for p in added] == ["KN-2"] and "@marisol" in added[0].text
+        named = Retrieval("Who wrote KN-2, which defines the flame-out term?", "graphrag",
+                          passages=[Passage.of(checks, 2.0), Passage.of(terms, 1.0)])
+        graph._follow_references(named, named.question)
+        assert [p.doc_id for p in named.passages] == ["KN-7", "KN-2"]
+    finally:
+        store.close()

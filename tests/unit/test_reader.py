@@ -399,6 +399,19 @@ def test_each_row_of_a_timeline_is_an_event_of_its_own(answerer):
     assert '"2025-06-01 03:40: Keeper Ilse Marr restarted the compressor"' in answer
 
 
+def test_no_span_of_a_record_runs_over_a_field_label(answerer):
+    """The parser may take "Status: Superseded" for one noun phrase: a label is no value, and neither is a span that
+    holds one (it answered "which lamp command did it add" once the record was in the context)."""
+    from graphrag_bench.answers.fillers import candidates
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    part = answerer.slots.read("Which lamp command did that proposal add?").parts[0]
+    record = ("Name: Lamp Command to Create a Beacon Repo; Start Date: 2021-01-19; Author(s): ovarga; Status: Superseded; "
+              "Proposal Pull Request: lamps#136; Keeper Issue: keepers/lamp#1025; Supersedes: N/A")
+    spans = [c.text for c in candidates(parse_all([record])[0], part)]
+    assert "Superseded" in spans and not [s for s in spans if ": " in s], spans
+
+
 def test_a_record_field_named_by_meaning_answers_and_an_aside_is_no_value(answerer):
     """"Author" for "who wrote", though no word of the question is in the record; "(name the review it replaces)" is a
     template's aside, not the record it supersedes."""

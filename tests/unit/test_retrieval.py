@@ -319,9 +319,10 @@ def test_graphrag_seeds_are_bm25s_ranking_and_falls_back_to_vectors(chunk_index,
                              ("baseline", "bm25", "graphrag"))
     differs = 0
     for q in load_questions(QUESTIONS):
-        seeds = [p.chunk_id for p in modes["graphrag"].retrieve(q["question"]).passages]
-        assert seeds == [p.chunk_id for p in modes["bm25"].retrieve(q["question"]).passages], q["question_id"]
-        differs += seeds != [p.chunk_id for p in modes["baseline"].retrieve(q["question"]).passages]
+        # (the last may give way to a document a top passage names, and such documents' records come after)
+        seeds = [p.chunk_id for p in modes["graphrag"].retrieve(q["question"]).passages][:RetrievalSettings().top_k - 1]
+        assert seeds == [p.chunk_id for p in modes["bm25"].retrieve(q["question"]).passages][:len(seeds)], q["question_id"]
+        differs += seeds != [p.chunk_id for p in modes["baseline"].retrieve(q["question"]).passages][:len(seeds)]
     assert differs
     closed = LadybugStore(tmp_path / "closed.lbug")
     closed.close()
