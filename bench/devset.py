@@ -4,7 +4,8 @@ the project's own two corpora beside them, benchmarked in every retrieval mode b
 Per corpus and mode: points per category and in total; evidence (the share of questions whose retrieved context held
 every required phrase and source before any answer was composed); composition (the mean points of those questions);
 certainty accuracy; hallucinations; harm (questions a graph mode scores below vector); and each graph mode against the
-best non-graph mode over all questions (paired bootstrap 95% interval). A corpus whose documents are not on this
+best non-graph mode over all questions (paired bootstrap 95% interval). Where a corpus has hand labels of its graph
+(`graph_labels.json`), the extraction's precision and recall against them. A corpus whose documents are not on this
 machine is named and skipped (see bench/devset/README.md).
 
     .venv/bin/python bench/devset.py [--runs 2] [--only NAME,...] [--modes M,...] [--no-own] [--write] [--json FILE]
@@ -30,6 +31,7 @@ sys.path.insert(0, str(REPO))
 
 from graphrag_bench.evaluation.comparison import compare_modes  # noqa: E402
 from graphrag_bench.evaluation.evaluate import evaluate_corpus  # noqa: E402
+from graphrag_bench.graph.ground_truth import LABELS_FILE  # noqa: E402
 from graphrag_bench.retrieval.modes import GRAPH_MODES, MODE_LABELS, parse_modes  # noqa: E402
 
 DEVSET_ROOTS = (REPO / "bench" / "devset", REPO.parent / "shared" / "devset")
@@ -99,6 +101,15 @@ def headline(results: dict[str, dict], runs: int) -> str:
             f"{sum(r['harm'] for r in real.values())} in all.")
 
 
+def extraction_line(quality: dict) -> str:
+    """The graph's extraction against the corpus's hand labels (`graph_labels.json`), where it has them."""
+    if quality.get("relationship_recall") is None:
+        return ""
+    return (f"\n\nGraph against hand labels ({LABELS_FILE}): relationships precision {quality['relationship_precision']:.2f}, "
+            f"recall {quality['relationship_recall']:.2f}; entities precision {quality['entity_precision']:.2f}, "
+            f"recall {quality['entity_recall']:.2f}")
+
+
 def compare(old_file: str, new_file: str) -> None:
     """Every question whose points changed between two `--json` snapshots, and the totals per corpus and mode."""
     old, new = (json.loads(Path(f).read_text(encoding="utf-8")) for f in (old_file, new_file))
@@ -140,7 +151,8 @@ def main() -> None:
     sections = []
     for name, (documents, questions) in corpora.items():
         start = time.perf_counter()
-        evaluation = evaluate_corpus(documents, questions, runs=args.runs, modes=modes)
+        labels = questions.parent if (questions.parent / LABELS_FILE).is_file() else None  # a devset corpus's, beside its questions
+        evaluation = evaluate_corpus(documents, questions, runs=args.runs, modes=modes, labels_dir=labels)
         per_question[name] = {mode: {s["question_id"]: {"total": s["total"], "label": s["label"], "complete": s["evidence_complete"],
                                                         "answer": evaluation.answers[mode][s["question_id"]]}
                                      for s in mode_scores} for mode, mode_scores in evaluation.scores.items()}
@@ -148,7 +160,7 @@ def main() -> None:
         vector = {s["question_id"]: s["total"] for s in evaluation.scores["baseline"]}
         compared["harm"] = sum(1 for s in evaluation.scores["graphrag"] if s["total"] < vector[s["question_id"]])
         results[name] = compared
-        table = markdown(*corpus_rows(compared, evaluation.scores))
+        table = markdown(*corpus_rows(compared, evaluation.scores)) + extraction_line(evaluation.extraction)
         where = documents.resolve()
         shown = (where.relative_to(REPO) if where.is_relative_to(REPO)
                  else Path("..") / where.relative_to(REPO.parent) if where.is_relative_to(REPO.parent) else documents)

@@ -49,8 +49,9 @@ class CorpusEvaluation:
 
 def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: int = 2, embedder=None,
                     extractor: Extractor | None = None, compose_fn=None,
-                    modes: tuple[str, ...] = REQUIRED_MODES) -> CorpusEvaluation:
-    """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.retrieval.modes`; baseline and graphrag always)."""
+                    modes: tuple[str, ...] = REQUIRED_MODES, labels_dir: str | Path | None = None) -> CorpusEvaluation:
+    """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.retrieval.modes`; baseline and graphrag always).
+    `labels_dir`: where the corpus's hand labels of its graph are (`graph_labels.json`), when not beside its documents."""
     from ..answers.answer import compose
     from ..runtime.embed import Embedder
     from ..graph.store.ladybug_store import LadybugStore
@@ -74,4 +75,4 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
                                   result["retrievals"][mode].get(q["question_id"])).as_dict() for q in questions]
               for mode in result["answers"]}
     return CorpusEvaluation(questions, resolution, result["answers"], scores,
-                            evaluate_extraction(corpus_dir, resolution.entities, resolution.relationships), result)
+                            evaluate_extraction(labels_dir or corpus_dir, resolution.entities, resolution.relationships), result)
