@@ -82,6 +82,7 @@ def _blocks(keys: list[str]) -> dict[str, list[str]]:
     return {b: sorted(v) for b, v in blocks.items() if len(v) > 1}
 
 
+MIN_VARIANT = 3  # names this short or shorter (initials) are never flagged as near-identical
 SHARED_WORD_LIMIT = 25  # a word more names share than this ("john", "team") says nothing about two of them
 
 
@@ -223,7 +224,9 @@ class _Resolver:
         for block in _blocks(candidates).values():
             for i, a in enumerate(block):
                 for b in block[i + 1:]:
-                    if (a, b) not in flags and Levenshtein.distance(a.split(":", 1)[1], b.split(":", 1)[1]) < 2:
+                    x, y = a.split(":", 1)[1], b.split(":", 1)[1]
+                    # (two initials a letter apart, "ec" and "ed", are two people: no near-identical names)
+                    if (a, b) not in flags and min(len(x), len(y)) > MIN_VARIANT and Levenshtein.distance(x, y) < 2:
                         flags[(a, b)] = {"rule": "levenshtein<2"}
         by_role: dict[tuple, list[str]] = defaultdict(list)
         for key in candidates:

@@ -37,13 +37,18 @@ def blank_english():
 
 def name_matcher(nlp, names):
     """`doc → spans` of the given names (case-insensitive), longest first and without overlaps — what an
-    EntityRuler with these phrase patterns would set as `doc.ents`, without writing them onto every doc."""
+    EntityRuler with these phrase patterns would set as `doc.ents`, without writing them onto every doc. A name of
+    two or three capitals (initials, an acronym) is matched as written: "AN" is a person, "an" is an article."""
     from spacy.matcher import PhraseMatcher
     from spacy.util import filter_spans
 
-    matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
-    matcher.add("NAME", list(nlp.tokenizer.pipe(sorted({n for n in names if len(n) >= 2}))))
-    return lambda doc: sorted(filter_spans(matcher(doc, as_spans=True)), key=lambda span: span.start)
+    names = sorted({n for n in names if len(n) >= 2})
+    as_written = [n for n in names if len(n) <= 3 and n.isupper()]
+    matchers = [PhraseMatcher(nlp.vocab, attr="LOWER"), PhraseMatcher(nlp.vocab, attr="ORTH")]
+    for matcher, group in zip(matchers, ([n for n in names if n not in as_written], as_written)):
+        if group:
+            matcher.add("NAME", list(nlp.tokenizer.pipe(group)))
+    return lambda doc: sorted(filter_spans([s for m in matchers for s in m(doc, as_spans=True)]), key=lambda span: span.start)
 
 
 @lru_cache(maxsize=1)

@@ -397,3 +397,25 @@ def test_a_line_too_long_to_be_prose_is_skipped_with_a_warning_and_the_rest_is_r
         (r.source, r.type, r.target, r.doc_id) for r in extraction.relations}
     # the answer reader parses a sentence that long by its start
     assert len(parse_all(["word " * 300_000])[0].text) == MAX_PARSED_CHARS
+
+
+def test_names_listed_under_a_relation_heading_are_that_relation_of_the_document(tmp_path):
+    """"## Attendees" over "- KM, JT, OV" (or one name a line, or an account name without its @): each attended the
+    review, the document itself, whatever its record is (an outage review stays an incident: a list of names says
+    nothing of what the record is). Initials are matched as written: "an" in prose is an article, not "AN". Two
+    initials a letter apart are two people, never flagged as near-identical names. A list of records under "##
+    Related" stays references."""
+    for n, attendees in ((1, "- KM, JT, AN"), (2, "- KM\n- ovarga\n- AN"), (3, "- JT, KN")):
+        write(tmp_path / "docs" / f"OUT-{n}.md",
+              f"# Outage {n} review\n\nRoot cause: Pump Controller\n\nAn operator restarted the controller.\n\n"
+              f"## Attendees\n\n{attendees}\n\n## Related\n\n- OUT-{n % 3 + 1}\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    attended = _edges(graph, "ATTENDED")
+    assert ("person:km", "ATTENDED", "artifact:OUT-1") in attended and ("person:ovarga", "ATTENDED", "artifact:OUT-2") in attended
+    assert len(attended) == 8, attended
+    assert any(r["type"] == "CAUSED" and r["target"] == "incident:OUT-1" for r in graph.relationships), sorted(_edges(graph))
+    an = [m for m in graph.relationships if m["type"] == "MENTIONED_IN" and m["source"] == "person:an"]
+    assert all("AN" in m["evidence"] for m in an), an
+    assert not [r for r in graph.relationships if r["type"] == "POSSIBLE_SAME_AS"]
+    assert ("artifact:OUT-1", "ATTENDED", "artifact:OUT-2") not in _edges(graph)

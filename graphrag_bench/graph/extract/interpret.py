@@ -47,7 +47,7 @@ TOPIC_CERTAINTY = 0.8  # a relation read from the types alone: explicit evidence
 GENERIC_CERTAINTY = 0.8
 MARGIN_FLOOR = 0.45  # a structural label read below the threshold must still reach this…
 MARGIN = 0.1  # …and stand this far above the next relation the two ends could have
-STRUCTURAL = {"field", "front_matter", "definition", "table", "heading", "entry"}
+STRUCTURAL = {"field", "front_matter", "definition", "table", "heading", "entry", "heading_list"}
 CONTEXTUAL = frozenset({"table", "diagram", "reference_list"})  # bare labels read with their heading or caption
 IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group", "reference_note"}  # typed readings only
 PASSIVE = re.compile(r"^\s*(?:(?:is|are|was|were|has been|have been|had been|been|being)\s+)?(?:\w+ly\s+)?"
@@ -155,6 +155,8 @@ class Interpreter:
         if s.extractor == "acronym":
             return Reading("SAME_AS", False, 1.0), 1.0
         sub, val = _END_TYPES[s.subject.kind, subject_type, final], _END_TYPES[s.value.kind, value_type, final]
+        if _own_record(s) and s.extractor in STRUCTURAL:  # a field of a document's own record may be of the document
+            sub = sub | DOCUMENT
         key = (label_key, sub, val, final)
         if key not in self._read:
             self._read[key] = self._read_uncached(s, sub, val, final)
@@ -292,6 +294,8 @@ class Interpreter:
                         options = _OPTIONS[every, allowed]
                         if len(options) == len(every):
                             continue  # a relation open to every type says nothing about this end
+                        if term is s.subject and s.extractor == "heading_list" and _own_record(s):
+                            continue  # names listed under "## Attendees" are of the document, not of what it records
                         # A label that names a type settles a slot the relation leaves open ("Owner team: X").
                         named = self._label_type(s) if term is s.value and len(options) > 1 else None
                         options = [named] if named in options else options
@@ -401,6 +405,13 @@ class Interpreter:
             return term.kind in {RECORD, DATE} or (term.kind in {NAME, CANDIDATE} and canonical_name(term.text) in entity_names)
 
         doc_subject = {doc.doc_id: doc.subject for doc in parsed}
+
+        def document_key(s: Statement, term: Term, allowed: frozenset[str]) -> str:
+            """An end's key; for a document's own record in a slot only a document fills, the document's."""
+            if term is s.subject and _own_record(s) and s.extractor in STRUCTURAL and not fits(allowed, type_of(term)) \
+                    and fits(allowed, "artifact"):
+                return entity_key("artifact", s.doc_id)
+            return key(term)
         for s, reading, score in readings:
             subject_key = key(s.subject) if s.subject.kind != LITERAL else ""
             if reading is None and s.extractor in STRUCTURAL and subject_key and is_entity(s.subject):
@@ -418,6 +429,8 @@ class Interpreter:
             src, dst = (s.value, s.subject) if reading.inverse else (s.subject, s.value)
             if key(src) == key(dst):
                 continue
+            rel = RELATIONS[reading.relation]
+            source_key, target_key = (document_key(s, term, allowed) for term, allowed in ((src, rel.domain), (dst, rel.range)))
             if reading.relation == "SAME_AS":
                 if score < IDENTITY_THRESHOLD:
                     continue  # "similar to the modes defined in RFC#49" reads near "is the same as": two things still
@@ -427,7 +440,7 @@ class Interpreter:
             if reading.relation == "DIFFERENT_FROM":
                 out.distinct.append((key(src), key(dst), s.doc_id, s.line, s.evidence))
                 continue
-            self._relate(out, key(src), key(dst), reading.relation, s, s.label, score)
+            self._relate(out, source_key, target_key, reading.relation, s, s.label, score)
             venue = RELATIONS[reading.relation].venue
             own = key(doc_subject[s.doc_id])
             if venue and s.extractor.startswith("sentence") and key(src) != own:
@@ -464,6 +477,14 @@ class Interpreter:
             certainty = round(min(s.certainty, 0.5 + score / 2), 3) if rtype != GENERIC else min(s.certainty, GENERIC_CERTAINTY)
             out.relations.append(Relation(source, target, rtype, s.doc_id, s.line, s.evidence, s.extractor, certainty,
                                           label.strip()[:80]))
+
+
+DOCUMENT = frozenset({"artifact"})
+
+
+def _own_record(s: Statement) -> bool:
+    """The statement is about its own document's record ("## Attendees" of PM2021-005, in PM2021-005)."""
+    return s.subject.kind == RECORD and s.subject.text == s.doc_id
 
 
 def _shares(counter: Counter | None) -> dict[str, float]:

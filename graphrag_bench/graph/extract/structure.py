@@ -25,6 +25,9 @@ FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*
 TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
 HANDLE = re.compile(r"@[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # an account's handle, as code hosts and chat write it
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+INITIALS = re.compile(r"[A-Z]{2,3}")  # "RF": a person written by initials, in a list of names
+HANDLE_WORD = re.compile(r"[a-z][a-z0-9]{3,11}")  # "rifis": an account name written without its @, in such a list
+NAMES_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–]\s|\band\b|&)\s*")
 DEFINITION = re.compile(r"^\s*:\s+(.*\S)\s*$")
 # Arrows: Unicode first normalised to ASCII, box-drawing borders dropped.
 UNICODE_FORWARD = re.compile(r"[─━—-]*\s*(?:▶|►|→|⟶|➔|➜|➝|⇒|⟹|⮕)")
@@ -369,6 +372,8 @@ class DocumentParser:
             self._flush()
             self.field(*self._field_subject("field"), label, field.group("v"), line_no)
             return
+        if self._heading_names(line_no, item):
+            return
         ref = self._reference_item(item)
         if LIST_ITEM.match(text) and ref:
             self._flush()
@@ -381,6 +386,24 @@ class DocumentParser:
             self._para_topic = self._entry  # prose right under a name ("# Payments Gateway / Owned by …") is about it
         self._para.append((line_no, item))
         self._entry = None  # a section with prose is about its record, not a name's entry
+
+    def _heading_names(self, line_no: int, item: str) -> bool:
+        """A line of names alone under a heading that names a relation ("## Attendees" / "- RF, PW, AN", "- rifis"):
+        each name is that relation's value for the section's record, as a field's would be."""
+        if self._context == self.doc.title or self._para or len(item) > 200 or item.rstrip().endswith(":"):
+            return False
+        pieces = [p for p in NAMES_SEPARATOR.split(item.strip()) if p]
+        # initials written with spaces between them ("RF SC AN") are as many names
+        names = [w for p in pieces for w in (p.split() if all(INITIALS.fullmatch(x) for x in p.split()) else [p])]
+        if not names or len(names) > 12 or not all(HANDLE.fullmatch(n) or INITIALS.fullmatch(n) or HANDLE_WORD.fullmatch(n)
+                                                   or (looks_like_name(n) and len(n.split()) <= 3) for n in names):
+            return False
+        if any(self.ref(n) for n in names) or not self.is_label(self._context):
+            return False  # (records a list cites are references: `_reference_item`)
+        self._flush()
+        for name in names:
+            self.state(self._subject, self._context, Term(name, NAME), line_no, "heading_list", self._context)
+        return True
 
     def _entry_items(self, topic: Term, text: str, line: int) -> None:
         """The things an entry lists without a label; pass 3 relates them to the entry by their types alone. The
