@@ -26,7 +26,9 @@ from ..corpus.ingest import ID_NUMBER
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
+from ..answers.fillers import is_record
 from ..answers.question_reading import stems
+from ..answers.sentences import passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
 from ..graph.vocabulary import EXPAND_TYPES, GENERIC, RELATIONS
@@ -351,9 +353,6 @@ class GraphRetriever:
 
     def _holds_record(self, chunk: dict) -> bool:
         if chunk["chunk_id"] not in self._records:
-            from ..answers.fillers import is_record
-            from ..answers.sentences import passage_sentences
-
             self._records[chunk["chunk_id"]] = any(is_record(s.text) for s in passage_sentences(
                 chunk["doc_id"], int(chunk["start_line"]), chunk["text"], 0))
         return self._records[chunk["chunk_id"]]
