@@ -49,6 +49,8 @@ BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
 ONE_OF = re.compile(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", re.IGNORECASE)  # "which one", "in which one"
 VARIANT = 75  # two names this alike (rapidfuzz ratio, 0–100) are two spellings of one
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
+QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
+QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
 
 
 def _common(filler: str) -> bool:
@@ -107,6 +109,8 @@ class PassageReader:
         in_passages = [t for t in asked.topic if t in passages]
         rarest = max(in_passages, key=lambda t: (rarity(t), t)) if in_passages else None
         named_docs = words.named_by(asked.question)  # the documents the question itself names
+        # A name the question quotes ("the 'Variable Rename' amendment") is said whole by what it is about.
+        quoted = [q for m in QUOTE.finditer(asked.question) if len(q := set(terms_of(m.group(1) or m.group(2)))) >= 2]
         answers: list[PartAnswer] = []
         for part in asked.parts:
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
@@ -171,7 +175,8 @@ class PassageReader:
             # The retrieved passages are read first; the sentences graph facts were extracted from fill in what the
             # passages leave unaddressed (a hub entity's facts bring sentences about anything near it).
             scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank
-                              + (SAME_DOCUMENT if sentences[i].doc_id in earlier else 0.0), i) for coverage, i in passing),
+                              + (SAME_DOCUMENT if sentences[i].doc_id in earlier else 0.0)
+                              + (QUOTED if any(q <= texts[i] for q in quoted) else 0.0), i) for coverage, i in passing),
                             key=lambda x: (sentences[x[1]].from_fact, -x[0], x[1]))
             # A part that points back to a document an earlier part answered with ("which RFC did X supersede, and
             # who wrote that earlier RFC") is read in that document, where the context holds it: the chain's second link.

@@ -160,6 +160,11 @@ NOTES = {
               "the tone file on the 3rd of March.\n"),
     "HRN-2": ("Second fog horn review — Summary", 5, "An unintended firmware update to the horn controller (Bellix) "
               "deleted the tone file again on the 9th of March.\n"),
+    # A protocol record and, further down the same document, the record of an amendment to it, named in quotes.
+    "LP-1": ("multi mode lamp protocol — Meta", 2, "- Name: Lamp Signal Protocol with Several Flash Modes\n"
+             "- Start Date: 2021-03-01\n- Author(s): odile\n"),
+    "LP-1b": ("multi mode lamp protocol — Amended › Meta", 90, "- Name: Flash Rename\n- Start Date: 2023-05-09\n"
+              "- Author(s): piet\n"),
 }
 
 
@@ -397,6 +402,14 @@ def test_each_row_of_a_timeline_is_an_event_of_its_own(answerer):
     answer = _answer(answerer, "At what time did the keeper restart the compressor?", "IR-7")
     assert answer.splitlines()[0] == "Answer: 2025-06-01 03:40 (supported) [IR-7]", answer
     assert '"2025-06-01 03:40: Keeper Ilse Marr restarted the compressor"' in answer
+
+
+def test_a_name_the_question_quotes_picks_the_record_that_says_it(answerer):
+    """"The 'Flash Rename' amendment to the Lamp Signal Protocol": both records of the document cover the question's
+    words (the protocol's in its own name); the one that says the quoted name, whole, is the one asked about."""
+    answer = _answer(answerer, "Who authored the 'Flash Rename' amendment to the Lamp Signal Protocol with Several Flash "
+                               "Modes, and on what date did it start?", "LP-1", "LP-1b")
+    assert answer.splitlines()[0] == "Answer: piet; 2023-05-09 (supported) [LP-1]", answer
 
 
 def test_no_span_of_a_record_runs_over_a_field_label(answerer):
