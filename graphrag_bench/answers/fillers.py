@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..corpus.ingest import ID_IN_TEXT
+from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS, REASON_PHRASE_MARKERS
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, stem, terms_of
@@ -212,9 +212,6 @@ def _value_kinds(value: str) -> set[str]:
     if len(value.split()) <= 10 and NAME_LIST.match(value.strip()):
         kinds |= {"person", "number", "date", "version"} if any(c.isdigit() for c in value) else {"person"}
     return kinds
-
-
-ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")  # "RFC " before "0049": the number of a reference
 
 
 def _inside_word(text: str, start: int, end: int) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from rapidfuzz import fuzz
 
-from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX
+from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
 from ..language.spacy_pipeline import parse_all
 from .fillers import FIELD, MAX_REASON, Filler, choose, is_record
 from .sentences import Sentence
@@ -336,7 +336,6 @@ class PassageReader:
 
 
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
-ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")  # "RFC 0045", "ADR-37" in a sentence
 
 
 class ContextWords:

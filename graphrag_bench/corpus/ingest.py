@@ -34,6 +34,12 @@ ID_IN_TEXT = re.compile(r"\b([A-Z][A-Z0-9]+-\d+(?:-\d+)*)\b")
 # What a document id opens with, and its number: "ADR" and 36 of ADR-36, "PM" of PM2019-009, 45 of 0045-launcher-….md.
 ID_PREFIX = re.compile(r"([A-Za-z]{2,})[-_ ]?\d")
 ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")
+# A document referred to by a kind and a number, as prose writes it, from the loosest to the strictest: any word of two
+# to eight letters ("RFC#49", "rfc 0045": the corpus decides which words are kinds), a capitalised kind before a
+# number in a sentence ("RFC 0045", "ADR-37"), and such a kind just before where a number starts ("RFC " of "RFC 0049").
+NUMBERED_REFERENCE = re.compile(r"(?<![\w-])([A-Za-z]{2,8})\s?[-#]?\s?(\d{1,5})(?![\w-])")
+ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")
+ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")
 MAX_CHUNK_LINES = 14
 
 

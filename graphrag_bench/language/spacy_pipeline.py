@@ -15,6 +15,8 @@ import sys
 from collections import OrderedDict
 from functools import lru_cache
 
+from .text import INITIALS
+
 PARSE_MEMO = 50_000  # parsed texts kept per process: an answer's sentences recur on every run of every mode
 
 
@@ -43,7 +45,7 @@ def name_matcher(nlp, names):
     from spacy.util import filter_spans
 
     names = sorted({n for n in names if len(n) >= 2})
-    as_written = [n for n in names if len(n) <= 3 and n.isupper()]
+    as_written = [n for n in names if INITIALS.fullmatch(n)]
     matchers = [PhraseMatcher(nlp.vocab, attr="LOWER"), PhraseMatcher(nlp.vocab, attr="ORTH")]
     for matcher, group in zip(matchers, ([n for n in names if n not in as_written], as_written)):
         if group:

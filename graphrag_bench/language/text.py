@@ -25,6 +25,7 @@ WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_
 # A name by typography: capitalised words (with "of", "&" … between them) or a word with an inner capital.
 CAPITALISED = re.compile(
     r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for|de|van|von|der)\s+)?(?:[A-Z][\w'’+-]*\.?))*")
+INITIALS = re.compile(r"[A-Z]{2,3}")  # "RF", "SRE": a person's initials or an acronym, written as such
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
 LINK = re.compile(r"\[([^\[\]]*)\]\([^)]*\)")  # (no bracket inside: linear on a line of "[")

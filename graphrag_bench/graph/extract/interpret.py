@@ -25,7 +25,7 @@ import re
 from collections import Counter, defaultdict
 
 from ...language.english import COPULAS, FUNCTION_WORDS
-from ...corpus.ingest import ID_NUMBER, ID_PREFIX
+from ...corpus.ingest import ID_NUMBER, ID_PREFIX, NUMBERED_REFERENCE
 from ..keys import canonical_name, entity_key
 from ...language.semantics import RELATION_THRESHOLD, RELAXED_THRESHOLD, Reading, Semantics
 from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, RELATIONS, SYMMETRIC, fits
@@ -429,8 +429,6 @@ class Interpreter:
             src, dst = (s.value, s.subject) if reading.inverse else (s.subject, s.value)
             if key(src) == key(dst):
                 continue
-            rel = RELATIONS[reading.relation]
-            source_key, target_key = (document_key(s, term, allowed) for term, allowed in ((src, rel.domain), (dst, rel.range)))
             if reading.relation == "SAME_AS":
                 if score < IDENTITY_THRESHOLD:
                     continue  # "similar to the modes defined in RFC#49" reads near "is the same as": two things still
@@ -440,7 +438,9 @@ class Interpreter:
             if reading.relation == "DIFFERENT_FROM":
                 out.distinct.append((key(src), key(dst), s.doc_id, s.line, s.evidence))
                 continue
-            self._relate(out, source_key, target_key, reading.relation, s, s.label, score)
+            rel = RELATIONS[reading.relation]
+            self._relate(out, document_key(s, src, rel.domain), document_key(s, dst, rel.range), reading.relation, s,
+                         s.label, score)
             venue = RELATIONS[reading.relation].venue
             own = key(doc_subject[s.doc_id])
             if venue and s.extractor.startswith("sentence") and key(src) != own:
@@ -493,7 +493,6 @@ def _shares(counter: Counter | None) -> dict[str, float]:
     return {t: n / total for t, n in counts.items()} if total else {}
 
 
-NUMBERED_REFERENCE = re.compile(r"(?<![\w-])([A-Za-z]{2,8})\s?[-#]?\s?(\d{1,5})(?![\w-])")  # "RFC#49", "RFC 0045"
 KIND_REFERENCES = 3  # references by one word to numbers of the corpus's documents that make it their kind
 
 

@@ -18,14 +18,13 @@ from ...language.english import PERSONAL_PRONOUNS
 from ...corpus.ingest import ID_IN_TEXT, Document
 from ..keys import canonical_name
 from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
-from ...language.text import LIST_ITEM, acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
+from ...language.text import INITIALS, LIST_ITEM, acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
 MAX_PARAGRAPH_CHARS = 200_000  # past this a "paragraph" is data, not prose (spaCy takes at most 1,000,000 characters)
 FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
 TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
 HANDLE = re.compile(r"@[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # an account's handle, as code hosts and chat write it
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-INITIALS = re.compile(r"[A-Z]{2,3}")  # "RF": a person written by initials, in a list of names
 HANDLE_WORD = re.compile(r"[a-z][a-z0-9]{3,11}")  # "rifis": an account name written without its @, in such a list
 NAMES_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–]\s|\band\b|&)\s*")
 DEFINITION = re.compile(r"^\s*:\s+(.*\S)\s*$")
