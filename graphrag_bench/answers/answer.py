@@ -448,11 +448,13 @@ def _render_path(chain: list[tuple[Fact, str]]) -> str:
 
 
 def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
-    """The question names a record id that no retrieved passage or fact mentions: nothing to answer from."""
+    """The question names a record id that no retrieved passage (nor its document's id) or fact mentions: nothing to
+    answer from."""
     ids = id_tokens(r.question)
     if not ids:
         return False
-    seen = " ".join([p.text for p in r.passages] + [f"{f.source_name} {f.target_name} {f.evidence}" for f in facts]).lower()
+    seen = " ".join([f"{p.doc_id} {p.text}" for p in r.passages]
+                    + [f"{f.source_name} {f.target_name} {f.evidence}" for f in facts]).lower()
     return any(i.lower() not in seen for i in ids)
 
 

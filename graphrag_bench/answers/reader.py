@@ -108,6 +108,12 @@ class PassageReader:
         passages = set().union(*(t | u for s, t, u in zip(sentences, texts, under) if not s.from_fact))
         in_passages = [t for t in asked.topic if t in passages]
         rarest = max(in_passages, key=lambda t: (rarity(t), t)) if in_passages else None
+        # A question of one direct part (no opening statements to chain through) is answered by a document that says
+        # the rarest of the names it gives, where the passages say that name: "who authored RFC-0022" is not
+        # answered by the record of another RFC that merely links to it.
+        names_said = [t for t in question_named if t in passages]
+        direct_name = max(names_said, key=lambda t: (rarity(t), t)) \
+            if names_said and len(asked.parts) == 1 and not asked.scene else None
         named_docs = words.named_by(asked.question)  # the documents the question itself names
         # A name the question quotes ("the 'Variable Rename' amendment") is said whole by what it is about.
         quoted = [q for m in QUOTE.finditer(asked.question) if len(q := set(terms_of(m.group(1) or m.group(2)))) >= 2]
@@ -158,6 +164,8 @@ class PassageReader:
                              for x in abouts), default=1.0)
                 if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named):
                     continue  # a graph fact's sentence of a document that never says what the question is most about
+                if direct_name and direct_name not in words.about(s.doc_id, asked.named):
+                    continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
                 # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:

@@ -165,6 +165,11 @@ NOTES = {
              "- Start Date: 2021-03-01\n- Author(s): odile\n"),
     "LP-1b": ("multi mode lamp protocol — Amended › Meta", 90, "- Name: Flash Rename\n- Start Date: 2023-05-09\n"
               "- Author(s): piet\n"),
+    # A register with no author of its own, and the record of the index that replaced it, linking to it by file.
+    "HB-22": ("Harbour Beacon Register — Overview", 4, "The Harbour Beacon Register lists every buoy light by the number "
+              "painted on its float.\n"),
+    "HB-31": ("Harbour Beacon Index — Meta", 1, "- Name: Harbour Beacon Index\n- Author(s): Orla Penn\n"
+              "- Supersedes: https://example.org/registers/harbour-beacon-register.md\n"),
 }
 
 
@@ -840,3 +845,13 @@ def test_a_number_or_quantifier_opening_a_capitalised_run_is_no_part_of_the_name
     assert named_in("Two Lamp Reviews are named 'Lens Plan'. Who wrote the one whose status is Accepted?") == (
         "Lamp Reviews", "Lens Plan", "Accepted")
     assert named_in("Several Keeper Notes deal with lamps. Which one names the Harbour Board?")[0] == "Keeper Notes"
+
+
+def test_a_direct_question_is_not_answered_by_the_record_of_a_document_that_only_links_to_what_it_names(answerer):
+    """"Who authored the Harbour Beacon Register?": the index that superseded it has an author; the register's own
+    passage names none, so nothing states who wrote it. An id the question gives is met by its passage's document."""
+    answer = _answer(answerer, "Who authored the Harbour Beacon Register?", "HB-31", "HB-22", "LOG-1", "MIN-5", "IR-7")
+    assert answer_label(answer) == "unknown", answer
+    # … while its own record does answer for the index.
+    assert _answer(answerer, "Who authored the Harbour Beacon Index (HB-31)?", "HB-31", "HB-22", "LOG-1").startswith(
+        "Answer: Orla Penn (supported)")
