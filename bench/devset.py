@@ -14,6 +14,11 @@ machine is named and skipped (see bench/devset/README.md).
 code question by question (`bench/devset.py --compare OLD.json NEW.json` prints what changed).
 
 `--write` puts the tables into docs/BENCHMARKS.md and the headline line into the README (between its devset markers).
+
+`--distractors 1000,5000` runs the scale set instead: each devset corpus with the first N real design documents of
+other projects beside it (`bench/distractor_set.py` puts them in place), the same table plus each mode's p95 and how
+many of its answers cite a distractor, and the build's time per step. Chunk embeddings are kept between corpora and
+runs in `bench/distractors/embeddings.parquet` (the line says how many were computed); extraction starts cold.
 """
 
 from __future__ import annotations
@@ -59,12 +64,16 @@ def _n(value, digits: int = 2) -> str:
     return "" if value is None else f"{value:.{digits}f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
 
 
-def corpus_rows(compared: dict, scores: dict[str, list[dict]]) -> tuple[list[str], list[list[str]]]:
+def corpus_rows(compared: dict, scores: dict[str, list[dict]],
+                distracted: dict[str, int] | None = None) -> tuple[list[str], list[list[str]]]:
+    """One row per mode; `distracted` (mode → answers citing a distractor) adds that and the mode's p95."""
     modes = compared["modes"]
     cats = list(modes["baseline"]["by_category"])
     vector = {s["question_id"]: s["total"] for s in scores["baseline"]}
     against = {r["graph_mode"]: r for r in compared["against_best_non_graph"] if r["category"] == "all"}
     headers = ["mode", *cats, "total", "evidence", "composition", "certainty", "halluc.", "harm", "vs best non-graph (95%)"]
+    if distracted is not None:
+        headers += ["p95 ms", "cite a distractor"]
     rows = []
     for mode, row in modes.items():
         evidence = row["evidence"]
@@ -75,6 +84,8 @@ def corpus_rows(compared: dict, scores: dict[str, list[dict]]) -> tuple[list[str
                      str(row["hallucinations"]), _n(harm),
                      "" if vs is None else f"{vs['graph_points'] - vs['best_points']:+g} vs {MODE_LABELS[vs['best_non_graph']]} "
                      f"[{vs['ci95'][0]:+.2f}, {vs['ci95'][1]:+.2f}]"])
+        if distracted is not None:
+            rows[-1] += [_n(row["p95_pipeline_ms"], 1), str(distracted[mode])]
     return headers, rows
 
 
@@ -125,6 +136,63 @@ def compare(old_file: str, new_file: str) -> None:
                       f"{a['answer'].splitlines()[0][:150]!r}")
 
 
+def evaluate(name: str, documents: Path, questions: Path, runs: int, modes: tuple[str, ...],
+             labels: Path | None, embeddings=None, distractor_ids: set[str] | None = None) -> tuple[dict, dict, str]:
+    """One corpus in every mode: its comparison (with the harm count), every question's result, and its table."""
+    from graphrag_bench.evaluation.score import cited_sources
+
+    evaluation = evaluate_corpus(documents, questions, runs=runs, modes=modes, labels_dir=labels, embeddings=embeddings)
+    per_question = {mode: {s["question_id"]: {"total": s["total"], "label": s["label"], "complete": s["evidence_complete"],
+                                              "answer": evaluation.answers[mode][s["question_id"]]}
+                           for s in mode_scores} for mode, mode_scores in evaluation.scores.items()}
+    compared = compare_modes(evaluation.questions, evaluation.scores, evaluation.benchmark)
+    vector = {s["question_id"]: s["total"] for s in evaluation.scores["baseline"]}
+    compared["harm"] = sum(1 for s in evaluation.scores["graphrag"] if s["total"] < vector[s["question_id"]])
+    distracted = None if distractor_ids is None else {
+        mode: sum(1 for answer in answers.values() if cited_sources(answer) & distractor_ids)
+        for mode, answers in evaluation.answers.items()}
+    table = markdown(*corpus_rows(compared, evaluation.scores, distracted)) + extraction_line(evaluation.extraction)
+    if distractor_ids is not None:
+        b = evaluation.build
+        compared["build"] = b
+        table += (f"\n\nBuild {sum(v for k, v in b.items() if k.endswith('_s')):.0f} s for {b['documents']} documents "
+                  f"({b['chunks']} chunks): " + ", ".join(f"{k[:-2]} {v:.0f} s" for k, v in b.items() if k.endswith("_s"))
+                  + f"; {b['embedded']} chunks embedded, {b.get('embeddings_reused', 0)} reused from earlier corpora or runs.")
+    return compared, per_question, table
+
+
+def _shown(documents: Path) -> Path:
+    where = documents.resolve()
+    return (where.relative_to(REPO) if where.is_relative_to(REPO)
+            else Path("..") / where.relative_to(REPO.parent) if where.is_relative_to(REPO.parent) else documents)
+
+
+def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int, modes: tuple[str, ...]) -> dict:
+    """Each corpus with each number of distractors beside it; every question's result per corpus and size."""
+    import tempfile
+
+    from distractor_set import FOLDER, combined_corpus, select
+    from graphrag_bench.corpus.ingest import load_corpus, normalize_doc_ref
+    from graphrag_bench.runtime.embed import Embedder
+    from graphrag_bench.runtime.embedding_store import EmbeddingStore
+
+    embedder = Embedder()
+    embeddings = EmbeddingStore(REPO / "bench" / "distractors" / "embeddings.parquet", embedder.identity)
+    per_question = {}
+    for size in sizes:
+        megabytes = sum(p.stat().st_size for p in select(size)) / 1e6
+        for name, (documents, questions) in corpora.items():
+            start = time.perf_counter()
+            with tempfile.TemporaryDirectory() as tmp:
+                combined = combined_corpus(documents, size, Path(tmp))
+                ids = {normalize_doc_ref(d.doc_id) for d in load_corpus(combined / FOLDER)}
+                compared, answers, table = evaluate(name, combined, questions, runs, modes, None, embeddings, ids)
+            per_question[f"{name} +{size}"] = answers
+            print(f"\n{name} with {size} distractors ({megabytes:.1f} MB; {time.perf_counter() - start:.0f} s in all)\n{table}",
+                  flush=True)
+    return per_question
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
@@ -134,37 +202,33 @@ def main() -> None:
     parser.add_argument("--compare", nargs=2, metavar=("OLD", "NEW"), help="print what changed between two --json files")
     parser.add_argument("--no-own", action="store_true", help="leave out the project's own corpora (default, water)")
     parser.add_argument("--write", action="store_true", help="write docs/BENCHMARKS.md and the README headline")
+    parser.add_argument("--distractors", default="", help="comma-separated numbers of distractor documents: the scale set")
     args = parser.parse_args()
     if args.compare:
         return compare(*args.compare)
     modes = parse_modes(args.modes)
     corpora, missing = devset_corpora()
-    if not args.no_own:
+    if not args.no_own and not args.distractors:
         corpora |= OWN
     if args.only:
         wanted = {w.strip() for w in args.only.split(",")}
         corpora = {n: c for n, c in corpora.items() if n in wanted or n.split(" ")[0] in wanted}
     for name in missing:
         print(f"skipped {name}: its documents are not on this machine (bench/devset/{name}/SOURCE.md names them)")
+    if args.distractors:
+        sizes = [int(n) for n in args.distractors.split(",")]
+        per_question = scale_set(corpora, sizes, args.runs, modes)
+        if args.json:
+            Path(args.json).write_text(json.dumps(per_question, indent=1, sort_keys=True), encoding="utf-8")
+        return None
     results: dict[str, dict] = {}
     per_question: dict[str, dict] = {}
     sections = []
     for name, (documents, questions) in corpora.items():
         start = time.perf_counter()
         labels = questions.parent if (questions.parent / LABELS_FILE).is_file() else None  # a devset corpus's, beside its questions
-        evaluation = evaluate_corpus(documents, questions, runs=args.runs, modes=modes, labels_dir=labels)
-        per_question[name] = {mode: {s["question_id"]: {"total": s["total"], "label": s["label"], "complete": s["evidence_complete"],
-                                                        "answer": evaluation.answers[mode][s["question_id"]]}
-                                     for s in mode_scores} for mode, mode_scores in evaluation.scores.items()}
-        compared = compare_modes(evaluation.questions, evaluation.scores, evaluation.benchmark)
-        vector = {s["question_id"]: s["total"] for s in evaluation.scores["baseline"]}
-        compared["harm"] = sum(1 for s in evaluation.scores["graphrag"] if s["total"] < vector[s["question_id"]])
-        results[name] = compared
-        table = markdown(*corpus_rows(compared, evaluation.scores)) + extraction_line(evaluation.extraction)
-        where = documents.resolve()
-        shown = (where.relative_to(REPO) if where.is_relative_to(REPO)
-                 else Path("..") / where.relative_to(REPO.parent) if where.is_relative_to(REPO.parent) else documents)
-        sections.append(f"### {name}\n\n{len(evaluation.questions)} questions, documents in `{shown}`\n\n{table}\n")
+        results[name], per_question[name], table = evaluate(name, documents, questions, args.runs, modes, labels)
+        sections.append(f"### {name}\n\n{len(per_question[name]['baseline'])} questions, documents in `{_shown(documents)}`\n\n{table}\n")
         print(f"\n{name} ({time.perf_counter() - start:.0f} s)\n{table}", flush=True)
     line = headline(results, args.runs)
     print(f"\n{line}")

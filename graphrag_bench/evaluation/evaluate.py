@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
+import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ class CorpusEvaluation:
     scores: dict[str, list[dict]]  # mode → scores in question order
     extraction: dict  # extraction quality against the corpus's hand labels (nulls without them)
     benchmark: dict = field(default_factory=dict)  # the run_benchmark result (latency, phases, cache)
+    build: dict = field(default_factory=dict)  # seconds per build step, documents, chunks, embeddings computed/reused
 
     def points(self, mode: str) -> float:
         return sum(s["total"] for s in self.scores[mode])
@@ -49,23 +51,49 @@ class CorpusEvaluation:
 
 def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: int = 2, embedder=None,
                     extractor: Extractor | None = None, compose_fn=None,
-                    modes: tuple[str, ...] = REQUIRED_MODES, labels_dir: str | Path | None = None) -> CorpusEvaluation:
+                    modes: tuple[str, ...] = REQUIRED_MODES, labels_dir: str | Path | None = None,
+                    embeddings=None) -> CorpusEvaluation:
     """`modes`: the retrieval modes to benchmark (names of `graphrag_bench.retrieval.modes`; baseline and graphrag always).
-    `labels_dir`: where the corpus's hand labels of its graph are (`graph_labels.json`), when not beside its documents."""
+    `labels_dir`: where the corpus's hand labels of its graph are (`graph_labels.json`), when not beside its documents.
+    `embeddings`: an `EmbeddingStore` kept between calls, so a chunk text already seen is not embedded again
+    (without it every call embeds every chunk). Extraction always starts cold: it reads each document against
+    the whole corpus (its ids, its names)."""
     from ..answers.answer import compose
     from ..runtime.embed import Embedder
     from ..graph.store.ladybug_store import LadybugStore
 
     embedder = embedder or Embedder()
-    docs = load_corpus(corpus_dir)
-    resolution = resolve((extractor or Extractor()).extract(docs), docs)
-    chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
     questions = load_questions(questions_file)
+    clock = time.perf_counter()
+    build: dict = {}
+
+    def step(name: str) -> None:
+        nonlocal clock
+        build[f"{name}_s"] = round(time.perf_counter() - clock, 2)
+        clock = time.perf_counter()
+
+    docs = load_corpus(corpus_dir)
+    step("ingest")
+    extraction = (extractor or Extractor()).extract(docs)
+    step("extraction")
+    resolution = resolve(extraction, docs)
+    step("resolution")
+    chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
+    texts = [c["text"] for c in chunks]
+    if embeddings is None:
+        vectors = embedder.encode(texts)
+        build["embedded"] = len(texts)
+    else:  # a store kept between calls: a text embedded once is reused (the scale set's distractors, corpus to corpus)
+        vectors, counts = embeddings.vectors(texts, embedder, prune=False)
+        build |= {"embedded": counts.computed, "embeddings_reused": counts.reused}
+    step("embedding")
+    build |= {"documents": len(docs), "chunks": len(chunks)}
     with tempfile.TemporaryDirectory() as tmp:
         store = LadybugStore(Path(tmp) / "graph.lbug")
         try:
             store.sync(resolution.entities, resolution.relationships)
-            baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
+            step("store")
+            baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
             result = benchmark_modes(questions, baseline, store, resolution.entities, modes, tmp, runs=runs,
                                      compose_fn=compose_fn or compose)
         finally:
@@ -75,4 +103,5 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
                                   result["retrievals"][mode].get(q["question_id"])).as_dict() for q in questions]
               for mode in result["answers"]}
     return CorpusEvaluation(questions, resolution, result["answers"], scores,
-                            evaluate_extraction(labels_dir or corpus_dir, resolution.entities, resolution.relationships), result)
+                            evaluate_extraction(labels_dir or corpus_dir, resolution.entities, resolution.relationships),
+                            result, build)
