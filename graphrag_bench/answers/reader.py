@@ -166,6 +166,10 @@ class PassageReader:
                     continue  # a graph fact's sentence of a document that never says what the question is most about
                 if direct_name and direct_name not in words.about(s.doc_id, asked.named):
                     continue
+                # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it
+                # answers a question that names it, not one about something else.
+                if s.scope and not set(terms_of(s.scope)) & question_terms:
+                    continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
                 # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:
@@ -352,7 +356,7 @@ class ContextWords:
 
     def __init__(self, sentences: list[Sentence]):
         self.texts = [set(terms_of(s.text)) for s in sentences]
-        self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)}")) - t
+        self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)} {s.scope}")) - t
                       for s, t in zip(sentences, self.texts)]
         # What a document of the context is about: every word of its retrieved sentences and what they sit under
         # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).

@@ -42,6 +42,7 @@ class Sentence:
     context: str  # the document's title and section (or its id), and a table's header: what the sentence is under
     rank: int  # the passage's rank in the retrieval (facts after every passage)
     from_fact: bool = False  # the sentence a graph fact was extracted from, not a retrieved passage's
+    scope: str = ""  # the name a list item sits under ("Rust" for "- FCP lasts 10 days" nested below "- Rust"): its subject
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -88,9 +89,13 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     short_items: list[tuple[int, str]] = []  # list items too short to be sentences ("- rifis"): one list, read together
     item = False  # the paragraph being read is a list item
 
-    def add(sentence: str, line_no: int, context: str = head) -> None:
+    items: list[tuple[int, str]] = []  # the open list items, outermost first: (indent, the name it gives, if only that)
+    under = ""  # the name the line being read sits under, as a nested list item …
+    scopes = {"paragraph": "", "record": ""}  # … and the one the paragraph and the record being read began under
+
+    def add(sentence: str, line_no: int, context: str = head, scope: str = "") -> None:
         if len(sentence) >= MIN_CHARS:
-            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank))
+            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
@@ -100,7 +105,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
 
     def flush() -> None:
         if record:
-            add("; ".join(f for _, f in record), record[0][0])
+            add("; ".join(f for _, f in record), record[0][0], scope=scopes["record"])
             record.clear()
         if item and len(paragraph) == 1 and len(paragraph[0][1]) < MIN_CHARS:
             short_items.append(paragraph.pop())
@@ -114,13 +119,15 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             joined += words + " "
         for match in re.finditer(r"\S.*?(?:(?<=[.!?])(?=\s+[A-Z0-9@`\"'(\[])|$)", joined.strip()):
             line_no = max((n for offset, n in starts if offset <= match.start()), default=paragraph[0][0])
-            add(match.group(0).strip(), line_no)
+            add(match.group(0).strip(), line_no, scope=scopes["paragraph"])
         paragraph.clear()
 
     def field(line_no: int, text: str) -> None:
         if paragraph or len(record) == MAX_RECORD:
             flush()
         if not ASIDE.match(text):
+            if not record:
+                scopes["record"] = under
             record.append((line_no, text))
 
     for index, raw in enumerate(line[:MAX_LINE] for line in body.split("\n")):
@@ -151,6 +158,15 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             continue
         header = None
         words = clean(stripped)
+        if LIST_ITEM.match(raw):
+            indent = len(raw) - len(raw.lstrip())
+            while items and items[-1][0] >= indent:
+                items.pop()
+            under = items[-1][1] if items else ""
+            items.append((indent, _named_item(stripped)))
+        elif stripped and not raw.startswith((" ", "\t")):  # a line at the margin closes every list
+            items.clear()
+            under = ""
         if stripped and not stripped.startswith("#") and FIELD_LINE.match(words) and len(words) <= 200:
             field(line_no, words)
             continue
@@ -159,10 +175,23 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if stripped and not stripped.startswith("#"):
             if not paragraph:
                 item = LIST_ITEM.match(stripped) is not None
+                scopes["paragraph"] = under
             paragraph.append((line_no, words))
     flush()
     names_list()
     return out
+
+
+NAMED_ITEM_WORDS = 4  # a list item of this many words or fewer, a name and nothing else, is what the items below it are about
+
+
+def _named_item(line: str) -> str:
+    """The name a list item gives when it gives only that ("- [Rust](https://…)", "- Staging"), by its words as they
+    read (a link by its text); "" for an item that says something ("- The FCP will last 7 days", "- Steps:")."""
+    words = LIST_ITEM.sub("", LINK.sub(lambda m: m.group(1) or m.group(3) or "", line)).replace("**", "").strip()
+    if not words or len(words.split()) > NAMED_ITEM_WORDS or re.search(r"[.:;!?,]$", words) or not words[0].isupper():
+        return ""
+    return words
 
 
 def context_sentences(retrieval) -> list[Sentence]:

@@ -170,6 +170,10 @@ NOTES = {
               "painted on its float.\n"),
     "HB-31": ("Harbour Beacon Index — Meta", 1, "- Name: Harbour Beacon Index\n- Author(s): Orla Penn\n"
               "- Supersedes: https://example.org/registers/harbour-beacon-register.md\n"),
+    # A rota whose handover time is said in its proposal, and other harbours' times in items nested below their names.
+    "WR-1": ("Watch rota — Proposal", 10, "- The handover lasts 15 minutes.\n"),
+    "WR-1b": ("Watch rota — Prior art", 30, "Other harbours keep a handover too:\n\n- [Gullport](https://example.org/gp)\n"
+              "  - Handover lasts 30 minutes\n- Saltmere\n  - Handover lasts 5 minutes\n"),
 }
 
 
@@ -855,3 +859,11 @@ def test_a_direct_question_is_not_answered_by_the_record_of_a_document_that_only
     # … while its own record does answer for the index.
     assert _answer(answerer, "Who authored the Harbour Beacon Index (HB-31)?", "HB-31", "HB-22", "LOG-1").startswith(
         "Answer: Orla Penn (supported)")
+
+
+def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
+    """"- Gullport" ⏎ "  - Handover lasts 30 minutes" is Gullport's handover, not the rota's."""
+    head = _answer(answerer, "Under the watch rota, how long does a handover last?", "WR-1b", "WR-1").splitlines()[0]
+    assert head.startswith("Answer: 15 minutes (supported)"), head
+    head = _answer(answerer, "How long does the handover last at Gullport?", "WR-1b", "WR-1").splitlines()[0]
+    assert head.startswith("Answer: 30 minutes (supported)"), head
