@@ -419,3 +419,25 @@ def test_names_listed_under_a_relation_heading_are_that_relation_of_the_document
     assert all("AN" in m["evidence"] for m in an), an
     assert not [r for r in graph.relationships if r["type"] == "POSSIBLE_SAME_AS"]
     assert ("artifact:OUT-1", "ATTENDED", "artifact:OUT-2") not in _edges(graph)
+
+
+def test_a_table_relates_its_rows_only_by_a_header_that_names_a_relation_and_never_through_flags(tmp_path):
+    """A table of signal codes ("Code | Tower Data Type | Meaning") names no relation between a code and its data
+    type, only a header close to one: no edge, though both columns hold names. A column of flags ("Required: Y/N")
+    holds properties: "Y" is no entity. A dependency table under its heading ("From | To") still gives its edges."""
+    write(tmp_path / "docs" / "SIG.md", "# Signals\n\n## Codes\n\n| Code | Tower Data Type | Meaning |\n|---|---|---|\n"
+                                       "| `fl` | `LampFlashLong` | Long flash |\n| `fs` | `LampFlashShort` | Short flash |\n"
+                                       "| `oc` | `LampOcculting` | Dark pause |\n\n## Options\n\n"
+                                       "| Option | Required | Default |\n|---|---|---|\n| Beacon | Y | |\n| Horn | N | off |\n"
+                                       "| Siren | N | off |\n")
+    write(tmp_path / "docs" / "DEPS.md", "# Tower services\n\n## Dependencies\n\n| From | To |\n|---|---|\n"
+                                        "| Lamp Controller | Tide Gauge |\n| Horn Relay | Lamp Controller |\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"] for e in graph.entities}
+    edges = {(named.get(r["source"]), r["type"], named.get(r["target"])) for r in graph.relationships
+             if r["type"] in ("DEPENDS_ON", "USES", "RELATED_TO", "OWNS", "PART_OF")}
+    assert not [e for e in edges if {"fl", "fs", "oc", "LampFlashLong", "LampFlashShort", "LampOcculting"} & {e[0], e[2]}], edges
+    assert not {"Y", "N"} & set(named.values()), named
+    assert ("Lamp Controller", "DEPENDS_ON", "Tide Gauge") in edges, edges
+    assert ("Horn Relay", "DEPENDS_ON", "Lamp Controller") in edges, edges

@@ -180,8 +180,10 @@ class Interpreter:
             name, inverse, score = fitting[0]
             floor = RELAXED_THRESHOLD if ranked[0][2] >= RELATION_THRESHOLD else RELATION_THRESHOLD
             runner_up = next((x[2] for x in fitting[1:] if x[0] != name), 0.0)
-            if score >= floor or (s.extractor in STRUCTURAL and val != {"date"} and score >= MARGIN_FLOOR
-                                  and score - runner_up >= MARGIN):
+            # (a table's or diagram's label that says something, "Server Data Type", and names no relation names
+            # none: only a bare one, "To", read with its heading, may be read as the best fitting relation)
+            guess = s.extractor in STRUCTURAL and not (s.extractor in CONTEXTUAL and content_words(s.label))
+            if score >= floor or (guess and val != {"date"} and score >= MARGIN_FLOOR and score - runner_up >= MARGIN):
                 return Reading(name, inverse, score), score
         if final and s.extractor in STRUCTURAL and val & PEOPLE and not sub & PEOPLE:
             return self._only_fit(sub, val)
