@@ -167,8 +167,10 @@ def _shown(documents: Path) -> Path:
             else Path("..") / where.relative_to(REPO.parent) if where.is_relative_to(REPO.parent) else documents)
 
 
-def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int, modes: tuple[str, ...]) -> dict:
-    """Each corpus with each number of distractors beside it; every question's result per corpus and size."""
+def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int, modes: tuple[str, ...],
+              write: bool = False) -> dict:
+    """Each corpus with each number of distractors beside it; every question's result per corpus and size. `write`:
+    the tables go to docs/SCALE.md."""
     import tempfile
 
     from distractor_set import FOLDER, combined_corpus, select
@@ -179,6 +181,7 @@ def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int
     embedder = Embedder()
     embeddings = EmbeddingStore(REPO / "bench" / "distractors" / "embeddings.parquet", embedder.identity)
     per_question = {}
+    sections = []
     for size in sizes:
         megabytes = sum(p.stat().st_size for p in select(size)) / 1e6
         for name, (documents, questions) in corpora.items():
@@ -188,8 +191,16 @@ def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int
                 ids = {normalize_doc_ref(d.doc_id) for d in load_corpus(combined / FOLDER)}
                 compared, answers, table = evaluate(name, combined, questions, runs, modes, None, embeddings, ids)
             per_question[f"{name} +{size}"] = answers
-            print(f"\n{name} with {size} distractors ({megabytes:.1f} MB; {time.perf_counter() - start:.0f} s in all)\n{table}",
-                  flush=True)
+            title = f"{name} with {size} distractors ({megabytes:.1f} MB; {time.perf_counter() - start:.0f} s in all)"
+            sections.append(f"### {title}\n\n{table}\n")
+            print(f"\n{title}\n{table}", flush=True)
+    if write:
+        stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+        (REPO / "docs" / "SCALE.md").write_text(
+            f"# Scale set\n\nPrinted by `bench/devset.py --distractors {','.join(map(str, sizes))} --runs {runs} --write` on "
+            f"{stamp}; do not edit by hand. Each devset corpus with the first N real design documents of other projects "
+            "beside it (`bench/distractors/sources.json`); the columns are those of docs/BENCHMARKS.md, with each mode's "
+            "p95 and the number of its answers that cite a distractor.\n\n" + "\n".join(sections), encoding="utf-8")
     return per_question
 
 
@@ -217,7 +228,7 @@ def main() -> None:
         print(f"skipped {name}: its documents are not on this machine (bench/devset/{name}/SOURCE.md names them)")
     if args.distractors:
         sizes = [int(n) for n in args.distractors.split(",")]
-        per_question = scale_set(corpora, sizes, args.runs, modes)
+        per_question = scale_set(corpora, sizes, args.runs, modes, args.write)
         if args.json:
             Path(args.json).write_text(json.dumps(per_question, indent=1, sort_keys=True), encoding="utf-8")
         return None
