@@ -13,8 +13,11 @@ their two ends, packed into the same 5 KB. Everything else (caches, fallback whe
 
 from __future__ import annotations
 
+import heapq
 import time
+from collections import Counter
 from collections.abc import Iterable
+from itertools import chain
 from dataclasses import replace
 from typing import NamedTuple, Protocol
 
@@ -130,17 +133,16 @@ class PprRetriever(GraphRetriever):
         """The passages of the walk (the seeds, then up to MAX_PASSAGE_NODES naming the most entities of the
         neighbourhood) by node name, and an edge from each to every entity of the neighbourhood it names."""
         chunks = self.baseline.index.chunks
-        named: dict[int, list[str]] = {}
-        for entity in sorted(nodes):
-            for i in self._mentions().get(entity, ()):
-                named.setdefault(i, []).append(entity)
+        mentions = self._mentions()
+        # How many entities of the neighbourhood each chunk names, counted in one pass; only the best are ordered (a
+        # hub entity among thousands of documents is named by thousands of chunks).
+        named = Counter(chain.from_iterable(mentions.get(entity, ()) for entity in nodes))
         passages = {_node(p.chunk_id): p for p in seeds}
-        for i in sorted(named, key=lambda i: (-len(named[i]), i)):
+        for i in heapq.nsmallest(MAX_PASSAGE_NODES + len(passages), named, key=lambda i: (-named[i], i)):
             if len(passages) >= MAX_PASSAGE_NODES:
                 break
             passages.setdefault(_node(chunks[i]["chunk_id"]), Passage.of(chunks[i], 0.0))
-        entities_of = {chunks[i]["chunk_id"]: entities for i, entities in named.items()}
-        links = [Link(node, entity) for node, p in passages.items() for entity in entities_of.get(p.chunk_id, ())]
+        links = [Link(node, entity) for node, p in passages.items() for entity in self._pins_of(p) if entity in nodes]
         return passages, links
 
     def _rank_passages(self, scores: dict[str, float], passages: dict[str, Passage]) -> list[Passage]:
