@@ -27,7 +27,7 @@ HANDLE = re.compile(r"@[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # an account's handle, a
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 HANDLE_WORD = re.compile(r"[a-z][a-z0-9]{3,11}")  # "rifis": an account name written without its @, in such a list
 NAMES_SEPARATOR = re.compile(r"\s*(?:,|;|\s[-–]\s|\band\b|&)\s*")
-FLAG_ROWS, FLAG_VALUES, FLAG_CHARS = 2, 2, 3  # a column of this many rows or more, of at most two values this short
+FLAG_VALUES = 2  # a column of at most this many values, each one character ("Y", "N", "✓"), said again: flags
 DEFINITION = re.compile(r"^\s*:\s+(.*\S)\s*$")
 # Arrows: Unicode first normalised to ASCII, box-drawing borders dropped.
 UNICODE_FORWARD = re.compile(r"[─━—-]*\s*(?:▶|►|→|⟶|➔|➜|➝|⇒|⟹|⮕)")
@@ -237,11 +237,11 @@ class DocumentParser:
                 self._flush()
             return
         relation_columns = {j for j, cells in phrases.items() if sum(map(self.is_label, cells)) * 5 >= len(rows) * 3}
-        # A column of flags ("Y"/"N", "yes"/"no", "✓") holds properties of its rows, never entities: whether a
-        # column names things is told by its values, not by its header.
+        # A column of flags ("Y"/"N", "✓") holds properties of its rows, never entities: whether a column names
+        # things is told by its values, not by its header. (Short names, "DB" and "API", are not flags.)
         columns = [[cells[j].strip() for _, cells in rows if len(cells) > j and cells[j].strip()] for j in range(len(header))]
-        property_columns = {j for j, values in enumerate(columns) if len(values) >= FLAG_ROWS
-                            and len(set(values)) <= FLAG_VALUES and all(len(v) <= FLAG_CHARS for v in values)}
+        flag_columns = {j for j, values in enumerate(columns) if len(values) > len(set(values))
+                        and len(set(values)) <= FLAG_VALUES and all(len(v) == 1 for v in values)}
         for (line, cells), subject in zip(rows, subjects):
             if subject.kind not in {NAME, RECORD}:
                 self._para = [(line, ". ".join(c for c in cells if c))]
@@ -258,7 +258,7 @@ class DocumentParser:
                 label = row_label or header[j]
                 context = f"{header[j]} {self._context}".strip() if row_label else self._context
                 items = split_items(cell)
-                terms = [self.term(item, value=True) for item, _ in items] if j not in property_columns else []
+                terms = [self.term(item, value=True) for item, _ in items] if j not in flag_columns else []
                 if terms and any(t.kind != LITERAL for t in terms) and len(terms) <= 12:
                     for t in terms:
                         self.state(subject, label, t, line, "table", context)
