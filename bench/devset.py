@@ -136,7 +136,7 @@ def compare(old_file: str, new_file: str) -> None:
                       f"{a['answer'].splitlines()[0][:150]!r}")
 
 
-def evaluate(name: str, documents: Path, questions: Path, runs: int, modes: tuple[str, ...],
+def evaluate(documents: Path, questions: Path, runs: int, modes: tuple[str, ...],
              labels: Path | None, embeddings=None, distractor_ids: set[str] | None = None) -> tuple[dict, dict, str]:
     """One corpus in every mode: its comparison (with the harm count), every question's result, and its table."""
     from graphrag_bench.evaluation.score import cited_sources
@@ -189,7 +189,7 @@ def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int
             with tempfile.TemporaryDirectory() as tmp:
                 combined = combined_corpus(documents, size, Path(tmp))
                 ids = {normalize_doc_ref(d.doc_id) for d in load_corpus(combined / FOLDER)}
-                compared, answers, table = evaluate(name, combined, questions, runs, modes, None, embeddings, ids)
+                compared, answers, table = evaluate(combined, questions, runs, modes, None, embeddings, ids)
             per_question[f"{name} +{size}"] = answers
             title = f"{name} with {size} distractors ({megabytes:.1f} MB; {time.perf_counter() - start:.0f} s in all)"
             sections.append(f"### {title}\n\n{table}\n")
@@ -238,7 +238,7 @@ def main() -> None:
     for name, (documents, questions) in corpora.items():
         start = time.perf_counter()
         labels = questions.parent if (questions.parent / LABELS_FILE).is_file() else None  # a devset corpus's, beside its questions
-        results[name], per_question[name], table = evaluate(name, documents, questions, args.runs, modes, labels)
+        results[name], per_question[name], table = evaluate(documents, questions, args.runs, modes, labels)
         sections.append(f"### {name}\n\n{len(per_question[name]['baseline'])} questions, documents in `{_shown(documents)}`\n\n{table}\n")
         print(f"\n{name} ({time.perf_counter() - start:.0f} s)\n{table}", flush=True)
     line = headline(results, args.runs)

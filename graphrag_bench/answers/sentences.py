@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..corpus.ingest import file_title
-from ..language.text import LIST_ITEM
+from ..language.text import LIST_ITEM, looks_like_name
 
 # (link text holds no bracket, a tag no "<": each match attempt stops at the next one, so a line of 100,000 "[" or
 # "<a" is read in linear time, not quadratic)
@@ -182,16 +182,11 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     return out
 
 
-NAMED_ITEM_WORDS = 4  # a list item of this many words or fewer, a name and nothing else, is what the items below it are about
-
-
 def _named_item(line: str) -> str:
     """The name a list item gives when it gives only that ("- [Rust](https://…)", "- Staging"), by its words as they
     read (a link by its text); "" for an item that says something ("- The FCP will last 7 days", "- Steps:")."""
     words = LIST_ITEM.sub("", LINK.sub(lambda m: m.group(1) or m.group(3) or "", line)).replace("**", "").strip()
-    if not words or len(words.split()) > NAMED_ITEM_WORDS or re.search(r"[.:;!?,]$", words) or not words[0].isupper():
-        return ""
-    return words
+    return words if words[:1].isupper() and looks_like_name(words) else ""
 
 
 def context_sentences(retrieval) -> list[Sentence]:
