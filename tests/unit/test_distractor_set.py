@@ -2,24 +2,11 @@
 the pinned commit, the first N taken from the sources in turn, and a combined corpus whose own documents keep their ids
 beside distractors that take none of them."""
 
-import importlib.util
 import json
-import subprocess
 
 from graphrag_bench.corpus.ingest import load_corpus
 
-from ..conftest import REPO
-
-
-def _module():
-    spec = importlib.util.spec_from_file_location("distractor_set", REPO / "bench" / "distractor_set.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _git(repo, *args):
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout.strip()
+from .bench_scripts import bench_script, committed
 
 
 def test_distractors_are_taken_in_turn_from_each_source_and_leave_the_corpus_ids_alone(tmp_path, monkeypatch):
@@ -30,16 +17,13 @@ def test_distractors_are_taken_in_turn_from_each_source_and_leave_the_corpus_ids
             (repo / folder / name).parent.mkdir(parents=True, exist_ok=True)
             (repo / folder / name).write_text(f"# {name}\n\nA proposal of the guild about {folder}.\n")
     (repo / "lamps" / "notes.txt").write_text("not Markdown\n")
-    _git(repo, "init", "-q")
-    _git(repo, "add", ".")
-    _git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "proposals")
-    commit = _git(repo, "rev-parse", "HEAD")
+    commit = committed(repo)
     (repo / "lamps" / "0004-later.md").write_text("# Later\n")  # not in the commit: not a distractor
     sources = tmp_path / "sources.json"
     sources.write_text(json.dumps({"sources": [
         {"name": "lamps", "repository": "guild/proposals", "commit": commit, "folder": "lamps/"},
         {"name": "horns", "repository": "guild/proposals", "commit": commit, "folder": "horns/"}]}))
-    module = _module()
+    module = bench_script("distractor_set")
     monkeypatch.setattr(module, "SOURCES", sources)
     monkeypatch.setattr(module, "DOCUMENTS", tmp_path / "documents")
 

@@ -2,33 +2,17 @@
 commit, a file whose bytes differ from its listing named and not written, a corpus in place left alone."""
 
 import hashlib
-import importlib.util
 import json
-import subprocess
 
-from ..conftest import REPO
-
-
-def _module():
-    spec = importlib.util.spec_from_file_location("fetch_devset", REPO / "bench" / "fetch_devset.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _git(repo, *args):
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout.strip()
+from .bench_scripts import bench_script, committed
 
 
 def test_files_are_placed_unchanged_from_the_pinned_commit_and_a_changed_file_is_named(tmp_path):
     repo = tmp_path / "mirror" / "harbour+notes"
     (repo / "docs").mkdir(parents=True)
-    _git(repo, "init", "-q")
     (repo / "docs" / "KN-1 - Lamp review.md").write_bytes(b"# Lamp review\n\nThe lamp was replaced.\n")
     (repo / "docs" / "KN-2.md").write_bytes(b"# Fog horn\n")
-    _git(repo, "add", ".")
-    _git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "notes")
-    commit = _git(repo, "rev-parse", "HEAD")
+    commit = committed(repo)
     (repo / "docs" / "KN-2.md").write_bytes(b"# Fog horn, rewritten later\n")  # the work tree moves on: the commit counts
     devset = tmp_path / "devset"
     (devset / "notes").mkdir(parents=True)
@@ -36,7 +20,7 @@ def test_files_are_placed_unchanged_from_the_pinned_commit_and_a_changed_file_is
     files = [{"path": "docs/KN-1 - Lamp review.md", "name": "KN-1 - Lamp review.md", "sha256": hashlib.sha256(good).hexdigest()},
              {"path": "docs/KN-2.md", "name": "KN-2.md", "sha256": "0" * 64}]
     (devset / "notes" / "files.json").write_text(json.dumps({"repository": "harbour/notes", "commit": commit, "files": files}))
-    fetch = _module().fetch
+    fetch = bench_script("fetch_devset").fetch
     problems = fetch("notes", tmp_path / "mirror", devset)
     assert (devset / "notes" / "corpus" / "KN-1 - Lamp review.md").read_bytes() == good
     assert not (devset / "notes" / "corpus" / "KN-2.md").exists()
