@@ -233,6 +233,19 @@ def _modifies_noun(span) -> bool:
     return after is not None and after.pos_ == "NOUN" and after.text.islower() and after.idx == span.end_char + 1
 
 
+def _done_by(doc, named: set[str]) -> list[tuple]:
+    """(verb, subject) where what the part names (`AskedPart.done_to`, every word of it) is the active subject of a
+    verb of doing."""
+    if not named:
+        return []
+    return [(t.head, t) for t in doc if t.dep_ == "nsubj" and t.head.pos_ == "VERB" and t.head.lemma_ not in ("be", "have")
+            and named <= set(terms_of(" ".join(x.text for x in t.subtree)))]
+
+
+def _under(token, head) -> bool:
+    return token == head or head in token.ancestors
+
+
 def _distance(a, b) -> int:
     """Edges between two tokens in the dependency tree."""
     up_a = [a, *a.ancestors]
@@ -258,6 +271,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     head_tokens = [t for t in noun_tokens if stem(t.text) in head_terms or stem(t.lemma_) in head_terms]
     best: tuple | None = None
     found = candidates(doc, part, asked_field)
+    done_by_it = _done_by(doc, set(part.done_to))
     # "What" asks for a thing, and a thing may be a value: a sentence that names no thing (only common nouns) but
     # holds a value ("**default** 5s" under "Connection timeout") answers with the value.
     kinds = {part.slot} if part.slot != "thing" or any(
@@ -283,6 +297,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         root = span.root
         if part.slot == "person" and not c.field and _modifies_noun(span):
             continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
+        if not c.field and any(_under(root, verb) and not _under(root, subject) for verb, subject in done_by_it):
+            continue  # "X runs on Y" for "who owns X": what X does, not who does something to X
         if part.wh == "where" and not c.field and not (root.dep_ == "pobj" and root.head.lower_ in PLACE_PREPOSITIONS
                                                        or root.ent_type_ in ("GPE", "LOC", "FAC")):
             continue  # "where": a place, said by a preposition of place ("configured in the X charts") or by its name

@@ -88,6 +88,9 @@ class AskedPart:
     # It asks what someone does ("what is X expected to do with the alert"): the stems of what the doing is done to
     # ("alert"; empty where it does not say), else None.
     acted_on: tuple[str, ...] | None = None
+    # It asks who or what does something to what it names ("who owns X", "which team approved X"): the stems of that
+    # object (X). A sentence where X itself does something ("X runs on Y") does not answer it. Empty otherwise.
+    done_to: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,8 @@ class SlotReader:
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
                          " ".join(phrase.split()), asked_words(own) if wh else subject_words(own) if slot == "polar" else (),
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
-                         min(count, MAX_COUNT), acted_on(own) if wh == "what" else None)
+                         min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
+                         done_to(own) if wh in ("who", "which", "what") else ())
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -248,6 +252,26 @@ def acted_on(text: str) -> tuple[str, ...] | None:
             return tuple(terms_of(" ".join(o.text for p in t.children if p.dep_ == "prep" and p.lower_ in ("with", "to", "about")
                                            for o in p.children if o.dep_ == "pobj")))
     return None
+
+
+def done_to(text: str) -> tuple[str, ...]:
+    """For a part whose wh-word (or the noun it determines, "which team") is the subject of its main verb, a verb of
+    doing (not "be", "have" or "do"), the stems of the verb's direct object: X of "who owns X", "which team approved X".
+    Empty for any other part ("what does X depend on": X is the subject; "who is the owner of X": a form of "be")."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+        return ()
+    subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    if subject is None or not any(t.lower_ in QUESTION_WORDS for t in subject.subtree):
+        return ()
+    obj = next((c for c in root.children if c.dep_ == "dobj"), None)
+    if obj is None:
+        return ()
+    clauses = [t for c in obj.children if c.dep_ in ("relcl", "acl") for t in c.subtree]  # "the RFC that created X"
+    return tuple(terms_of(" ".join(t.text for t in obj.subtree if t not in clauses)))
 
 
 def subject_words(text: str) -> tuple[str, ...]:

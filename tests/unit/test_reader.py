@@ -174,6 +174,9 @@ NOTES = {
     "WR-1": ("Watch rota — Proposal", 10, "- The handover lasts 15 minutes.\n"),
     "WR-1b": ("Watch rota — Prior art", 30, "Other harbours keep a handover too:\n\n- [Gullport](https://example.org/gp)\n"
               "  - Handover lasts 30 minutes\n- Saltmere\n  - Handover lasts 5 minutes\n"),
+    # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
+    "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
+    "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
 }
 
 
@@ -395,6 +398,16 @@ def test_a_question_no_sentence_addresses_is_unknown(answerer):
         answer = _answer(answerer, question, "LR-4", "LR-4b", "LOG-1")
         assert answer_label(answer) == "unknown", answer
         assert "Odile Varga" not in answer and "Teodor Blum" not in answer
+
+
+def test_who_does_something_to_a_thing_is_not_what_the_thing_does(answerer):
+    """"Who owns Gullhorn" asks who does something to Gullhorn: "Gullhorn runs on Tidewell Battery" says what Gullhorn
+    does (its verb's subject), so its object answers nothing; the record's field does."""
+    answer = _answer(answerer, "Who owns Gullhorn?", "FH-1b", "FH-1")
+    assert answer.startswith("Answer: Brannock Crew (supported)"), answer
+    assert "Tidewell" not in answer.splitlines()[0]
+    # what Gullhorn itself does is still read from that sentence
+    assert _answer(answerer, "What does Gullhorn run on?", "FH-1b", "FH-1").startswith("Answer: Tidewell Battery")
 
 
 def test_a_graph_fact_of_another_relation_does_not_replace_the_passage_answer(answerer):
