@@ -38,6 +38,12 @@ def _mode(text: str) -> str:
     return mode
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1-65535)")
+    return int(text)
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     from graphrag_bench.settings import REPO_ROOT
 
@@ -64,6 +70,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                           "(personalized PageRank), router (graphrag or hybrid_lexical by the question's shape); "
                           "default: graphrag when GRAPH_RAG_ENABLED is true, else vector")
     ask.add_argument("--data-dir", default=str(REPO_ROOT / "data"), help="the data folder of a run (default: data/)")
+    serve = sub.add_parser("serve", help="serve a data folder's memory to agents as MCP tools (ask, search, entity)")
+    serve.add_argument("--data-dir", default=str(REPO_ROOT / "data"), help="the data folder of a run (default: data/)")
+    serve.add_argument("--http", type=_port, default=None, metavar="PORT",
+                       help="streamable HTTP on 127.0.0.1:PORT/mcp instead of stdio")
     corpus = sub.add_parser("corpus", help="register another corpus beside the default one (a corpus partition in the UI)")
     corpus_sub = corpus.add_subparsers(dest="corpus_command", required=True)
     add = corpus_sub.add_parser("add", help="register (or update) a corpus folder and its question file under a name")
@@ -84,6 +94,7 @@ examples:
   graphrag-bench run                                     # the default corpus and questions
   graphrag-bench run --corpus docs/ --questions q.json --data-dir docs-data --results-dir results
   graphrag-bench ask "What does the Gateway depend on?" --mode graphrag
+  graphrag-bench serve --data-dir data                    # MCP tools for an agent (stdio; --http PORT for HTTP)
   graphrag-bench corpus add handbook --corpus ~/handbook --questions ~/handbook-questions.json
 """
 
@@ -113,6 +124,24 @@ def ask(args: argparse.Namespace) -> int:
     print(f"graph path: {'; '.join(asked.graph_path) or 'none (the answer states no graph fact)'}")
     route = f", answered by {MODE_LABELS[asked.route]}" if asked.route else ""
     print(f"mode:       {MODE_LABELS[asked.mode]} ({asked.status}{route}), {asked.ms:.0f} ms")
+    return EXIT_OK
+
+
+def serve(args: argparse.Namespace) -> int:
+    """The data folder's memory as MCP tools, until the client closes stdin (or Ctrl-C on HTTP). Bad settings and a
+    folder with no index are one line at start; later problems are the tools' errors, and the server keeps serving."""
+    from graphrag_bench.agent.mcp_server import build_server, run_server
+    from graphrag_bench.retrieval.memory import index_files
+
+    server = build_server(args.data_dir)  # the settings first: a bad variable is one line here, not a tool error later
+    missing = [path for path in index_files(args.data_dir) if not path.is_file()]
+    if missing:
+        raise InputError(missing[0], "no retrieval index here; run the pipeline (`graphrag-bench run`) on this data "
+                                     "folder first, or pass --data-dir the folder a run filled")
+    try:
+        run_server(server, args.http)
+    except KeyboardInterrupt:
+        pass
     return EXIT_OK
 
 
@@ -307,7 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", handlers=[terminal])
     args = parse_args(argv)
     try:
-        return {"ask": ask, "corpus": corpus, "run": run}[args.command](args)
+        return {"ask": ask, "corpus": corpus, "run": run, "serve": serve}[args.command](args)
     except InputError as exc:
         print(f"graphrag-bench: error: {exc}", file=sys.stderr)
         return EXIT_INPUT

@@ -391,6 +391,13 @@ class GraphRetriever:
                 nodes.add(other)
                 facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id), fact)
 
+    def neighbourhood(self, entity_id: str) -> list[Fact]:
+        """Every fact around one entity that a question pinned to it would be expanded to (the same templates and
+        bounds: hops, nodes), nearest first: what the agent's `entity` tool shows."""
+        facts: dict[tuple, Fact] = {}
+        self._expand_pin(Retrieval(entity_id, self.mode), facts, {entity_id}, entity_id)
+        return sorted(facts.values(), key=lambda f: (f.hops, f.doc_id, f.line, f.source, f.type, f.target))
+
     def _edges(self, pin: str, template: str, rows: list[dict]) -> list[tuple[Fact, str]]:
         """The rows of one template call as (fact, node it reaches). Converted once per cached result: the rows
         object is the cache entry, so a new entry (TTL, new graph state) is converted again."""

@@ -152,29 +152,48 @@ memory = MemoryRetriever(sys.argv[1], env={"GRAPH_RAG_ENABLED": "true"})
 for line in sys.stdin:  # one question per line, answered while the memory stays open
     print(memory.retrieve(line.strip()).status, memory.answer(line.strip()).splitlines()[0], flush=True)
 """
+# The same agent through MCP: `graphrag-bench serve` over stdio, one session held open, the `ask` tool per line.
+_MCP_AGENT = """
+import sys, anyio
+from mcp import Client, StdioServerParameters
+server = StdioServerParameters(command=sys.executable, args=["-m", "pipelines.cli", "serve", "--data-dir", sys.argv[1]],
+                               env={"GRAPH_RAG_ENABLED": "true", "HF_HUB_OFFLINE": "1"})
+async def main():
+    async with Client(server) as client:
+        while (line := await anyio.to_thread.run_sync(sys.stdin.readline)):
+            result = await client.call_tool("ask", {"question": line.strip(), "mode": "graphrag"})
+            asked = result.structured_content or {"status": "error", "answer": result.content[0].text}
+            print(asked["status"], asked["answer"].splitlines()[0], flush=True)
+anyio.run(main)
+"""
 
 
-def test_an_agent_reading_the_memory_during_a_run_neither_fails_nor_fails_the_run(first_run, outside):
-    """An agent holds the graph open (as a long-lived agent does) while a run checks and writes the data folder: the
-    run exits 0, and the agent answers from the graph before, during and after it."""
+def test_agents_reading_the_memory_during_a_run_neither_fail_nor_fail_the_run(first_run, outside):
+    """Two agents hold the memory open (as long-lived agents do) while a run checks and writes the data folder: one
+    through the library entry point, one through `graphrag-bench serve` (MCP, stdio). The run exits 0, and both answer
+    from the graph before and after it, the same answer as each other."""
     assert first_run[0].returncode == 0
     question = json.loads((outside / "questions.json").read_text())["questions"][0]["question"]
-    agent = subprocess.Popen([sys.executable, "-c", _AGENT, str(outside / "data")], cwd=REPO, stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    agents = [subprocess.Popen([sys.executable, "-c", script, str(outside / "data")], cwd=REPO, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for script in (_AGENT, _MCP_AGENT)]
+
+    def ask_all() -> list[str]:
+        for agent in agents:
+            agent.stdin.write(question + "\n")
+            agent.stdin.flush()
+        return [agent.stdout.readline() or agent.stderr.read()[-3000:] for agent in agents]
+
     try:
-        agent.stdin.write(question + "\n")
-        agent.stdin.flush()
-        before = agent.stdout.readline()
-        assert before.startswith("ok Answer:"), before + agent.stderr.read() if not before else before
+        before = ask_all()
+        assert before[0].startswith("ok Answer:") and before[1] == before[0], before
         result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
                      "--results-dir", "results", "--runs", "2", cwd=outside)
         assert result.returncode == 0, result.stderr[-3000:]
-        agent.stdin.write(question + "\n")
-        agent.stdin.flush()
-        assert agent.stdout.readline() == before  # the same state, still read
+        assert ask_all() == before  # the same state, still read
     finally:
-        agent.kill()
-        agent.wait()
+        for agent in agents:
+            agent.kill()
+            agent.wait()
 
 
 def test_release_gate_job_rechecks_the_latest_report(first_run, outside):

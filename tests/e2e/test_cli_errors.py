@@ -45,6 +45,9 @@ from .command import cli
      "item 'Water': field 'name'"),
     (["corpus", "add", "water", "--corpus", "nonutf8", "--questions", str(QUESTIONS), "--data-dir", "data"], {}, "bad.md"),
     (["ask", "What does the Gateway depend on?", "--data-dir", "missing"], {}, "missing/chunks.parquet: no retrieval index here"),
+    (["serve", "--data-dir", "missing"], {}, "missing/chunks.parquet: no retrieval index here"),
+    (["serve", "--http", "http"], {}, "argument --http: 'http' is not a port"),
+    (["serve", "--data-dir", "missing"], {"GRAPHRAG_TOP_K": "many"}, "GRAPHRAG_TOP_K"),
 ])
 def test_bad_input_exits_2_with_one_clear_message(tmp_path, args, env, fragment):
     (tmp_path / "empty").mkdir()
