@@ -59,9 +59,9 @@ def benchmark_runs(context: AssetExecutionContext, questions: list[dict], graph_
     corpus, _ = corpus_and_night(context)
     bench = bench.for_corpus(corpus)
     plan = BenchmarkPlan(bench.data_dir, bench.questions_file, bench.mode_names(), bench.runs, retrieval.settings(),
-                         f"{graph.kind}:{graph.neo4j_uri}", answerer.kind, _executor(context), bench.remeasure)
+                         f"{graph.kind}:{graph.neo4j_uri}", answerer.identity(), _executor(context), bench.remeasure)
     measured = measure_modes(plan, questions, graph_store.state_hash, embedder.get(), lambda: graph.open(bench.data_dir, corpus),
-                             answerer.composer(), progress=context.log.info)
+                             answerer.composer(bench.data_dir), progress=context.log.info)
     provenance = measured.provenance
     if provenance["reused"]:
         context.log.info(f"benchmark: every input is unchanged since run {provenance['measured_in_run']}: its answers and "
@@ -105,8 +105,8 @@ def golden_equivalence(context: AssetExecutionContext, questions: list[dict], ba
                        embedder: EmbedderResource, answerer: AnswererResource, retrieval: RetrievalResource) -> dict:
     """With GRAPH_RAG_ENABLED=false the product's entry point must answer exactly like the baseline
     (checked again only when the baseline was measured again)."""
-    result = check_golden(questions, baseline_run, corpus_settings(context, bench).data_dir, embedder.get(),
-                          retrieval.settings(), answerer.composer())
+    data_dir = corpus_settings(context, bench).data_dir
+    result = check_golden(questions, baseline_run, data_dir, embedder.get(), retrieval.settings(), answerer.composer(data_dir))
     context.add_output_metadata({"identical": result["identical"], "questions": result["questions"], "passed": result["passed"]})
     return result
 

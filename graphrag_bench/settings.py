@@ -89,7 +89,7 @@ class RetrievalSettings:
 
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-ANSWERERS = ("deterministic",)
+ANSWERERS = ("deterministic", "openai")
 DEFAULT_NIGHTLY = ("0 2 * * *", "UTC")
 
 
@@ -133,8 +133,37 @@ def alert_webhook_from_env(env: Env | None = None) -> str:
 
 
 def answerer_from_env(env: Env | None = None) -> str:
-    """GRAPHRAG_ANSWERER: the answer composer (only the deterministic one ships)."""
+    """GRAPHRAG_ANSWERER: deterministic (the composer, the default) or openai (a model behind an OpenAI-compatible
+    endpoint: `llm_from_env`)."""
     return _choice("GRAPHRAG_ANSWERER", "deterministic", ANSWERERS, env)
+
+
+@dataclass(frozen=True)
+class LlmSettings:
+    base_url: str  # GRAPHRAG_LLM_BASE_URL: http://127.0.0.1:11434/v1 (Ollama), a vLLM or llama.cpp server, a hosted API
+    model: str  # GRAPHRAG_LLM_MODEL
+    key_set: bool  # GRAPHRAG_LLM_API_KEY is set (its value stays in the environment: an EnvVar in the resource)
+    replay: bool  # GRAPHRAG_LLM_REPLAY (`run --replay`): answers from the recording only, no call
+
+    def endpoint_problem(self) -> str | None:
+        """Why no call can be made (no endpoint given, and not a replay), or None."""
+        return None if self.replay or self.base_url else "GRAPHRAG_ANSWERER=openai needs the endpoint's URL (or --replay)"
+
+
+def llm_from_env(env: Env | None = None, replay: bool = False) -> LlmSettings | None:
+    """The model answerer's settings when GRAPHRAG_ANSWERER=openai, checked (None for the deterministic composer).
+    `replay`: the CLI's --replay, as GRAPHRAG_LLM_REPLAY (no endpoint needed)."""
+    if answerer_from_env(env) != "openai":
+        return None
+    env = env if env is not None else os.environ
+    replay = replay or env_flag("GRAPHRAG_LLM_REPLAY", False, env)
+    model = (env.get("GRAPHRAG_LLM_MODEL") or "").strip()
+    url = (env.get("GRAPHRAG_LLM_BASE_URL") or "").strip()
+    if not model:
+        raise InputError("environment", "GRAPHRAG_ANSWERER=openai needs the model's name", field="GRAPHRAG_LLM_MODEL")
+    if url and not url.startswith(("http://", "https://")):
+        raise InputError("environment", f"expected the endpoint's http(s) URL, got {url!r}", field="GRAPHRAG_LLM_BASE_URL")
+    return LlmSettings(url, model, bool(env.get("GRAPHRAG_LLM_API_KEY")), replay)
 
 
 def nightly_from_env(env: Env | None = None) -> tuple[str, str]:

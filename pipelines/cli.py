@@ -63,6 +63,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                           + " (default all, GRAPHRAG_MODES); vector and graphrag are always run")
     run.add_argument("--remeasure", action="store_true", default=None,
                      help="run the benchmark even when nothing it measures changed since the last run (GRAPHRAG_REMEASURE)")
+    run.add_argument("--replay", action="store_true", default=None,
+                     help="GRAPHRAG_ANSWERER=openai: answer from the data folder's recorded model calls only, no model "
+                          "(GRAPHRAG_LLM_REPLAY); a question never recorded is an error naming it")
     ask = sub.add_parser("ask", help="answer one question from a data folder a run filled")
     ask.add_argument("question")
     ask.add_argument("--mode", type=_mode, default=None,
@@ -176,10 +179,10 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.runtime.files import writable_folder
     from graphrag_bench.corpus.ingest import load_corpus
     from graphrag_bench.evaluation.questions import load_questions
-    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
+    from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
-                                         id_types_from_env, load_thresholds, log_level_from_env, max_document_mb_from_env,
-                                         modes_from_env, nightly_from_env)
+                                         id_types_from_env, llm_from_env, load_thresholds, log_level_from_env,
+                                         max_document_mb_from_env, modes_from_env, nightly_from_env)
     from graphrag_bench.retrieval.modes import parse_modes
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
@@ -189,7 +192,12 @@ def validate_inputs(args: argparse.Namespace):
     RetrievalSettings.from_env()
     embedding_backend_from_env()
     log_level_from_env()
-    answerer_from_env()
+    llm = llm_from_env(replay=bool(args.replay))
+    if args.replay and llm is None:
+        raise InputError("--replay", "replays a model's recorded answers: set GRAPHRAG_ANSWERER=openai and "
+                         "GRAPHRAG_LLM_MODEL to the model that recorded them")
+    if llm and (problem := llm.endpoint_problem()):
+        raise InputError("environment", problem, field="GRAPHRAG_LLM_BASE_URL")
     alert_webhook_from_env()
     nightly_from_env()  # the time zone (the cron is the scheduler's to parse, where the schedule is defined)
     max_document_mb, id_types = max_document_mb_from_env(), id_types_from_env()
@@ -211,14 +219,15 @@ def validate_inputs(args: argparse.Namespace):
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
-                             max_document_mb=max_document_mb, id_types=id_types)
+                             max_document_mb=max_document_mb, id_types=id_types, replay=bool(llm and llm.replay))
     return settings, len(docs), len(questions)
 
 
 def print_table(summary: dict, out) -> None:
-    from graphrag_bench.evaluation.report import comparison_text, gates_rows, text_table
+    from graphrag_bench.evaluation.report import answerer_text, comparison_text, gates_rows, text_table
 
     print("\n" + comparison_text(summary), file=out)
+    print(f"\n{answerer_text(summary)}", file=out)
     print(f"\ngraph cache hit rate (warm): {summary['modes']['graphrag']['graph_cache_hit_rate']}", file=out)
     measured = summary.get("measurement") or {}
     if measured.get("reused"):

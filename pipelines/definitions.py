@@ -56,7 +56,8 @@ from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.corpus.ingest import corpus_fingerprint
 from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
-                                     check_worker_from_env, embedding_backend_from_env, neo4j_from_env, nightly_from_env)
+                                     check_worker_from_env, embedding_backend_from_env, llm_from_env, neo4j_from_env,
+                                     nightly_from_env)
 from pipelines.dbt import dbt_cli
 from resources import (AnswererResource, BenchSettings, CheckWorkerResource, DataFolderLock, EmbedderResource,
                        GraphStoreResource, ParquetIOManager, RetrievalResource,
@@ -64,6 +65,16 @@ from resources import (AnswererResource, BenchSettings, CheckWorkerResource, Dat
 
 MODULES = [assets.ingest, assets.graph, assets.benchmark, assets.warehouse, assets.report]
 GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store"]
+
+
+def _answerer(replay: bool) -> AnswererResource:
+    """The deterministic composer, or the model GRAPHRAG_ANSWERER=openai names (its key an EnvVar, as Neo4j's password);
+    `replay`: from the data folder's recording only."""
+    llm = llm_from_env(replay=replay)
+    if llm is None:
+        return AnswererResource(kind=answerer_from_env())
+    return AnswererResource(kind="openai", llm_base_url=llm.base_url, llm_model=llm.model, replay=llm.replay,
+                            llm_api_key=EnvVar("GRAPHRAG_LLM_API_KEY") if llm.key_set else "")
 
 
 def build_resources(bench: BenchSettings) -> dict:
@@ -77,7 +88,7 @@ def build_resources(bench: BenchSettings) -> dict:
         "warehouse": DuckDBResource(database=bench.warehouse_path),
         "embedder": EmbedderResource(backend=embedding_backend_from_env() or ""),
         "retrieval": RetrievalResource.from_settings(RetrievalSettings.from_env()),
-        "answerer": AnswererResource(kind=answerer_from_env()),
+        "answerer": _answerer(bench.replay),
         "check_worker": CheckWorkerResource(enabled=check_worker_from_env()),
         "dbt": dbt_cli(),
         # Outputs persist in the data folder, so the release-gate job can re-check the latest report; as data only

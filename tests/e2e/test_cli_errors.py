@@ -46,6 +46,10 @@ from .command import cli
     (["corpus", "add", "water", "--corpus", "nonutf8", "--questions", str(QUESTIONS), "--data-dir", "data"], {}, "bad.md"),
     (["ask", "What does the Gateway depend on?", "--data-dir", "missing"], {}, "missing/chunks.parquet: no retrieval index here"),
     (["serve", "--data-dir", "missing"], {}, "missing/chunks.parquet: no retrieval index here"),
+    (["run"], {"GRAPHRAG_ANSWERER": "openai"}, "field 'GRAPHRAG_LLM_MODEL': GRAPHRAG_ANSWERER=openai needs the model's name"),
+    (["run"], {"GRAPHRAG_ANSWERER": "openai", "GRAPHRAG_LLM_MODEL": "m"}, "field 'GRAPHRAG_LLM_BASE_URL'"),
+    (["run"], {"GRAPHRAG_ANSWERER": "openai", "GRAPHRAG_LLM_MODEL": "m", "GRAPHRAG_LLM_BASE_URL": "ollama"},
+     "expected the endpoint's http(s) URL, got 'ollama'"),
     (["serve", "--http", "http"], {}, "argument --http: 'http' is not a port"),
     (["serve", "--data-dir", "missing"], {"GRAPHRAG_TOP_K": "many"}, "GRAPHRAG_TOP_K"),
 ])
