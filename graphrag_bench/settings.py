@@ -144,16 +144,17 @@ class LlmSettings:
     model: str  # GRAPHRAG_LLM_MODEL
     key_set: bool  # GRAPHRAG_LLM_API_KEY is set (its value stays in the environment: an EnvVar in the resource)
     replay: bool  # GRAPHRAG_LLM_REPLAY (`run --replay`): answers from the recording only, no call
+    timeout_s: float = 120.0  # GRAPHRAG_LLM_TIMEOUT_S: a call slower than this marks the run's answers unavailable
 
     def endpoint_problem(self) -> str | None:
         """Why no call can be made (no endpoint given, and not a replay), or None."""
         return None if self.replay or self.base_url else "GRAPHRAG_ANSWERER=openai needs the endpoint's URL (or --replay)"
 
 
-def llm_from_env(env: Env | None = None, replay: bool = False) -> LlmSettings | None:
-    """The model answerer's settings when GRAPHRAG_ANSWERER=openai, checked (None for the deterministic composer).
-    `replay`: the CLI's --replay, as GRAPHRAG_LLM_REPLAY (no endpoint needed)."""
-    if answerer_from_env(env) != "openai":
+def llm_from_env(env: Env | None = None, replay: bool = False, kind: str = "") -> LlmSettings | None:
+    """The model answerer's settings when GRAPHRAG_ANSWERER (or `kind`, the CLI's --answerer) is openai, checked; None
+    for the deterministic composer. `replay`: the CLI's --replay, as GRAPHRAG_LLM_REPLAY (no endpoint needed)."""
+    if (kind or answerer_from_env(env)) != "openai":
         return None
     env = env if env is not None else os.environ
     replay = replay or env_flag("GRAPHRAG_LLM_REPLAY", False, env)
@@ -163,7 +164,8 @@ def llm_from_env(env: Env | None = None, replay: bool = False) -> LlmSettings | 
         raise InputError("environment", "GRAPHRAG_ANSWERER=openai needs the model's name", field="GRAPHRAG_LLM_MODEL")
     if url and not url.startswith(("http://", "https://")):
         raise InputError("environment", f"expected the endpoint's http(s) URL, got {url!r}", field="GRAPHRAG_LLM_BASE_URL")
-    return LlmSettings(url, model, bool(env.get("GRAPHRAG_LLM_API_KEY")), replay)
+    timeout = env_number("GRAPHRAG_LLM_TIMEOUT_S", 120.0, env, minimum=1.0, maximum=3600.0)
+    return LlmSettings(url, model, bool(env.get("GRAPHRAG_LLM_API_KEY")), replay, timeout)
 
 
 def nightly_from_env(env: Env | None = None) -> tuple[str, str]:

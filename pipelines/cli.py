@@ -63,6 +63,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                           + " (default all, GRAPHRAG_MODES); vector and graphrag are always run")
     run.add_argument("--remeasure", action="store_true", default=None,
                      help="run the benchmark even when nothing it measures changed since the last run (GRAPHRAG_REMEASURE)")
+    run.add_argument("--answerer", choices=("deterministic", "openai"), default=None,
+                     help="who writes the answers: the deterministic composer, or a model behind an OpenAI-compatible "
+                          "endpoint (GRAPHRAG_LLM_BASE_URL, GRAPHRAG_LLM_MODEL); default GRAPHRAG_ANSWERER's, deterministic")
     run.add_argument("--replay", action="store_true", default=None,
                      help="GRAPHRAG_ANSWERER=openai: answer from the data folder's recorded model calls only, no model "
                           "(GRAPHRAG_LLM_REPLAY); a question never recorded is an error naming it")
@@ -192,7 +195,7 @@ def validate_inputs(args: argparse.Namespace):
     RetrievalSettings.from_env()
     embedding_backend_from_env()
     log_level_from_env()
-    llm = llm_from_env(replay=bool(args.replay))
+    llm = llm_from_env(replay=bool(args.replay), kind=args.answerer or "")
     if args.replay and llm is None:
         raise InputError("--replay", "replays a model's recorded answers: set GRAPHRAG_ANSWERER=openai and "
                          "GRAPHRAG_LLM_MODEL to the model that recorded them")
@@ -219,7 +222,8 @@ def validate_inputs(args: argparse.Namespace):
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
-                             max_document_mb=max_document_mb, id_types=id_types, replay=bool(llm and llm.replay))
+                             max_document_mb=max_document_mb, id_types=id_types, answerer=args.answerer or "",
+                             replay=bool(llm and llm.replay))
     return settings, len(docs), len(questions)
 
 

@@ -67,13 +67,14 @@ MODULES = [assets.ingest, assets.graph, assets.benchmark, assets.warehouse, asse
 GRAPH_ASSETS = ["documents", "chunks", "chunk_embeddings", "entity_mentions", "resolved_graph", "graph_store"]
 
 
-def _answerer(replay: bool) -> AnswererResource:
-    """The deterministic composer, or the model GRAPHRAG_ANSWERER=openai names (its key an EnvVar, as Neo4j's password);
-    `replay`: from the data folder's recording only."""
-    llm = llm_from_env(replay=replay)
+def _answerer(bench: BenchSettings) -> AnswererResource:
+    """The deterministic composer, or the model GRAPHRAG_ANSWERER=openai (or `run --answerer openai`) names, its key an
+    EnvVar as Neo4j's password is; with `bench.replay`, answered from the data folder's recording only."""
+    llm = llm_from_env(replay=bench.replay, kind=bench.answerer)
     if llm is None:
-        return AnswererResource(kind=answerer_from_env())
+        return AnswererResource(kind=bench.answerer or answerer_from_env())
     return AnswererResource(kind="openai", llm_base_url=llm.base_url, llm_model=llm.model, replay=llm.replay,
+                            llm_timeout_s=llm.timeout_s,
                             llm_api_key=EnvVar("GRAPHRAG_LLM_API_KEY") if llm.key_set else "")
 
 
@@ -88,7 +89,7 @@ def build_resources(bench: BenchSettings) -> dict:
         "warehouse": DuckDBResource(database=bench.warehouse_path),
         "embedder": EmbedderResource(backend=embedding_backend_from_env() or ""),
         "retrieval": RetrievalResource.from_settings(RetrievalSettings.from_env()),
-        "answerer": _answerer(bench.replay),
+        "answerer": _answerer(bench),
         "check_worker": CheckWorkerResource(enabled=check_worker_from_env()),
         "dbt": dbt_cli(),
         # Outputs persist in the data folder, so the release-gate job can re-check the latest report; as data only

@@ -17,6 +17,7 @@ class AnswererResource(ConfigurableResource):
     llm_model: str = ""
     llm_api_key: str = ""  # an EnvVar (GRAPHRAG_LLM_API_KEY): resolved when used, never shown in the UI
     replay: bool = False  # answers from the data folder's recording only
+    llm_timeout_s: float = 120.0
 
     def composer(self, data_dir: str) -> Callable[[Retrieval], str]:
         """What answers each retrieval; a model's calls are recorded in (and, replayed, read from) `data_dir`."""
@@ -26,7 +27,7 @@ class AnswererResource(ConfigurableResource):
             raise ValueError(f"unknown answerer kind {self.kind!r} (deterministic or openai)")
         from graphrag_bench.answers.llm import llm_answerer
 
-        return llm_answerer(data_dir, self.llm_model, self.llm_base_url, self.llm_api_key, self.replay)
+        return llm_answerer(data_dir, self.llm_model, self.llm_base_url, self.llm_api_key, self.replay, self.llm_timeout_s)
 
     def identity(self) -> str:
         """What the answers depend on besides the context: the kind, and a model's name and prompt template version."""

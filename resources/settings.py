@@ -22,6 +22,7 @@ class BenchSettings(ConfigurableResource):
     thresholds_file: str = str(DEFAULT_THRESHOLDS)
     runs: int = 10
     remeasure: bool = False  # measure even when every benchmark input is unchanged (graphrag_bench.evaluation.reuse)
+    answerer: str = ""  # deterministic or openai (`run --answerer`); empty: GRAPHRAG_ANSWERER's
     replay: bool = False  # GRAPHRAG_ANSWERER=openai: answers from the data folder's recorded model calls only
     modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.retrieval.modes); vector and graphrag always
     max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB  # a larger file is left out of the corpus with a warning naming it

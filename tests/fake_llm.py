@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -20,8 +21,8 @@ def fake_answer(prompt: str) -> str:
 
 
 @contextmanager
-def fake_llm():
-    """(base URL, the prompts it received), while the server runs."""
+def fake_llm(delay_s: float = 0.0):
+    """(base URL, the prompts it received), while the server runs; `delay_s`: how long it takes over each answer."""
     prompts: list[str] = []
 
     class Handler(BaseHTTPRequestHandler):
@@ -29,6 +30,7 @@ def fake_llm():
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             prompt = body["messages"][-1]["content"]
             prompts.append(prompt)
+            time.sleep(delay_s)
             reply = json.dumps({"id": f"fake-{len(prompts)}", "object": "chat.completion", "created": 0,
                                 "model": body["model"], "choices": [{"index": 0, "finish_reason": "stop",
                                 "message": {"role": "assistant", "content": fake_answer(prompt)}}],

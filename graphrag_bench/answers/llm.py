@@ -9,7 +9,8 @@ benchmark's N runs of one question cost one call. The recording is data read bac
 skipped with one warning, never code.
 
 Safety is the composer's: lines flagged untrusted are withheld from the prompt (and the answer says so), a fallback or
-an empty graph is marked on the answer's first line by this code, not by the model. `llm_generation_ms` (the call's
+an empty graph is marked on the answer's first line by this code, not by the model. A model that is down or slower
+than its timeout is one warning: that answer and the rest of the run's are marked `[LLM_UNAVAILABLE]`, unrecorded. `llm_generation_ms` (the call's
 time, as recorded) goes into the retrieval's timings; it never counts against the latency budget (SPEC §3.6).
 """
 
@@ -33,7 +34,8 @@ from .answer import PREFIX
 log = logging.getLogger("graphrag_bench")
 TEMPLATE = Path(__file__).parent / "prompts" / "answer.md"
 RECORDINGS = "llm_answers.jsonl"
-TIMEOUT_S = 120.0
+MAX_ANSWER_TOKENS = 256  # an answer is a headline and its quotes: a model that rambles is cut, not waited for
+UNAVAILABLE = "[LLM_UNAVAILABLE]"
 
 
 def template_version(path: Path = TEMPLATE) -> str:
@@ -117,11 +119,13 @@ class LlmAnswerer:
     api_key: str
     recordings: Recordings
     replay: bool = False
+    timeout_s: float = 120.0
 
     def __post_init__(self):
         self.template = TEMPLATE.read_text(encoding="utf-8")
         self.version = template_version()
         self._client = None
+        self._down = ""  # why the model did not answer, once it has not: the rest of the run is not kept waiting
 
     @property
     def identity(self) -> str:
@@ -138,30 +142,40 @@ class LlmAnswerer:
                                  f"{self.model!r} with prompt {self.version}; run once without --replay with the model "
                                  "reachable", item=r.question)
             entry = self._ask(key, prompt, r.question)
+            if entry is None:  # down or too slow: this answer is marked, nothing is recorded, the run goes on
+                return f"{PREFIX[r.status]}{UNAVAILABLE} Answer: unknown (unknown) — the model did not answer ({self._down})."
         r.timings["llm_generation_ms"] = entry.ms
         text = entry.response.strip() or "Answer: unknown (unknown) — the model gave no answer."
         if withheld:
             text += "\n" + withheld_note(withheld)
         return PREFIX[r.status] + text
 
-    def _ask(self, key: str, prompt: str, question: str) -> Recorded:
+    def _ask(self, key: str, prompt: str, question: str) -> Recorded | None:
+        """The model's answer, recorded; None when it is down or slower than `timeout_s` (one warning for the run)."""
         import openai
 
         if not self.base_url:
             raise InputError("GRAPHRAG_LLM_BASE_URL", f"no endpoint to ask the model for {question!r}: set the URL, or "
                              "replay a recording (--replay)")
+        if self._down:
+            return None
         if self._client is None:
-            self._client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key or "not-needed", timeout=TIMEOUT_S,
-                                         max_retries=2)
+            self._client = openai.OpenAI(base_url=self.base_url, api_key=self.api_key or "not-needed",
+                                         timeout=self.timeout_s, max_retries=1)
         start = time.perf_counter()
         try:
-            response = self._client.chat.completions.create(model=self.model, temperature=0,
+            response = self._client.chat.completions.create(model=self.model, temperature=0, max_tokens=MAX_ANSWER_TOKENS,
                                                             messages=[{"role": "user", "content": prompt}])
+        except openai.APITimeoutError:
+            self._down = f"no answer from {self.base_url} within {self.timeout_s:g} s (GRAPHRAG_LLM_TIMEOUT_S)"
         except openai.APIConnectionError as exc:
-            raise InputError("GRAPHRAG_LLM_BASE_URL", f"cannot reach the model at {self.base_url}: {exc}") from None
+            self._down = f"cannot reach {self.base_url}: {exc}"
         except openai.APIStatusError as exc:
-            raise InputError("GRAPHRAG_LLM_MODEL", f"the endpoint {self.base_url} refused model {self.model!r} for "
-                             f"{question!r}: HTTP {exc.status_code} {str(exc)[:200]}") from None
+            self._down = f"{self.base_url} refused model {self.model!r}: HTTP {exc.status_code}"
+        if self._down:
+            log.warning("GRAPHRAG_ANSWERER=openai: %s; the rest of this run's answers are marked %s and not recorded",
+                        self._down, UNAVAILABLE)
+            return None
         ms = round((time.perf_counter() - start) * 1000, 3)
         content = response.choices[0].message.content if response.choices else ""
         entry = Recorded(key=key, model=self.model, template=self.version, prompt=prompt, response=content or "", ms=ms)
@@ -169,5 +183,6 @@ class LlmAnswerer:
         return entry
 
 
-def llm_answerer(data_dir: str | Path, model: str, base_url: str, api_key: str, replay: bool) -> LlmAnswerer:
-    return LlmAnswerer(model, base_url, api_key, Recordings(Path(data_dir) / RECORDINGS), replay)
+def llm_answerer(data_dir: str | Path, model: str, base_url: str, api_key: str, replay: bool,
+                 timeout_s: float = 120.0) -> LlmAnswerer:
+    return LlmAnswerer(model, base_url, api_key, Recordings(Path(data_dir) / RECORDINGS), replay, timeout_s)

@@ -84,7 +84,14 @@ def test_a_damaged_or_forged_recording_is_skipped_with_one_warning_and_asked_aga
     assert sum("damaged recorded answers skipped" in r.message for r in caplog.records) == 1
 
 
-def test_an_unreachable_endpoint_is_one_line_naming_the_variable(tmp_path):
-    with pytest.raises(InputError) as exc:
-        llm_answerer(tmp_path, "keeper-7b", "http://127.0.0.1:9/v1", "", replay=False)(_retrieval())
-    assert "GRAPHRAG_LLM_BASE_URL" in str(exc.value) and "cannot reach the model" in str(exc.value)
+@pytest.mark.parametrize("down", ["unreachable", "slow"])
+def test_a_model_down_or_too_slow_is_one_warning_and_the_run_goes_on_with_its_answers_marked(tmp_path, caplog, down):
+    with fake_llm(delay_s=3.0) as (url, prompts), caplog.at_level(logging.WARNING, logger="graphrag_bench"):
+        answerer = llm_answerer(tmp_path, "keeper-7b", url if down == "slow" else "http://127.0.0.1:9/v1", "",
+                                replay=False, timeout_s=1.0)
+        answers = [answerer(_retrieval(q)) for q in ("Who replaced the north tower lamp?", "When did the keepers meet?")]
+    assert all(a.startswith("[LLM_UNAVAILABLE] Answer: unknown (unknown)") for a in answers), answers
+    warnings = [r.message for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and ("within 1 s" if down == "slow" else "cannot reach") in warnings[0]
+    assert len(prompts) <= 2  # the second question is not sent to a model that already failed (one retry of the first)
+    assert not (tmp_path / RECORDINGS).exists()  # nothing recorded: the next run asks again
