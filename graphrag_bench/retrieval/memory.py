@@ -24,7 +24,7 @@ from ..answers.answer import compose
 from ..errors import InputError
 from ..runtime.files import replace_atomically
 from .modes import GRAPH_MODES, LEXICAL_MODES
-from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, VectorIndex
+from .retrieve import FALLBACK_WARNING, BaselineRetriever, Retrieval, Retriever, VectorIndex
 from ..settings import Env, RetrievalSettings, graph_rag_enabled
 
 log = logging.getLogger("graphrag_bench")
@@ -92,7 +92,7 @@ def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store
 class MemoryRetriever:
     """The agent's entry point over a data folder a run filled. The mode is the product's switch (GRAPH_RAG_ENABLED:
     baseline, or GraphRAG with its fallback) unless `mode` names another (graphrag_bench.retrieval.modes): a non-graph mode
-    ("bm25", "hybrid_lexical") is used as it is; a graph mode ("graph_ppr", "router") still needs the flag on."""
+    ("baseline", "bm25", "hybrid_lexical") is used as it is; a graph mode ("graph_ppr", "router") still needs the flag on."""
 
     def __init__(self, data_dir: str | Path, env: Env | None = None, embedder=None, settings: RetrievalSettings | None = None,
                  mode: str | None = None):
@@ -101,6 +101,10 @@ class MemoryRetriever:
         chunks, vectors, entities = load_index(data_dir)
         settings = settings or RetrievalSettings.from_env(env)
         self.baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder or Embedder(), settings)
+        self.retriever: Retriever
+        if mode == "baseline":  # vectors asked for by name: the baseline, whatever the flag
+            self.retriever = self.baseline
+            return
         if mode in LEXICAL_MODES:
             from .lexical import lexical_retrievers
 

@@ -126,6 +126,13 @@ def test_with_graphrag_off_the_graph_is_not_read(data_folder, embedder):
     assert not failed and found["mode"] == "bm25" and found["facts"] == [] and found["note"] == ""
 
 
+def test_vector_asked_by_name_is_the_baseline_with_graphrag_on(data_folder, embedder):
+    on, off = build_server(data_folder, {"GRAPH_RAG_ENABLED": "true"}, embedder), build_server(data_folder, {}, embedder)
+    failed, asked = call(on, "ask", question="What does Tollbridge depend on?", mode="vector")
+    assert not failed and asked["mode"] == "vector" and asked["graph_path"] == []
+    assert asked["answer"] == call(off, "ask", question="What does Tollbridge depend on?")[1]["answer"]
+
+
 def test_bad_arguments_are_tool_errors_that_name_the_field(data_folder, embedder):
     server = build_server(data_folder, {}, embedder)
     for tool, arguments, expected in [("ask", {"question": "x", "mode": "telepathy"}, "mode: unknown mode 'telepathy'"),
