@@ -12,6 +12,7 @@ from .comparison import compare_modes
 from .metrics import paired_stats
 from ..retrieval.modes import MODE_LABELS
 from .questions import CATEGORY_NAMES
+from .report_evidence import evidence_html, overview_html, question_evidence
 from ..corpus.untrusted import withheld_in
 
 
@@ -255,7 +256,8 @@ def _table(headers: list[str], rows: list[list], classes: list[str] | None = Non
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def report_html(s: dict, history: list[dict]) -> str:
+def report_html(s: dict, history: list[dict], evidence: list[dict] | None = None) -> str:
+    """The run's report; `evidence`: `report_evidence.question_evidence` rows, for the per-question section."""
     b = s["modes"]["baseline"]
     cats = list(b["by_category"])
     modes = list(s["modes"])
@@ -272,7 +274,8 @@ def report_html(s: dict, history: list[dict]) -> str:
 table{{border-collapse:collapse;margin:.5em 0 1.5em}} td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}
 tr.fail td{{background:#fde2e2}} tr.beats td{{background:#e0f2e0}} .verdict{{font-size:1.2em;padding:.6em 1em;border-radius:4px;display:inline-block}}
 .pass{{background:#e0f2e0}} .failv{{background:#fde2e2}} .note{{color:#555;font-size:.9em}}
-.legend span{{display:inline-block;width:12px;height:12px;margin:0 4px 0 14px;vertical-align:middle}}</style></head>
+.legend span{{display:inline-block;width:12px;height:12px;margin:0 4px 0 14px;vertical-align:middle}}
+details.question{{margin:.3em 0}} details.question summary{{cursor:pointer}} svg.subgraph{{display:block;margin:.4em 0}}</style></head>
 <body><h1>graphrag-bench — run {html.escape(s['run_id'])}</h1>
 <p class="verdict {'pass' if passed else 'failv'}">{'PASS: every release gate holds — GraphRAG may ship for this corpus' if passed else 'FAIL: a release gate does not hold — keep GraphRAG off'}</p>
 <p>Corpus <code>{html.escape(str(s['corpus']['path']))}</code>: {s['corpus']['documents']} documents, {s['corpus']['chunks']} chunks;
@@ -293,6 +296,12 @@ graph {s['graph']['entities']} entities, {s['graph']['relationships']} relations
 <h2>Release gates</h2>{_table(*gates_rows(s), ["" if x["passed"] else "fail" for x in s["gates"]])}
 <h2>Retrieval quality</h2>{_table(["metric", *(MODE_LABELS[m] for m in modes)], retrieval)}
 <h2>History</h2>{_trend(history)}
+<h2>The corpus's graph</h2>{overview_html(s.get("corpus_overview") or {})}
+<h2>Questions: what each mode used</h2>
+<p class="note">Per question, the reference answer; per mode its points, whether its context held every required phrase and
+source, where its lost points went, the passages it used (document:lines) and, for a graph mode, the facts it followed
+(the question's own entities in red).</p>
+{evidence_html(evidence or [])}
 </body></html>
 """
 
@@ -340,6 +349,7 @@ def write_blocked_run(run_dir: Path, summary: dict, audit: dict) -> Path:
 def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, questions: list[dict], audit: dict,
                     history: list[dict]) -> Path:
     """Every file of a run's folder, written atomically (`_staged`)."""
+    evidence = question_evidence(questions, scores, bench["retrievals"])
     files = {
         "baseline_scores.json": scores["baseline"], "graphrag_scores.json": scores["graphrag"],
         "latency_baseline.json": bench["latency_baseline"], "latency_graphrag.json": bench["latency_graphrag"],
@@ -352,12 +362,12 @@ def write_artifacts(run_dir: Path, summary: dict, bench: dict, scores: dict, que
                                    "answers": {mode: bench["answers"][mode][q["question_id"]] for mode in bench["answers"]}}
                                   for q in questions],
         "mode_scores.json": scores, "mode_latency.json": {mode: bench[f"latency_{mode}"] for mode in bench["answers"]},
-        "reference_answers.json": questions, "summary.json": summary,
+        "reference_answers.json": questions, "summary.json": summary, "question_evidence.json": evidence,
     }
     def write(staging: Path) -> None:
         for name, data in files.items():
             _dump(staging / name, data)
         (staging / "summary.md").write_text(summary_markdown(summary), encoding="utf-8")
-        (staging / "report.html").write_text(report_html(summary, history), encoding="utf-8")
+        (staging / "report.html").write_text(report_html(summary, history, evidence), encoding="utf-8")
 
     return _staged(run_dir, write)

@@ -16,6 +16,7 @@ from ..evaluation.gates import evaluate_gates
 from ..graph.ground_truth import evaluate_expansion, evaluate_extraction
 from ..evaluation.history import corpus_history, forget_run, run_night
 from ..evaluation.report import build_summary, write_artifacts
+from ..evaluation.report_evidence import corpus_overview
 from ..evaluation.reuse import BenchmarkReuse
 from ..settings import load_thresholds
 from .graph import GraphSync, ResolvedGraph
@@ -48,6 +49,7 @@ def summarize(corpus: str, night: str, corpus_dir: str, questions: list[dict], s
          "unchanged": sync.unchanged, "state_hash": sync.state_hash, "provenance_coverage": graph.audit["provenance_coverage"]},
         evaluate_extraction(corpus_dir, entities, relationships), graph.audit)
     summary["graph_expansion"] = evaluate_expansion(corpus_dir, questions, runs["graphrag"]["retrievals"], entities)
+    summary["corpus_overview"] = corpus_overview(entities, relationships)
     summary["measurement"] = bench["measurement"]  # before the gates: the latency gate reads its executor
     summary["gates"] = evaluate_gates(summary, golden, graph.audit, load_thresholds(thresholds_file), validator(worker))
     summary["golden"] = golden

@@ -98,6 +98,13 @@ def test_run_succeeds_on_a_corpus_outside_the_repo(first_run, outside):
     assert summary["modes"]["graphrag"]["points"] > summary["modes"]["baseline"]["points"]
     assert summary["extraction"]["entity_f1"] is not None  # the labels file travels with the corpus
     assert summary["graph_expansion"]["connection_precision"] is not None
+    # the report's evidence: each question folded with every mode's context, graph modes' subgraphs, the corpus's graph
+    report = (runs[0] / "report.html").read_text()
+    assert report.count('<details class="question">') == 20 and report.count('<svg class="subgraph"') >= 20
+    assert "most connected entity" in report and summary["answerer"] == "deterministic"
+    assert summary["corpus_overview"]["entity_types"] and summary["corpus_overview"]["most_connected"]
+    evidence = json.loads((runs[0] / "question_evidence.json").read_text())
+    assert len(evidence) == 20 and set(evidence[0]["modes"]) == set(summary["modes"])
     assert "gates:" in result.stdout
     table = result.stdout.split("each graph mode vs the best non-graph mode")
     assert all(label in table[0] for label in ("vector", "bm25", "hybrid_lexical", "graphrag", "graph_ppr", "router", "p95 ms"))

@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from graphrag_bench.evaluation.report import report_html
+from graphrag_bench.evaluation.report_evidence import corpus_overview, question_evidence
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)")
@@ -39,17 +40,32 @@ def _fixture_run() -> dict:
                "against_best_non_graph": against_best_non_graph(questions, scores),
                "statistics": {"mean_diff": 2.1, "ci95": [1.4, 2.8], "p_value": 0.0002, "n": 20},
                "gates": [{"name": "multi_hop", "passed": True, "value": 5.9, "threshold": 0.2, "detail": "A"},
-                         {"name": "latency", "passed": False, "value": 12.0, "threshold": 10.0, "detail": "too slow"}]}
-    return summary
+                         {"name": "latency", "passed": False, "value": 12.0, "threshold": 10.0, "detail": "too slow"}],
+               "corpus_overview": corpus_overview(
+                   [{"id": "system:gateway", "name": "Gateway", "type": "system"}, {"id": "system:auth", "name": "Auth", "type": "system"},
+                    {"id": "person:priya", "name": "Priya", "type": "person"}],
+                   [{"source": "system:gateway", "target": "system:auth", "type": "DEPENDS_ON", "label": "relies on"},
+                    {"source": "person:priya", "target": "system:gateway", "type": "RELATED_TO", "label": "shepherds"}])}
+    fact = {"source": "system:gateway", "source_name": "Gateway", "type": "DEPENDS_ON", "target": "system:auth",
+            "target_name": "Auth", "doc_id": "ADR-001", "line": 7}
+    retrievals = {m: {q["question_id"]: {"status": "ok", "passages": [{"doc_id": "ADR-001", "start_line": 3, "end_line": 9}],
+                                         "question_pins": ["system:gateway"] if m in ("graphrag", "graph_ppr", "router") else [],
+                                         "facts": [fact] if m in ("graphrag", "graph_ppr", "router") else []}
+                      for q in questions} for m in points}
+    asked = [{**q, "question": f"Question {q['question_id']}?", "required_entities": ["Auth"], "required_sources": ["ADR-001"],
+              "certainty": "supported"} for q in questions]
+    scored = {m: [{**row, "evidence_complete": True, "lost_not_composed": 4 - row["total"]} for row in rows]
+              for m, rows in scores.items()}
+    return summary, question_evidence(asked, scored, retrievals)
 
 
 def test_report_opens_without_console_errors_or_network(tmp_path):
     from playwright.sync_api import sync_playwright
 
-    summary = _fixture_run()
+    summary, evidence = _fixture_run()
     page_file = tmp_path / "report.html"
     page_file.write_text(report_html(summary, [{"run_id": "a", "baseline_points": 30, "graphrag_points": 70},
-                                                      {"run_id": "b", "baseline_points": 32.5, "graphrag_points": 78.5}]))
+                                                      {"run_id": "b", "baseline_points": 32.5, "graphrag_points": 78.5}], evidence))
     console, requests = [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
@@ -61,7 +77,16 @@ def test_report_opens_without_console_errors_or_network(tmp_path):
         page.on("request", lambda r: requests.append(r.url))
         page.goto(page_file.as_uri())
         page.wait_for_load_state("networkidle")
-        assert page.locator("svg").count() == 3  # categories per mode, latency per mode, history
+        assert page.locator("svg:not(.subgraph)").count() == 3  # categories per mode, latency per mode, history
+        # every question's evidence, folded; a graph mode's subgraph drawn with its edge's direction and provenance
+        assert page.locator("details.question").count() == 20
+        page.locator("details.question").first.locator("summary").click()
+        assert page.locator("svg.subgraph").count() == 20 * 3
+        assert page.locator("details.question").first.locator("svg.subgraph circle").first.is_visible()  # unfolded
+        assert "Gateway -DEPENDS_ON-> Auth [ADR-001:7]" in page.locator("svg.subgraph line title").first.text_content()
+        assert "retrieved but not composed" in page.locator("details.question").first.inner_text()
+        overview = page.inner_text("div.overview")
+        assert "system 2" in overview and "shepherds" in overview and "Gateway" in overview
         assert page.locator("svg rect").count() >= 6 * 5 + 2 * 6  # a bar per mode and category; p50 + p95 per mode
         assert "FAIL" in page.inner_text("p.verdict")
         assert page.locator("tr.fail").count() == 1
