@@ -34,7 +34,7 @@ from .answer import PREFIX
 log = logging.getLogger("graphrag_bench")
 TEMPLATE = Path(__file__).parent / "prompts" / "answer.md"
 RECORDINGS = "llm_answers.jsonl"
-MAX_ANSWER_TOKENS = 256  # an answer is a headline and its quotes: a model that rambles is cut, not waited for
+MAX_ANSWER_TOKENS = 128  # an answer is a headline and a quote or two: a model that rambles is cut, not waited for
 UNAVAILABLE = "[LLM_UNAVAILABLE]"
 
 

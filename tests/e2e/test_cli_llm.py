@@ -55,3 +55,25 @@ def test_a_recorded_night_replays_byte_for_byte_without_a_model(tmp_path):
 def test_replay_without_a_model_answerer_is_exit_2(tmp_path):
     result = cli("run", "--replay", "--data-dir", "data", "--results-dir", "results", cwd=tmp_path)
     assert result.returncode == 2 and "--replay" in result.stderr and "GRAPHRAG_ANSWERER=openai" in result.stderr
+
+
+def test_the_recorded_llama_cpp_night_replays_to_the_same_points(tmp_path):
+    """A night answered by a real model (llama.cpp serving SmolLM2-135M, recorded by bench/record_llm_night.py)
+    replayed here without it: every question's points in every mode, byte for byte."""
+    fixture = REPO / "tests" / "fixtures" / "llm_night"
+    recorded = json.loads((fixture / "points.json").read_text())
+    shutil.copytree(REPO / "corpus", tmp_path / "corpus")
+    shutil.copy(QUESTIONS, tmp_path / "questions.json")
+    (tmp_path / "data").mkdir()
+    shutil.copy(fixture / "llm_answers.jsonl", tmp_path / "data" / "llm_answers.jsonl")
+    model = recorded["answerer"].split(":")[1]
+    replayed = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data", "--results-dir",
+                   "results", "--runs", "2", "--modes", recorded["modes"], "--answerer", "openai", "--replay", cwd=tmp_path,
+                   env={"GRAPHRAG_LLM_MODEL": model})
+    assert "no recorded answer" not in replayed.stderr, (
+        "the recorded night is stale (retrieval now puts other context in a prompt): record it again with "
+        f"`.venv/bin/python bench/record_llm_night.py`\n{replayed.stderr[-2000:]}")
+    assert replayed.returncode in (0, 1), replayed.stderr[-3000:]
+    (summary,) = _summaries(tmp_path)
+    assert summary["answerer"] == recorded["answerer"]
+    assert {q["question_id"]: q["points"] for q in summary["questions"]} == recorded["points"]
