@@ -1,6 +1,6 @@
 """Run-time settings read from the environment, and the release-gate thresholds file.
 
-Every environment variable the product reads is listed here (and in the README).
+Every environment variable the product reads is listed here (and in docs/CONFIGURATION.md).
 Bad values raise InputError naming the variable.
 """
 

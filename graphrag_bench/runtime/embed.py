@@ -109,7 +109,7 @@ def export_onnx(path: str | None = None) -> Path:
     return target
 
 
-# Measured with bench/embedding.py (README "Benchmarks"): one query embeds in the same time on one thread as
+# Measured with bench/embedding.py (docs/MEASUREMENTS.md, "Embedding backends"): one query embeds in the same time on one thread as
 # on two when the machine is idle, and ~9x faster at p95 when another process is busy (two threads then
 # wait for each other); batches of short chunks are fastest at 16 on every thread count.
 QUERY_THREADS = 1

@@ -9,6 +9,9 @@ import importlib.util
 import json
 import logging
 import os
+import subprocess
+import sys
+from contextlib import contextmanager
 
 import pytest
 
@@ -25,17 +28,35 @@ def _gguf() -> str:
     return os.path.join(package.submodule_search_locations[0], "SmolLM2-135M-Instruct.Q4_1.gguf")
 
 
+# The server runs in a process of its own: llama.cpp's native libraries abort when loaded beside torch's in one process.
+_SERVE = """
+import sys, xllamacpp as xlc
+params = xlc.CommonParams()
+params.model.path, params.n_ctx, params.cpuparams.n_threads = sys.argv[1], int(sys.argv[2]), 1
+server = xlc.Server(params)
+print(server.listening_address, flush=True)
+sys.stdin.read()  # until the test closes our stdin
+"""
+
+
+@contextmanager
+def llama_cpp(n_ctx: int = 4096):
+    """The base URL of a llama.cpp server on SmolLM2-135M, while it runs."""
+    server = subprocess.Popen([sys.executable, "-c", _SERVE, _gguf(), str(n_ctx)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        address = server.stdout.readline().strip()
+        assert address.startswith("http://"), "the llama.cpp server did not start"
+        yield f"{address}/v1"
+    finally:
+        server.stdin.close()
+        server.wait(timeout=30)
+
+
 @pytest.fixture(scope="module")
 def llama_server():
-    import xllamacpp as xlc
-
-    params = xlc.CommonParams()
-    params.model.path = _gguf()
-    params.n_ctx = 4096
-    params.cpuparams.n_threads = 1  # the suite runs on both cores
-    server = xlc.Server(params)
-    yield f"{server.listening_address}/v1"
-    del server
+    with llama_cpp() as url:
+        yield url
 
 
 def _retrieval(question: str) -> Retrieval:
@@ -58,15 +79,8 @@ def test_a_real_model_answers_each_prompt_once_and_a_replay_gives_the_same_bytes
 
 
 def test_a_real_server_gone_is_one_warning_and_answers_marked(tmp_path, caplog):
-    import xllamacpp as xlc
-
-    params = xlc.CommonParams()
-    params.model.path = _gguf()
-    params.n_ctx = 512
-    params.cpuparams.n_threads = 1
-    server = xlc.Server(params)
-    url = f"{server.listening_address}/v1"
-    del server  # stopped: the address no longer answers
+    with llama_cpp(512) as url:
+        pass  # stopped: the address no longer answers
     with caplog.at_level(logging.WARNING, logger="graphrag_bench"):
         answerer = llm_answerer(tmp_path, "smollm2-135m", url, "", replay=False, timeout_s=5.0)
         answers = [answerer(_retrieval(q)) for q in QUESTIONS]
