@@ -166,6 +166,8 @@ class PassageReader:
                     continue  # a graph fact's sentence of a document that never says what the question is most about
                 if direct_name and direct_name not in words.about(s.doc_id, asked.named):
                     continue
+                if part.of_name and not set(part.of_name) <= texts[i] | under[i] | words.about(s.doc_id, asked.named):
+                    continue  # "which version of X": a sentence of a document that never says X gives another's
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it
                 # answers a question that names it, not one about something else.
                 if s.scope and not set(terms_of(s.scope)) & question_terms:

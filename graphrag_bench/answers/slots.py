@@ -91,6 +91,9 @@ class AskedPart:
     # It asks who or what does something to what it names ("who owns X", "which team approved X"): the stems of that
     # object (X). A sentence where X itself does something ("X runs on Y") does not answer it. Empty otherwise.
     done_to: tuple[str, ...] = ()
+    # The name the asked noun is of ("Kyverno" in "which Helm chart version of Kyverno"): the stems of that name. What a
+    # sentence gives is of something its document says: a version of another thing is no answer. Empty otherwise.
+    of_name: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,8 @@ class SlotReader:
                          " ".join(phrase.split()), asked_words(own) if wh else subject_words(own) if slot == "polar" else (),
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
-                         done_to(own) if wh in ("who", "which", "what") else ())
+                         done_to(own) if wh in ("who", "which", "what") else (),
+                         of_name(own, noun) if noun else ())
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -390,6 +394,20 @@ def in_relative_clause(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     inside = {t.i for t in doc if t.dep_ == "relcl" for t in t.subtree}
     outside = {stem(t.text) for t in doc if t.i not in inside}
     return tuple(t for t in terms if t not in outside)
+
+
+def of_name(text: str, noun: str) -> tuple[str, ...]:
+    """The stems of the name the asked noun is of: the proper noun (with its compounds) its "of" takes ("which version
+    of Kyverno"); empty when it takes none or a common noun ("the name of the exchange")."""
+    from ..language.spacy_pipeline import parse_all
+
+    head_word = noun.split()[-1].lower()
+    for t in parse_all([text])[0]:
+        if t.lower_ == head_word and t.pos_ in ("NOUN", "PROPN"):
+            for prep in (c for c in t.children if c.dep_ == "prep" and c.lower_ == "of"):
+                for obj in (c for c in prep.children if c.dep_ == "pobj" and c.pos_ == "PROPN"):
+                    return tuple(terms_of(" ".join(x.text for x in obj.subtree if x.dep_ in ("compound", "pobj") or x == obj)))
+    return ()
 
 
 def asked_noun(text: str) -> tuple[str, bool]:

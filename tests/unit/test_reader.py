@@ -177,6 +177,11 @@ NOTES = {
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
+    # Two lamps' upgrades: one gives the firmware version it applied, the other only says it applied a newer one.
+    "FW-1": ("Brightcoil upgrade — Summary", 3, "On 4 May, Brightcoil on the Saltmere Beacon was upgraded by installing "
+             "controller version 7.4.\n"),
+    "FW-2": ("Lumenwick outage — Summary", 3, "Lumenwick stopped answering at dusk. Lumenwick had not been updated for "
+             "a year. The outage of the Saltmere Beacon was resolved by installing a newer controller version of Lumenwick.\n"),
 }
 
 
@@ -408,6 +413,16 @@ def test_who_does_something_to_a_thing_is_not_what_the_thing_does(answerer):
     assert "Tidewell" not in answer.splitlines()[0]
     # what Gullhorn itself does is still read from that sentence
     assert _answer(answerer, "What does Gullhorn run on?", "FH-1b", "FH-1").startswith("Answer: Tidewell Battery")
+
+
+def test_a_value_asked_of_a_name_comes_from_a_document_that_says_that_name(answerer):
+    """"Which controller version of Lumenwick": Brightcoil's version is another thing's; where Lumenwick's own document
+    gives none, the honest answer is unknown."""
+    answer = _answer(answerer, "Which controller version of Lumenwick did the keepers install to end the outage of the "
+                     "Saltmere Beacon?", "FW-2", "FW-1")
+    assert answer_label(answer) == "unknown" and "7.4" not in answer, answer
+    assert _answer(answerer, "Which controller version of Brightcoil did the keepers install?", "FW-2", "FW-1").startswith(
+        "Answer: 7.4 (supported) [FW-1]")
 
 
 def test_a_graph_fact_of_another_relation_does_not_replace_the_passage_answer(answerer):
