@@ -137,13 +137,10 @@ def serve(args: argparse.Namespace) -> int:
     """The data folder's memory as MCP tools, until the client closes stdin (or Ctrl-C on HTTP). Bad settings and a
     folder with no index are one line at start; later problems are the tools' errors, and the server keeps serving."""
     from graphrag_bench.agent.mcp_server import build_server, run_server
-    from graphrag_bench.retrieval.memory import index_files
+    from graphrag_bench.retrieval.memory import check_index
 
     server = build_server(args.data_dir)  # the settings first: a bad variable is one line here, not a tool error later
-    missing = [path for path in index_files(args.data_dir) if not path.is_file()]
-    if missing:
-        raise InputError(missing[0], "no retrieval index here; run the pipeline (`graphrag-bench run`) on this data "
-                                     "folder first, or pass --data-dir the folder a run filled")
+    check_index(args.data_dir)
     try:
         run_server(server, args.http)
     except KeyboardInterrupt:

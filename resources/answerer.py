@@ -33,6 +33,6 @@ class AnswererResource(ConfigurableResource):
         """What the answers depend on besides the context: the kind, and a model's name and prompt template version."""
         if self.kind != "openai":
             return self.kind
-        from graphrag_bench.answers.llm import template_version
+        from graphrag_bench.answers.llm import answerer_identity
 
-        return f"openai:{self.llm_model}:{template_version()}"
+        return answerer_identity(self.llm_model)

@@ -62,6 +62,15 @@ def corpus_copy(tmp_path):
     return target
 
 
+def free_port() -> int:
+    """A TCP port on the loopback no one listens on (for a server a test starts)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

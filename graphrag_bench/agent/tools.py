@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from ..corpus.untrusted import flagged_lines, kind_of
 from ..errors import InputError
 from ..evaluation.questions import text_problem
-from ..retrieval.memory import MemoryRetriever, index_files
+from ..retrieval.memory import MemoryRetriever, check_index, index_files
 from ..retrieval.modes import ALL_MODES, GRAPH_MODES, MODE_LABELS, mode_name
 from ..retrieval.retrieve import Fact, Passage
 from ..settings import MAX_TOP_K, Env, RetrievalSettings, graph_rag_enabled
@@ -220,10 +220,10 @@ class MemoryTools:
         """What identifies the state a run published: the index files' and the published graph's size and time."""
         from ..graph.store.ladybug_store import published
 
-        missing = [path for path in index_files(self.data_dir) if not path.is_file()]
-        if missing:
-            raise ToolProblem(f"{missing[0]}: no retrieval index in this data folder; run `graphrag-bench run` "
-                              "(or pass --data-dir the folder a run filled)")
+        try:
+            check_index(self.data_dir)
+        except InputError as exc:
+            raise ToolProblem(str(exc)) from None
         files = [*index_files(self.data_dir), published(self.data_dir / "graph.lbug")]
         return tuple((f.stat().st_mtime_ns, f.stat().st_size) if f.exists() else None for f in files)
 

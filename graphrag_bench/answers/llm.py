@@ -43,6 +43,11 @@ def template_version(path: Path = TEMPLATE) -> str:
     return f"{path.stem}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
+def answerer_identity(model: str) -> str:
+    """What a model's answers depend on besides the context: part of the benchmark's reuse key and of the summary."""
+    return f"openai:{model}:{template_version()}"
+
+
 def context_text(r: Retrieval) -> tuple[str, list[str]]:
     """The mode's packed context as the prompt gives it (passages with document ids and lines, then graph facts), and
     where untrusted lines were withheld from it."""
@@ -126,11 +131,6 @@ class LlmAnswerer:
         self.version = template_version()
         self._client = None
         self._down = ""  # why the model did not answer, once it has not: the rest of the run is not kept waiting
-
-    @property
-    def identity(self) -> str:
-        """What the answers depend on besides the context: part of the benchmark's reuse key and of the summary."""
-        return f"openai:{self.model}:{self.version}"
 
     def __call__(self, r: Retrieval) -> str:
         prompt, withheld = prompt_for(r, self.template)

@@ -42,11 +42,16 @@ def index_files(data_dir: str | Path) -> list[Path]:
     return [Path(data_dir) / name for name in (CHUNKS_FILE, ENTITIES_FILE)]
 
 
-def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:
-    data_dir = Path(data_dir)
+def check_index(data_dir: str | Path) -> None:
+    """InputError naming the first index file a data folder lacks (no run filled it)."""
     missing = [path for path in index_files(data_dir) if not path.is_file()]
     if missing:
         raise InputError(missing[0], "no retrieval index here; run the pipeline (`graphrag-bench run`) on this data folder first")
+
+
+def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:
+    data_dir = Path(data_dir)
+    check_index(data_dir)
     chunks = pl.read_parquet(data_dir / CHUNKS_FILE)
     column = chunks["embedding"]
     vectors = (column.to_numpy() if isinstance(column.dtype, pl.Array) else np.asarray(column.to_list())).astype(np.float32)

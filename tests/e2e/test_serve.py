@@ -15,7 +15,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from ..conftest import QUESTIONS, REPO
+from ..conftest import QUESTIONS, REPO, free_port
 from .command import FEW_MODES, cli
 
 ASKED = [("What does the Gateway depend on?", "graphrag"), ("Who approved ADR-001?", "vector"),
@@ -80,14 +80,9 @@ def test_over_stdio_the_answers_are_the_cli_s_and_cypher_arguments_change_nothin
     assert _state_hash(data) == before
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def test_over_http_fifty_concurrent_calls_all_answer_as_the_cli_does(data):
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "pipelines.cli", "serve", "--data-dir", str(data), "--http", str(port)],
                               cwd=REPO, env={**os.environ, **SERVER_ENV}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

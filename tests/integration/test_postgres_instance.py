@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from ..conftest import CORPUS, QUESTIONS, REPO
+from ..conftest import CORPUS, QUESTIONS, REPO, free_port
 
 BIN = next((d for d in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True) if (d / "initdb").exists()), None) \
     if Path("/usr/lib/postgresql").exists() else None
@@ -27,11 +26,6 @@ def _as_postgres(*command: str) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else list(command)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
 def postgres():
@@ -39,7 +33,7 @@ def postgres():
     root = Path(tempfile.mkdtemp(prefix="graphrag-bench-pg-"))
     if os.geteuid() == 0:
         shutil.chown(root, "postgres")
-    port = _free_port()
+    port = free_port()
     data = root / "cluster"
     subprocess.run(_as_postgres(str(BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "dagster"), check=True,
                    capture_output=True)
