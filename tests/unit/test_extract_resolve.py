@@ -117,6 +117,19 @@ def test_corpus_without_labels_gets_nulls(tmp_path, resolution):
     assert set(evaluate_extraction(tmp_path, resolution.entities, resolution.relationships).values()) == {None}
 
 
+def test_a_document_opening_with_blank_lines_is_recorded_where_its_text_begins(tmp_path):
+    """The document's own record and its MENTIONED_IN edges point at a line that says something (a file of
+    other projects' proposals began with two blank lines: its evidence was empty and provenance failed)."""
+    write(tmp_path / "0042-token-service.md",
+          "\n\n# Use Brevik for tokens\n\nStatus: Accepted\n\nWe decided that Quillon uses Brevik for tokens.\n")
+    docs = load_corpus(tmp_path)
+    result = resolve(Extractor().extract(docs), docs)
+    own = [r for r in result.relationships if r["source"] == "decision:0042-token-service.md"
+           and r["target"] == "artifact:0042-token-service.md"]
+    assert own and all(r["evidence"] == "# Use Brevik for tokens" and r["line"] == 3 for r in own)
+    assert result.audit["provenance_coverage"] == 1.0
+
+
 def test_similar_names_without_evidence_stay_two_people_and_are_reported(tmp_path):
     write(tmp_path / "RFC-001-a.md", "# RFC-001: Queue choice\n\nAuthor: Jon Smyth\n\nWe decided to use Kafka.\n")
     write(tmp_path / "RFC-002-b.md", "# RFC-002: Cache choice\n\nAuthor: Jon Smith\n\nWe decided to use Redis.\n")

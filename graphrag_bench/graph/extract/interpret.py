@@ -465,9 +465,10 @@ class Interpreter:
                 term = Term(record, RECORD)
                 out.mentions.append(Mention(key(term), type_of(term), record, doc.doc_id, line, "document"))
             artifact, own = entity_key("artifact", doc.doc_id), key(doc.subject)
-            out.mentions.append(Mention(artifact, "artifact", doc.doc_id, doc.doc_id, 1, "document"))
+            begins = next((line for record, line, _ in doc.records if record == doc.doc_id), 1)
+            out.mentions.append(Mention(artifact, "artifact", doc.doc_id, doc.doc_id, begins, "document"))
             if own != artifact:
-                out.relations.append(Relation(artifact, own, "RECORDS", doc.doc_id, 1, doc.title[:300] or doc.doc_id,
+                out.relations.append(Relation(artifact, own, "RECORDS", doc.doc_id, begins, doc.title[:300] or doc.doc_id,
                                               "document", 1.0, ""))
             out.warnings += doc.warnings
         return out

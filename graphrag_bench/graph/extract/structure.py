@@ -88,7 +88,8 @@ class DocumentParser:
         self.is_label = labels.is_label
         self.out = ParsedDocument(doc.doc_id, Term(doc.doc_id, RECORD), doc.title)
         self._terms: dict[tuple[str, bool], Term] = {}
-        self.out.records.append((doc.doc_id, 1, doc.title))
+        # The document's own record is where its text begins (a file may open with blank lines): its evidence is a line.
+        self.out.records.append((doc.doc_id, next((i + 1 for i, line in enumerate(doc.lines) if line.strip()), 1), doc.title))
         self._para: list[tuple[int, str]] = []
         self._para_topic: Term | None = None
         self._subject = self.out.subject
