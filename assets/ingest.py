@@ -1,14 +1,19 @@
 """Ingest stage: the corpus folder → documents → chunks with line spans → chunk embeddings
-(each asset one call into `graphrag_bench.stages.ingest`)."""
+(each step one call into `graphrag_bench.stages.ingest` or, for the steps fanned out over document shards,
+`graphrag_bench.stages.shards`)."""
 
+
+from typing import Iterator
 
 import polars as pl
-from dagster import AssetExecutionContext, MetadataValue, asset
+from dagster import AssetExecutionContext, AssetOut, MetadataValue, OpExecutionContext, Out, Output, asset, graph_multi_asset, op
 
-from graphrag_bench.stages.ingest import chunk_corpus, embed_chunks, ingest_corpus
+from graphrag_bench.stages.ingest import ingest_corpus
+from graphrag_bench.stages.shards import ShardWork, chunk_and_embed, merge_chunk_parts
 from resources import BenchSettings, DataFolderLock, EmbedderResource
 
 from .partitions import PARTITIONS, corpus_settings
+from .shards import SHARD_WORK_IO, document_shards, forget_shard_work
 from .table_metadata import describe_counts, table_metadata
 
 GROUP = "ingest"
@@ -38,26 +43,41 @@ def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: D
     return frame
 
 
-@asset(group_name=GROUP, kinds={"python", "polars"}, partitions_def=PARTITIONS, io_manager_key="frames")
-def chunks(context: AssetExecutionContext, documents: pl.DataFrame, bench: BenchSettings) -> pl.DataFrame:
-    """Sections of each document with their 1-based line spans."""
-    chunked = chunk_corpus(documents, corpus_settings(context, bench).data_dir)
-    frame = chunked.frame
-    context.add_output_metadata({**table_metadata(frame), "chunks": frame.height, **chunked.changes.as_dict(),
-                                 "mean_lines": float(frame.select((pl.col("end_line") - pl.col("start_line") + 1).mean()).item())})
-    return frame
+@op(out=Out(ShardWork, io_manager_key=SHARD_WORK_IO))
+def chunk_and_embed_shard(context: OpExecutionContext, documents: pl.DataFrame, shard: int, embedder: EmbedderResource,
+                          bench: BenchSettings) -> ShardWork:
+    """One shard's documents chunked, and the chunk texts the store lacks embedded, into part files."""
+    return chunk_and_embed(documents, embedder.get(), corpus_settings(context, bench).data_dir, shard, bench.shards)
 
 
-@asset(group_name=GROUP, kinds={"python", "pytorch"}, partitions_def=PARTITIONS, io_manager_key="frames")
-def chunk_embeddings(context: AssetExecutionContext, chunks: pl.DataFrame, embedder: EmbedderResource,
-                     bench: BenchSettings) -> pl.DataFrame:
-    """all-MiniLM-L6-v2 embeddings of every chunk (normalized), saved for the retriever too.
-
-    Incremental: a chunk's text is embedded once per model (`EmbeddingStore`); unchanged text is reused."""
+@op(out={"chunks": Out(pl.DataFrame, io_manager_key="frames"), "chunk_embeddings": Out(pl.DataFrame, io_manager_key="frames")})
+def merge_chunks_and_embeddings(context: OpExecutionContext, documents: pl.DataFrame, work: list[ShardWork],
+                                embedder: EmbedderResource, bench: BenchSettings) -> Iterator[Output]:
+    """The shards' chunks in corpus order and every chunk's vector from the store, the shards' vectors taken in."""
     model = embedder.get()
-    embedded = embed_chunks(chunks, model, corpus_settings(context, bench).data_dir)
-    frame, counts = embedded.frame, embedded.counts.as_dict()
-    context.add_output_metadata({**table_metadata(frame), "chunks": frame.height, **counts, "dimension": embedded.dimension,
-                                 "model": model.identity})
-    context.log.info(f"embed: {frame.height} chunks ({describe_counts(counts)}), dimension {embedded.dimension}")
-    return frame
+    chunked = merge_chunk_parts(documents, work, model, corpus_settings(context, bench).data_dir)
+    forget_shard_work(context, bench)
+    frame = chunked.chunks.frame
+    yield Output(frame, "chunks", metadata={
+        **table_metadata(frame), "chunks": frame.height, **chunked.chunks.changes.as_dict(), "shards": len(work),
+        "mean_lines": float(frame.select((pl.col("end_line") - pl.col("start_line") + 1).mean()).item() or 0)})
+    embedded = chunked.embedded
+    counts = embedded.counts.as_dict()
+    context.log.info(f"embed: {embedded.frame.height} chunks ({describe_counts(counts)}), dimension {embedded.dimension}, "
+                     f"{len(work)} shard(s)")
+    yield Output(embedded.frame, "chunk_embeddings", metadata={
+        **table_metadata(embedded.frame), "chunks": embedded.frame.height, **counts, "dimension": embedded.dimension,
+        "model": model.identity, "shards": len(work)})
+
+
+@graph_multi_asset(
+    group_name=GROUP, partitions_def=PARTITIONS,
+    outs={"chunks": AssetOut(kinds={"python", "polars"}, description="Sections of each document with their 1-based line spans."),
+          "chunk_embeddings": AssetOut(kinds={"python", "onnx"}, description=(
+              "all-MiniLM-L6-v2 embeddings of every chunk (normalized), saved for the retriever too. Incremental: a "
+              "chunk's text is embedded once per model (`EmbeddingStore`); unchanged text is reused."))})
+def chunked_corpus(documents: pl.DataFrame):
+    """Chunking and embedding fanned out over document shards (GRAPHRAG_SHARDS), merged in corpus order."""
+    work = document_shards().map(lambda shard: chunk_and_embed_shard(documents, shard)).collect()
+    chunks, chunk_embeddings = merge_chunks_and_embeddings(documents, work)
+    return {"chunks": chunks, "chunk_embeddings": chunk_embeddings}

@@ -10,6 +10,11 @@ process, and of it with the processes beside it: check worker, dbt),
 and points per category.
 
     .venv/bin/python bench/scale.py [--sizes 1000,5000,10000] [--runs 3] [--work /tmp/graphrag-scale]
+
+With `--shards 1,2` it measures instead the first build of the graph at each size with each number of document
+shards (GRAPHRAG_SHARDS): time per stage, the ratios, and the graph's state hash (the same for every count).
+
+    .venv/bin/python bench/scale.py --sizes 5000 --shards 1,2
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from pathlib import Path
 PROCESS_START = time.perf_counter()  # a run's time includes starting Python and importing, as a CLI user waits for it
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 FIRST = ["Dana", "Omar", "Lucia", "Kenji", "Aisha", "Marek", "Ines", "Tobias", "Yara", "Felix", "Noor", "Pavel",
          "Greta", "Rahul", "Selin", "Hugo", "Mira", "Diego", "Ada", "Bram"]
@@ -226,9 +232,114 @@ def per_row(run: dict) -> dict:
     entities = md.get("resolved_graph", {}).get("entities") or 0
     audit = next((v for k, v in steps.items() if "entity_resolution_audit" in k), None)
     ms = lambda s, n: None if not n or s is None else round(1000 * s / n, 3)  # noqa: E731
-    return {"extract_ms_per_doc": ms(steps.get("entity_mentions"), extracted),
+    extraction = sum(v for k, v in steps.items() if k.split(".")[0] == "entity_mentions") or None
+    return {"extract_ms_per_doc": ms(extraction, extracted),
             "upsert_ms_per_row": ms(steps.get("graph_store"), written),
             "audit_ms_per_entity": ms(audit, entities)}
+
+
+# The build's stages as its steps are named (graph-backed assets: "<asset>.<op>[shard]"); a stage's time is from its
+# first step's start to its last step's end, so shards side by side count once.
+STAGES = {"read corpus": ("documents",), "chunk + embed": ("chunked_corpus.",),
+          "extract (passes 1-2, sharded)": ("entity_mentions.document_shards", "entity_mentions.read_", "entity_mentions.prose_shards"),
+          "interpret (pass 3)": ("entity_mentions.interpret_corpus",), "resolve": ("resolved_graph",),
+          "audit + provenance checks": ("resolved_graph_",), "graph store": ("graph_store",)}
+
+
+def build(corpus: str, data_dir: str, shards: int) -> dict:
+    """One first build of the graph (graph_build_job) with `shards` document shards: 1 in this process (as the benchmark
+    job builds), more on the multiprocess executor (at most `shards` steps at a time); each step's start and end."""
+    import tempfile
+
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import execute_build_in_processes, execute_job, graph_build_job
+    from resources import BenchSettings
+
+    settings = BenchSettings(corpus_dir=corpus, data_dir=data_dir, results_dir=str(Path(data_dir).parent / "results"),
+                             shards=shards)
+    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    memory = TreeMemory()
+    memory.start()
+    with tempfile.TemporaryDirectory() as home, (DagsterInstance.ephemeral() if shards == 1 else DagsterInstance.local_temp(home)) as instance:
+        if shards == 1:
+            result = execute_job(settings, graph_build_job.name, instance, run_config=quiet)
+        else:
+            result = execute_build_in_processes(settings, instance, run_config=quiet)
+        seconds = time.perf_counter() - PROCESS_START
+        steps = {s.step_key: (s.start_time, s.end_time) for s in instance.get_run_step_stats(result.run_id)}
+        state = next(e.materialization.metadata["state_hash"].value for e in result.get_asset_materialization_events()
+                     if e.asset_key.path[-1] == "graph_store")
+    return {"shards": shards, "seconds": round(seconds, 2), "success": result.success, "steps": steps, "state_hash": state,
+            "tree_rss_mb": memory.stop()}
+
+
+def stage_seconds(run: dict) -> dict[str, float]:
+    """Per stage, the time at least one of its steps was running: in one process the sum of its steps; shards side by
+    side count once; a step of another stage running meanwhile (the executor runs independent steps together) is not
+    counted."""
+    out = {}
+    for stage, prefixes in STAGES.items():
+        spans = sorted(span for step, span in run["steps"].items() if step.startswith(prefixes) and None not in span)
+        busy, end = 0.0, float("-inf")
+        for start, stop in spans:
+            busy += max(0.0, stop - max(start, end))
+            end = max(end, stop)
+        if spans:
+            out[stage] = round(busy, 2)
+    return out
+
+
+def real_corpus(target: Path, n_docs: int) -> None:
+    """The first N of the scale set's real design documents (`bench/distractor_set.py`) as a corpus."""
+    from distractor_set import select
+
+    chosen = select(n_docs)
+    if len(chosen) < n_docs:
+        raise SystemExit(f"only {len(chosen)} real documents here: run bench/distractor_set.py first")
+    corpus = target / "corpus"
+    shutil.rmtree(corpus, ignore_errors=True)
+    corpus.mkdir(parents=True)
+    for path in chosen:
+        shutil.copyfile(path, corpus / path.name)
+
+
+def shard_table(sizes: list[int], shard_counts: list[int], work_dir: Path, real: bool, vectors: Path | None = None) -> None:
+    """The first build per stage for each shard count, on a corpus of each size (`real`: other projects' design
+    documents; else generated); ratios against the first count, all from this one invocation. `vectors`: a chunk
+    vector store each build's data folder starts with (the scale set's), so the builds compare everything but
+    embedding."""
+    for n in sizes:
+        work = work_dir / f"n{n}"
+        shutil.rmtree(work, ignore_errors=True)
+        real_corpus(work, n) if real else generate(work, n)
+        runs = []
+        for count in shard_counts:
+            if vectors is not None:
+                (work / f"data-{count}" / "embeddings").mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(vectors, work / f"data-{count}" / "embeddings" / "chunks.parquet")
+            out = subprocess.run([sys.executable, __file__, "--build", str(work / "corpus"), str(work / f"data-{count}"), str(count)],
+                                 capture_output=True, text=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+            if out.returncode != 0:
+                raise SystemExit(f"build with {count} shards failed:\n{out.stderr[-3000:]}")
+            runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        stages = [stage_seconds(r) for r in runs]
+        megabytes = sum(p.stat().st_size for p in (work / "corpus").rglob("*.md")) / 1e6
+        print(f"\n== first build of the graph, {n} {'real' if real else 'generated'} documents ({megabytes:.1f} MB), "
+              f"on {os.cpu_count()} cores{f'; chunk vectors from {vectors}' if vectors else ''} ==")
+        print("| stage | " + " | ".join(f"{r['shards']} shard{'s' if r['shards'] > 1 else ''} s" for r in runs)
+              + " | " + " | ".join(f"{runs[0]['shards']} / {r['shards']}" for r in runs[1:]) + " |")
+        print("|---|" + "---|" * (2 * len(runs) - 1))
+        for stage in STAGES:
+            values = [st.get(stage) for st in stages]
+            ratios = [f"{values[0] / v:.2f}×" if values[0] and v else "" for v in values[1:]]
+            print(f"| {stage} | " + " | ".join("" if v is None else f"{v:.1f}" for v in values) + " | " + " | ".join(ratios) + " |")
+        totals = [r["seconds"] for r in runs]
+        print("| whole build (process start to end) | " + " | ".join(f"{t:.1f}" for t in totals) + " | "
+              + " | ".join(f"{totals[0] / t:.2f}×" for t in totals[1:]) + " |")
+        print(f"state hashes: {', '.join(r['state_hash'][:16] for r in runs)} "
+              f"({'identical' if len({r['state_hash'] for r in runs}) == 1 else 'DIFFERENT'}); peak memory with every "
+              f"process: {', '.join(str(r['tree_rss_mb']) + ' MB' for r in runs)}; every run succeeded: {all(r['success'] for r in runs)}")
 
 
 def main() -> None:
@@ -236,11 +347,27 @@ def main() -> None:
     parser.add_argument("--sizes", default="1000,5000,10000")
     parser.add_argument("--runs", type=int, default=3, help="runs per question per mode (run 1 dropped)")
     parser.add_argument("--work", default="/tmp/graphrag-scale")
+    parser.add_argument("--shards", default=None, help="comma-separated shard counts: the first build of the graph for "
+                        "each (1: in one process, as the benchmark job builds; more: graph_build_job on the multiprocess "
+                        "executor), time per stage, instead of the three-run table")
+    parser.add_argument("--real", action="store_true", help="with --shards: other projects' real design documents "
+                        "(bench/distractor_set.py) instead of a generated corpus")
+    parser.add_argument("--vectors", default=None, help="with --shards: a chunk vector store every build starts with "
+                        "(bench/distractors/embeddings.parquet for --real), so the builds compare everything but embedding")
     parser.add_argument("--measure", nargs=5, metavar=("CORPUS", "QUESTIONS", "DATA", "RESULTS", "RUNS"), help=argparse.SUPPRESS)
+    parser.add_argument("--build", nargs=3, metavar=("CORPUS", "DATA", "SHARDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         corpus, questions, data, results, runs = args.measure
         print(json.dumps(measure(corpus, questions, data, results, int(runs))))
+        return
+    if args.build:
+        corpus, data, shards = args.build
+        print(json.dumps(build(corpus, data, int(shards))))
+        return
+    if args.shards:
+        shard_table([int(x) for x in args.sizes.split(",")], [int(x) for x in args.shards.split(",")], Path(args.work),
+                    args.real, Path(args.vectors) if args.vectors else None)
         return
     table = []
     for n in [int(x) for x in args.sizes.split(",")]:

@@ -116,6 +116,15 @@ def max_document_mb_from_env(env: Env | None = None) -> float:
     return env_number("GRAPHRAG_MAX_DOCUMENT_MB", DEFAULT_MAX_DOCUMENT_MB, env, minimum=0.001, maximum=MAX_DOCUMENT_MB)
 
 
+MAX_SHARDS = 256  # document shards of one build: each is a step (a process on the multiprocess or k8s executor)
+
+
+def shards_from_env(env: Env | None = None) -> int:
+    """GRAPHRAG_SHARDS (default 1): the document shards the build's chunking, embedding and extraction fan out over
+    (`graphrag_bench.stages.shards`); any count gives the same graph, index and scores."""
+    return int(env_number("GRAPHRAG_SHARDS", 1, env, minimum=1, maximum=MAX_SHARDS))
+
+
 def document_bytes(megabytes: float) -> int:
     return int(megabytes * (1 << 20))
 

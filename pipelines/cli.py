@@ -66,6 +66,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     run.add_argument("--answerer", choices=("deterministic", "openai"), default=None,
                      help="who writes the answers: the deterministic composer, or a model behind an OpenAI-compatible "
                           "endpoint (GRAPHRAG_LLM_BASE_URL, GRAPHRAG_LLM_MODEL); default GRAPHRAG_ANSWERER's, deterministic")
+    run.add_argument("--shards", type=int, default=None,
+                     help="document shards the graph build fans out over, each in a process of its own (default 1, "
+                          "GRAPHRAG_SHARDS); any count gives the same graph and scores")
     run.add_argument("--replay", action="store_true", default=None,
                      help="GRAPHRAG_ANSWERER=openai: answer from the data folder's recorded model calls only, no model "
                           "(GRAPHRAG_LLM_REPLAY); a question never recorded is an error naming it")
@@ -182,7 +185,8 @@ def validate_inputs(args: argparse.Namespace):
     from graphrag_bench.settings import (REPO_ROOT, RetrievalSettings, alert_webhook_from_env,
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
                                          id_types_from_env, llm_from_env, load_thresholds, log_level_from_env,
-                                         max_document_mb_from_env, modes_from_env, nightly_from_env)
+                                         max_document_mb_from_env, modes_from_env, nightly_from_env, shards_from_env,
+                                         MAX_SHARDS)
     from graphrag_bench.retrieval.modes import parse_modes
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
@@ -202,6 +206,9 @@ def validate_inputs(args: argparse.Namespace):
     nightly_from_env()  # the time zone (the cron is the scheduler's to parse, where the schedule is defined)
     max_document_mb, id_types = max_document_mb_from_env(), id_types_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
+    shards = args.shards if args.shards is not None else shards_from_env()
+    if not 1 <= shards <= MAX_SHARDS:
+        raise InputError("--shards", f"must be from 1 to {MAX_SHARDS}, got {shards}")
     modes = args.modes if args.modes is not None else modes_from_env()
     try:
         parse_modes(modes)
@@ -220,7 +227,7 @@ def validate_inputs(args: argparse.Namespace):
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
                              max_document_mb=max_document_mb, id_types=id_types, answerer=args.answerer or "",
-                             replay=bool(llm and llm.replay))
+                             replay=bool(llm and llm.replay), shards=shards)
     return settings, len(docs), len(questions)
 
 
@@ -271,10 +278,31 @@ def execute(settings, n_docs: int, started: float) -> int:
     nightly_schedule()  # the schedule's variables too: a bad cron is named now, not when the scheduler loads
 
     log_level = log_level_from_env()
+    run_config = {"loggers": {"console": {"config": {"log_level": log_level}}}}
+    instance = dagster_instance()
+    if settings.shards > 1 and (crashed := build_in_processes(settings, instance, run_config)):
+        return crashed
     # The corpus these settings name, tonight (UTC): one row of the run history, like a scheduled run's.
-    result = execute_job(settings, benchmark_job.name, dagster_instance(), raise_on_error=False,
-                         run_config={"loggers": {"console": {"config": {"log_level": log_level}}}})
+    result = execute_job(settings, benchmark_job.name, instance, raise_on_error=False, run_config=run_config)
     failed_checks = [e for e in result.get_asset_check_evaluations() if not e.passed]
+    crashed = step_failures(result, settings)
+    if crashed == EXIT_INPUT:
+        return crashed
+    report = result.output_for_node("benchmark_report") if result.is_node_success("benchmark_report") else None
+    if report:
+        print_table(report["summary"], sys.stdout)
+        print(f"\nresults: {report['run_dir']}  ({time.perf_counter() - started:.0f} s)")
+    elif failed_checks and result.is_node_success("resolved_graph"):
+        run_dir = write_blocked(result, failed_checks, settings, n_docs)
+        print(f"\nresults (audit stopped the run before the benchmark): {run_dir}")
+    for check in failed_checks:
+        print(f"graphrag-bench: gate failed: {check.check_name}: {check.description or 'see the check metadata'}", file=sys.stderr)
+    return crashed or (EXIT_GATES if failed_checks else EXIT_OK)
+
+
+def step_failures(result, settings) -> int | None:
+    """Each failed step of a job's run in one line (a blocking gate's failure is left to the caller); EXIT_INPUT for a
+    user's or the environment's fault (the first one), EXIT_FAILED for another, None when none failed."""
     crashed = None
     for event in result.all_events:
         if event.event_type_value != "STEP_FAILURE":
@@ -286,23 +314,35 @@ def execute(settings, n_docs: int, started: float) -> int:
             continue
         cause = error.cause or error
         if cause.cls_name == "DagsterAssetCheckFailedError" or error.cls_name == "DagsterAssetCheckFailedError":
-            continue  # a blocking gate: reported below as the gate it is
+            continue  # a blocking gate: reported by the caller as the gate it is
         if cause.cls_name in USER_OR_ENVIRONMENT_ERRORS:
             print(f"graphrag-bench: error: {event.step_key}: {cause.message.strip()}{_space_left(cause.message, settings)}",
                   file=sys.stderr)
             return EXIT_INPUT
         print(f"graphrag-bench: step {event.step_key} failed: {cause.message.strip()}", file=sys.stderr)
         crashed = EXIT_FAILED
-    report = result.output_for_node("benchmark_report") if result.is_node_success("benchmark_report") else None
-    if report:
-        print_table(report["summary"], sys.stdout)
-        print(f"\nresults: {report['run_dir']}  ({time.perf_counter() - started:.0f} s)")
-    elif failed_checks and result.is_node_success("resolved_graph"):
-        run_dir = write_blocked(result, failed_checks, settings, n_docs)
-        print(f"\nresults (audit stopped the run before the benchmark): {run_dir}")
-    for check in failed_checks:
-        print(f"graphrag-bench: gate failed: {check.check_name}: {check.description or 'see the check metadata'}", file=sys.stderr)
-    return crashed or (EXIT_GATES if failed_checks else EXIT_OK)
+    return crashed
+
+
+def build_in_processes(settings, instance, run_config: dict) -> int | None:
+    """`--shards N` > 1: the graph built first on the multiprocess executor, N document shards side by side; the
+    benchmark job then finds every build step's work stored and measures in one process, as always. A failed gate is
+    the benchmark job's to report; another failure ends the run here (its exit code)."""
+    import tempfile
+
+    from dagster import DagsterInstance
+
+    from pipelines.definitions import execute_build_in_processes
+
+    print(f"graphrag-bench: building the graph on {settings.shards} document shards, side by side", flush=True)
+    with tempfile.TemporaryDirectory() as home:
+        # A multiprocess run needs an instance its processes share: the UI's when DAGSTER_HOME is set.
+        own = DagsterInstance.local_temp(home) if instance.is_ephemeral else None
+        with execute_build_in_processes(settings, own or instance, run_config=run_config) as result:
+            crashed = step_failures(result, settings)
+        if own is not None:
+            own.dispose()
+    return crashed
 
 
 def dagster_instance():

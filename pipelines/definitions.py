@@ -25,6 +25,7 @@ from dagster import (
     Definitions,
     EnvVar,
     ExecuteInProcessResult,
+    JobExecutionResult,
     Field,
     RunFailureSensorContext,
     RunRequest,
@@ -39,6 +40,7 @@ from dagster import (
     logger,
     load_assets_from_modules,
     map_asset_specs,
+    multiprocess_executor,
     run_failure_sensor,
     schedule,
     sensor,
@@ -51,6 +53,7 @@ import assets.ingest
 import assets.report
 import assets.warehouse
 from assets.partitions import CORPUS, corpus_partitions, partition_key
+from assets.shards import SHARD_WORK_IO, shard_work_dir
 from graphrag_bench.evaluation.alerts import Alert, raise_alert
 from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
@@ -78,11 +81,11 @@ def _answerer(bench: BenchSettings) -> AnswererResource:
                             llm_api_key=EnvVar("GRAPHRAG_LLM_API_KEY") if llm.key_set else "")
 
 
-def build_resources(bench: BenchSettings) -> dict:
+def build_resources(bench: BenchSettings, lock_held_by_caller: bool = False) -> dict:
     neo4j = neo4j_from_env()
     return {
         "bench": bench,
-        "data_lock": DataFolderLock(data_dir=bench.data_dir),
+        "data_lock": DataFolderLock(data_dir=bench.data_dir, held_by_caller=lock_held_by_caller),
         # The password is an EnvVar: resolved when the resource is used, never a literal the UI displays.
         "graph": GraphStoreResource(neo4j_uri=neo4j.uri, neo4j_user=neo4j.user,
                                     neo4j_password=EnvVar("NEO4J_PASSWORD") if neo4j.password_set else ""),
@@ -96,11 +99,22 @@ def build_resources(bench: BenchSettings) -> dict:
         # (Parquet for frames, JSON read through each output's type for the rest): nothing stored there runs code.
         "io_manager": TypedJsonIOManager(base_dir=str(Path(bench.data_dir) / "dagster" / "io")),
         "frames": ParquetIOManager(base_dir=str(Path(bench.data_dir) / "dagster" / "io")),
+        SHARD_WORK_IO: TypedJsonIOManager(base_dir=str(shard_work_dir(bench.data_dir))),
     }
 
 
+# Dagster's multiprocess executor, its step processes forked from a server that imported and loaded once what most
+# steps need (`pipelines.preload`): spawned afresh, each step would spend ~4–12 s importing before any work.
+build_executor = multiprocess_executor.configured(
+    lambda config: {"max_concurrent": config["max_concurrent"],
+                    "start_method": {"forkserver": {"preload_modules": ["pipelines.preload"]}}},
+    name="multiprocess_build", config_schema={"max_concurrent": Field(int, is_required=False, default_value=0,
+                                                                        description="steps at a time (0: one per core)")})
+# On the multiprocess executor (a deployment may give it docker's or k8s'): the document shards' steps side by side.
 graph_build_job = define_asset_job("graph_build_job", selection=AssetSelection.assets(*GRAPH_ASSETS),
-                                   description="Corpus → chunks → embeddings → entities → resolved graph → graph store.")
+                                   executor_def=build_executor,
+                                   description="Corpus → chunks → embeddings → entities → resolved graph → graph store, "
+                                               "each document shard's steps in a process of their own.")
 benchmark_job = define_asset_job("benchmark_job", selection=AssetSelection.all(),
                                  description="The whole asset graph: graph build, both benchmark modes, scores, dbt, report, gates.")
 release_gate_job = define_asset_job("release_gate_job",
@@ -191,7 +205,7 @@ def _owned_and_tagged(spec: AssetSpec) -> AssetSpec:
     return spec.replace_attributes(owners=[OWNER]).merge_attributes(tags={"stage": spec.group_name or "default"})
 
 
-def build_definitions(bench: BenchSettings | None = None) -> Definitions:
+def build_definitions(bench: BenchSettings | None = None, lock_held_by_caller: bool = False) -> Definitions:
     return Definitions(
         # The modules hold only @asset / @multi_asset definitions (no source assets), which map_asset_specs takes.
         assets=map_asset_specs(_owned_and_tagged, cast(list[AssetsDefinition], load_assets_from_modules(MODULES))),
@@ -199,7 +213,7 @@ def build_definitions(bench: BenchSettings | None = None) -> Definitions:
         jobs=[graph_build_job, benchmark_job, release_gate_job],
         schedules=[nightly_benchmark],
         sensors=[corpus_change_sensor, corpus_registry_sensor, failed_run_alert],
-        resources=build_resources(bench or BenchSettings.from_env()),
+        resources=build_resources(bench or BenchSettings.from_env(), lock_held_by_caller),
         # Every step in one process, as the CLI runs: a UI or scheduled run takes the same time and measures the
         # same latency (a multiprocess run re-imported the model in 24 processes and its latencies meant nothing).
         executor=in_process_executor,
@@ -232,6 +246,11 @@ def console_logger(init_context) -> logging.Logger:
     return console
 
 
+def partition_tags(key) -> dict[str, str]:
+    """A run's tags naming its partition: how a job run by other means than `execute_in_process` is given one."""
+    return {"dagster/partition": str(key), **{f"dagster/partition/{d}": v for d, v in key.keys_by_dimension.items()}}
+
+
 def execute_job(bench: BenchSettings, job_name: str, instance: DagsterInstance, corpus: str = DEFAULT_CORPUS,
                 night: str | None = None, **kwargs) -> ExecuteInProcessResult:
     """A job of these definitions in this process, for one corpus and night (default: tonight), the corpus partitions
@@ -240,9 +259,32 @@ def execute_job(bench: BenchSettings, job_name: str, instance: DagsterInstance, 
     job = build_definitions(bench).resolve_job_def(job_name)
     key = partition_key(corpus, night)
     if job.partitions_def is None:  # checks only (release_gate_job): the partition rides on the run's tags
-        tags = {"dagster/partition": str(key), **{f"dagster/partition/{d}": v for d, v in key.keys_by_dimension.items()}}
-        return job.execute_in_process(instance=instance, **{**kwargs, "tags": {**kwargs.get("tags", {}), **tags}})
+        return job.execute_in_process(instance=instance, **{**kwargs, "tags": {**kwargs.get("tags", {}), **partition_tags(key)}})
     return job.execute_in_process(instance=instance, partition_key=key, **kwargs)
+
+
+def graph_build_job_for(settings: dict, lock_held_by_caller: bool = False):
+    """The graph build job of the definitions for these settings (`BenchSettings` fields): what each process of a
+    multiprocess run builds again (`execute_build_in_processes`)."""
+    return build_definitions(BenchSettings(**settings), lock_held_by_caller).resolve_job_def(graph_build_job.name)
+
+
+def execute_build_in_processes(bench: BenchSettings, instance: DagsterInstance, corpus: str = DEFAULT_CORPUS,
+                               night: str | None = None, run_config: dict | None = None) -> JobExecutionResult:
+    """`graph_build_job` on its multiprocess executor, at most `bench.shards` steps at a time: the document shards'
+    steps side by side. Each step's process builds the job again from `bench` (passed to it as data, not through the
+    environment); when this process holds the data folder's run lock (the CLI), the steps run under it.
+    `instance` must keep runs (not an ephemeral one); use the result as a context manager to read outputs."""
+    import dagster
+
+    from graphrag_bench.runtime.preflight import holds_run_lock
+
+    register_corpora(instance, bench)
+    job = dagster.build_reconstructable_job(
+        "pipelines.definitions", graph_build_job_for.__name__,
+        reconstructable_kwargs={"settings": bench.model_dump(), "lock_held_by_caller": holds_run_lock(bench.data_dir)})
+    return dagster.execute_job(job, instance, run_config={**(run_config or {}), "execution": {"config": {"max_concurrent": bench.shards}}},
+                               tags=partition_tags(partition_key(corpus, night)))
 
 
 defs = build_definitions()

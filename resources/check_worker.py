@@ -4,6 +4,8 @@ while the run resolves — or the run's own process (GRAPHRAG_CHECK_WORKER=false
 
 from __future__ import annotations
 
+import multiprocessing
+
 from dagster import ConfigurableResource, InitResourceContext
 from pydantic import PrivateAttr
 
@@ -15,7 +17,10 @@ class CheckWorkerResource(ConfigurableResource):
     _worker: CheckWorker | None = PrivateAttr(default=None)
 
     def setup_for_execution(self, context: InitResourceContext) -> None:
-        if self.enabled:
+        # A step process of the multiprocess executor (a child of the run's process) ends with its step: the audit's
+        # re-run started there could not be collected by the audit's step, in another process. There the checks run
+        # in the step's own process.
+        if self.enabled and multiprocessing.parent_process() is None:
             self._worker = CheckWorker()
 
     def teardown_after_execution(self, context: InitResourceContext) -> None:

@@ -23,8 +23,16 @@ from graphrag_bench.runtime.result_cache import read_stored, stored_json
 
 
 def _kind(context: OutputContext | InputContext) -> Any:
-    """The type the output was declared as: what its asset returns, and what the step reading it takes (a check run
-    on its own, as the release-gate job runs them, knows only the latter)."""
+    """The type the output was declared as: what its asset or op returns (an op's fanned-in outputs are one each, the
+    step reading them takes a list), else what the step reading it takes (a check run on its own, as the
+    release-gate job runs them, knows only that)."""
+    if isinstance(context, InputContext) and context.upstream_output is not None:
+        try:
+            declared = context.upstream_output.dagster_type.typing_type
+            if declared is not Any:
+                return declared
+        except DagsterInvariantViolationError:
+            pass
     try:
         return context.dagster_type.typing_type
     except DagsterInvariantViolationError:  # no type given: read as plain JSON data

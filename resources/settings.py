@@ -11,7 +11,7 @@ from dagster import ConfigurableResource
 from graphrag_bench.corpus.corpora import DEFAULT_CORPUS, CorpusRegistry
 from graphrag_bench.retrieval.modes import parse_modes
 from graphrag_bench.settings import (DEFAULT_MAX_DOCUMENT_MB, DEFAULT_THRESHOLDS, REPO_ROOT, document_bytes, env_flag,
-                                     env_number, id_types_from_env, max_document_mb_from_env, modes_from_env)
+                                     env_number, id_types_from_env, max_document_mb_from_env, modes_from_env, shards_from_env)
 
 
 class BenchSettings(ConfigurableResource):
@@ -27,6 +27,7 @@ class BenchSettings(ConfigurableResource):
     modes: str = "all"  # the retrieval modes to benchmark, comma-separated (graphrag_bench.retrieval.modes); vector and graphrag always
     max_document_mb: float = DEFAULT_MAX_DOCUMENT_MB  # a larger file is left out of the corpus with a warning naming it
     id_types: dict[str, str] = {}  # record-id prefix → type, typed by hand (GRAPHRAG_ID_TYPES); empty: inferred from the corpus
+    shards: int = 1  # document shards the build fans out over (GRAPHRAG_SHARDS; graphrag_bench.stages.shards); 1: one step each
 
     @classmethod
     def from_env(cls) -> "BenchSettings":
@@ -43,6 +44,7 @@ class BenchSettings(ConfigurableResource):
             modes=modes_from_env(env),
             max_document_mb=max_document_mb_from_env(env),
             id_types=id_types_from_env(env),
+            shards=shards_from_env(env),
         )
 
     def mode_names(self) -> tuple[str, ...]:

@@ -186,6 +186,7 @@ class Embedder:
         self.batch_size = batch_size
         self.backend = available_backend(self.path, backend if backend is not None else embedding_backend_from_env())
         self.identity = model_identity(self.path, self.backend)
+        self.threads: int | None = None  # bulk encoding's threads (None: one per core); a shard's process takes its share
 
     @property
     def model(self):
@@ -204,7 +205,7 @@ class Embedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         if self.backend == "onnx":
-            return _load_onnx(self.path).encode(list(texts), self.batch_size, threads or os.cpu_count() or 1)
+            return _load_onnx(self.path).encode(list(texts), self.batch_size, threads or self.threads or os.cpu_count() or 1)
         vectors = self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
                                     convert_to_numpy=True, show_progress_bar=False)
         return vectors.astype(np.float32)

@@ -57,6 +57,30 @@ class EmbeddingStore:
     def __len__(self) -> int:
         return len(self._keys)
 
+    def missing(self, texts: list[str]) -> list[str]:
+        """The texts the store holds no vector for, each once, in order."""
+        known = set(self._keys)
+        return [t for t in dict.fromkeys(texts) if text_key(t) not in known]
+
+    def absorb(self, parts: list[Path]) -> int:
+        """Vectors other processes stored in part stores of the same model (a sharded build's), kept here and saved;
+        how many were new. A part that cannot be read is skipped: its texts are embedded again when asked for."""
+        known = set(self._keys)
+        keys, vectors = [], []
+        for part in parts:
+            stored = EmbeddingStore(part, self.model_identity)
+            for key, vector in zip(stored._keys, stored._vectors):
+                if key not in known and (not len(self._keys) or vector.shape == self._vectors.shape[1:]):
+                    known.add(key)
+                    keys.append(key)
+                    vectors.append(vector)
+        if keys:
+            stacked = np.stack(vectors).astype(np.float32, copy=False)
+            self._keys = [*self._keys, *keys]
+            self._vectors = np.concatenate([self._vectors, stacked]) if len(self._vectors) else stacked
+            self._save(stacked.shape[1])
+        return len(keys)
+
     def vectors(self, texts: list[str], embedder, prune: bool = True) -> tuple[np.ndarray, EmbeddingCounts]:
         """A vector per text, in order; only texts the store has not seen are embedded, each once."""
         keys = [text_key(t) for t in texts]

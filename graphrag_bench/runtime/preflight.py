@@ -22,6 +22,11 @@ LOCK_FILE = ".run.lock"
 _HELD_HERE: set[str] = set()  # lock files this process holds
 
 
+def holds_run_lock(data_dir: str | Path) -> bool:
+    """Does this process hold the data folder's run lock (the CLI, around the jobs it runs)?"""
+    return str((Path(data_dir) / LOCK_FILE).resolve()) in _HELD_HERE
+
+
 @contextlib.contextmanager
 def run_lock(data_dir: str | Path) -> Iterator[None]:
     """One run per data folder for the length of the block: two runs on one folder would fight over the graph and

@@ -147,6 +147,13 @@ class ResultCache:
     def keep_all(self) -> None:
         self._used = {**self._old, **self._used}
 
+    def absorb(self, part: "ResultCache") -> None:
+        """The entries another process computed into `part` (a shard's, `ShardCache`), as if stored here: they are
+        saved when read, as stored ones are."""
+        if part._old:
+            self._old.update(part._old)
+            self._written = True
+
     def put(self, key: str, value: Any, kind: Any) -> None:
         if "\t" in key or "\n" in key:
             raise ValueError(f"a cache key holds no tab or newline: {key!r}")
@@ -160,3 +167,27 @@ class ResultCache:
         body = b"".join(b"\n" + k + b"\t" + _digest(k, value) + b"\t" + value
                         for k, value in ((key.encode("utf-8"), value) for key, value in self._used.items()))
         replace_atomically(self.path, lambda tmp: tmp.write_bytes(header + body))
+
+
+class ShardCache:
+    """A result cache as one shard's process uses it: read from the data folder's shared file, new results written
+    only to the shard's own part file, so no two processes write one file; the fan-in step takes the parts in
+    (`ResultCache.absorb`) and writes the shared file once."""
+
+    def __init__(self, shared: str | Path, part: str | Path):
+        Path(part).unlink(missing_ok=True)  # a part left by a killed run: its entries are computed again
+        self._shared, self._part = ResultCache(shared), ResultCache(part)
+
+    def get(self, key: str, kind: Any) -> Any:
+        value = self._part.get(key, kind)
+        return value if value is not None else self._shared.get(key, kind)
+
+    def put(self, key: str, value: Any, kind: Any) -> None:
+        self._part.put(key, value, kind)
+
+    def keep_all(self) -> None:
+        pass
+
+    def save(self) -> None:
+        if self._part._written:
+            self._part.save()

@@ -60,11 +60,13 @@ class GraphSync:
 
 
 def extract_mentions(documents: pl.DataFrame, data_dir: str | Path, id_types: dict[str, str] | None = None,
-                     worker: CheckWorker | None = None) -> Extraction:
+                     worker: CheckWorker | None = None, cache: ResultCache | None = None) -> Extraction:
     """Mentions and raw relationships from structure (tables, header fields, diagrams) and prose (spaCy). `id_types`:
     record-id prefixes typed by hand (None: GRAPHRAG_ID_TYPES; empty: every type inferred from the corpus). With a
-    `worker`, the audit's re-run of this extraction starts there now, while the run goes on to resolve."""
-    extraction = Extractor(id_types=id_types).extract(documents_of(documents), ResultCache(Path(data_dir) / EXTRACTION_CACHE))
+    `worker`, the audit's re-run of this extraction starts there now, while the run goes on to resolve. `cache`: the
+    extraction cache as a sharded build's fan-in holds it (`stages.shards`), else the data folder's."""
+    cache = cache if cache is not None else ResultCache(Path(data_dir) / EXTRACTION_CACHE)
+    extraction = Extractor(id_types=id_types).extract(documents_of(documents), cache)
     if worker is not None and known_rerun(extraction.fingerprint, ResultCache(Path(data_dir) / AUDIT_CACHE)) is None:
         # The frame, not the documents: it goes to the worker as one Arrow buffer, not 10,000 pickled objects.
         worker.start_rerun(extraction.fingerprint, partial(rerun_extraction, documents, extraction.fingerprint, str(data_dir)))

@@ -3,7 +3,7 @@ since the last run (a manifest per stage in the data folder, `graphrag_bench.cor
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 import polars as pl
@@ -37,6 +37,9 @@ class EmbeddedChunks:
 
 
 
+CHUNK_STORE = Path("embeddings") / "chunks.parquet"  # the chunk vectors, in the data folder
+
+
 def manifest_path(data_dir: str | Path, stage: str) -> Path:
     return Path(data_dir) / "manifests" / f"{stage}.json"
 
@@ -62,16 +65,23 @@ def ingest_corpus(corpus_dir: str | Path, data_dir: str | Path, max_bytes: int |
     return IngestedCorpus(frame, changes, warnings, find_untrusted_in(docs))
 
 
-def chunk_corpus(documents: pl.DataFrame, data_dir: str | Path) -> ChunkedCorpus:
-    chunks = [c for doc in documents_of(documents) for c in chunk_document(doc)]
-    changes = compare_with_manifest(manifest_path(data_dir, "chunks"), {c.chunk_id: text_key(c.text) for c in chunks})
-    return ChunkedCorpus(frame_of(chunks, Chunk), changes)
+def chunk_corpus(documents: pl.DataFrame, data_dir: str | Path, chunked: pl.DataFrame | None = None) -> ChunkedCorpus:
+    """Every document's chunks (`chunked`: already made, by a sharded build's steps, in corpus order)."""
+    if chunked is None:
+        chunked = frame_of([c for doc in documents_of(documents) for c in chunk_document(doc)], Chunk)
+    changes = compare_with_manifest(manifest_path(data_dir, "chunks"),
+                                    dict(zip(chunked["chunk_id"].to_list(), map(text_key, chunked["text"].to_list()))))
+    return ChunkedCorpus(chunked, changes)
 
 
-def embed_chunks(chunks: pl.DataFrame, model, data_dir: str | Path) -> EmbeddedChunks:
-    """Every chunk's vector; a text is embedded once per model (`EmbeddingStore`), unchanged text is reused."""
-    store = EmbeddingStore(Path(data_dir) / "embeddings" / "chunks.parquet", model.identity)
+def embed_chunks(chunks: pl.DataFrame, model, data_dir: str | Path, computed_in_shards: int = 0) -> EmbeddedChunks:
+    """Every chunk's vector; a text is embedded once per model (`EmbeddingStore`), unchanged text is reused.
+    `computed_in_shards`: vectors a sharded build's steps computed and stored just before (counted as computed)."""
+    store = EmbeddingStore(Path(data_dir) / CHUNK_STORE, model.identity)
     vectors, counts = store.vectors(chunks["text"].to_list(), model)
+    if computed_in_shards:
+        counts = replace(counts, computed=counts.computed + computed_in_shards,
+                         reused=counts.reused - computed_in_shards)
     dimension = vectors.shape[1]
     frame = chunks.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, dimension)))
     return EmbeddedChunks(frame, counts, dimension)

@@ -24,7 +24,7 @@ from .structure import DocumentParser
 from ...language.text import clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "15"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "16"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
@@ -87,6 +87,7 @@ class RecordIds:
 
 PER_DOCUMENT = ("structure|", "prose|")  # cache keys of one document's passes 1 and 2 (by its content)
 StoredVectors = dict[str, StoredVector]  # label → its embedding, kept between runs
+CorpusNames = tuple[list[str], list[str]]  # the names pass 2 reads for, and the capitals seen mid-sentence
 
 
 class RerunCache:
@@ -210,7 +211,21 @@ class Extractor:
         with _cycle_collection_paused():
             return self._extract(documents, cache)
 
-    def _extract(self, documents: list[Document], cache: ResultCache | RerunCache | None) -> Extraction:
+    def read_shard(self, documents: list[Document], shard: set[str], through: str, cache) -> list[str]:
+        """One shard's share of pass 1 (`through="structure"`) or pass 2 (`"prose"`): the documents of `shard` not in
+        `cache` are read and put there; the ids read. Every document is still seen for what the passes take from the
+        whole corpus (record ids), and pass 2 reads the corpus's names that `through="names"` (the fan-in of pass 1,
+        `shard` empty) put in `cache` from every document's pass 1. The fan-in's `extract` then finds every document's
+        passes there and interprets the corpus."""
+        with _cycle_collection_paused():
+            return self._extract(documents, cache, shard, through).processed
+
+    def vectors_key(self) -> str:
+        """The cache key of the label vectors this extractor's embedding model made."""
+        return f"vectors|{VOCABULARY_DIGEST}|{getattr(self.semantics.embedder, 'identity', '')}"
+
+    def _extract(self, documents: list[Document], cache: ResultCache | RerunCache | None,
+                 shard: set[str] | None = None, through: str = "interpretation") -> Extraction:
         untrusted = {d.doc_id: find_untrusted(d) for d in documents}
         documents = [masked(d, untrusted[d.doc_id]) for d in documents]  # documents are data, never instructions
         ids = RecordIds(documents)
@@ -225,7 +240,7 @@ class Extractor:
                 stored = cache.get(vectors_key, StoredVectors) or {}
                 self._semantics = Semantics(embedder, stored)  # its gloss tables come from the stored vectors
             else:
-                vectors_key = f"vectors|{VOCABULARY_DIGEST}|{getattr(self._semantics.embedder, 'identity', '')}"
+                vectors_key = self.vectors_key()
                 stored = cache.get(vectors_key, StoredVectors) or {}
                 for text, vector in stored.items():
                     self._semantics.known_vectors.setdefault(text, vector)
@@ -235,22 +250,40 @@ class Extractor:
         result = Extraction()
         for doc in documents:
             keys[doc.doc_id] = f"structure|{doc.content_hash}|{_digest([doc.title])}|{corpus_key}"  # a title may come from the corpus
+        # Pass 2 reads the names pass 1 found in every document: a sharded build's fan-in finds them once
+        # (`through="names"`), and each shard of pass 2 then reads only its own documents' pass 1.
+        names_key = f"names|{_digest([keys[d.doc_id] for d in documents])}"
+        known_names = cache.get(names_key, CorpusNames) if cache is not None and through == "prose" else None
+        for doc in documents:
+            if (through == "structure" or known_names is not None) and shard is not None and doc.doc_id not in shard:
+                continue
             cached = cache.get(keys[doc.doc_id], ParsedDocument) if cache else None
             if cached is None:
                 cached = DocumentParser(doc, ids, self).parse()
                 if cache is not None:
                     cache.put(keys[doc.doc_id], cached, ParsedDocument)
+                if through == "structure":
+                    result.processed.append(doc.doc_id)
             parsed.append(cached)
+        if through == "structure":
+            return self._partial(result, cache, vectors_key, stored_vectors)
         # The names prose is read for: what structures declare (rows, nodes, entries) and the values of fields whose
         # label names a relation ("Owner: Lena Ortiz"), not every capitalised field value ("Role: Contractor").
-        names = sorted({d.name for p in parsed for d in p.declared}
-                       | {t.text for p in parsed for s in p.statements for t in (s.subject, s.value)
-                          if t.kind == NAME and (s.extractor == "diagram" or self.is_label(s.label))})
-        capitals = sorted({m for p in parsed for para in p.paragraphs for m in MID_SENTENCE_CAPITAL.findall(para.text)})
-        names = common_words_dropped(names, [para.text for p in parsed for para in p.paragraphs])
+        if known_names is not None:
+            names, capitals = known_names
+        else:
+            names = sorted({d.name for p in parsed for d in p.declared}
+                           | {t.text for p in parsed for s in p.statements for t in (s.subject, s.value)
+                              if t.kind == NAME and (s.extractor == "diagram" or self.is_label(s.label))})
+            capitals = sorted({m for p in parsed for para in p.paragraphs for m in MID_SENTENCE_CAPITAL.findall(para.text)})
+            names = common_words_dropped(names, [para.text for p in parsed for para in p.paragraphs])
+        if through == "names":
+            if cache is not None:
+                cache.put(names_key, (names, capitals), CorpusNames)
+            return self._partial(result, cache, vectors_key, stored_vectors)
         prose_key = _digest([names, capitals])
         fingerprint = _digest([prose_key, [keys[p.doc_id] for p in parsed], sorted(self.id_types.items())])
-        if cache is not None:  # nothing changed since the last run: its interpretation stands as it was
+        if cache is not None and shard is None:  # nothing changed since the last run: its interpretation stands as it was
             known = cache.get(f"interpretation|{fingerprint}", Extraction)
             if known is not None:
                 known.processed, known.reused = [], [p.doc_id for p in parsed]
@@ -261,6 +294,8 @@ class Extractor:
         reader = None
         prose = {}
         for p in parsed:
+            if shard is not None and p.doc_id not in shard:
+                continue
             key = f"prose|{keys[p.doc_id]}|{prose_key}"
             cached = cache.get(key, ProseResult) if cache else None
             if cached is None:
@@ -272,6 +307,8 @@ class Extractor:
             else:
                 result.reused.append(p.doc_id)
             prose[p.doc_id] = cached
+        if through == "prose":
+            return self._partial(result, cache, vectors_key, stored_vectors)
         out = Interpreter(self.semantics, self.id_types).run(parsed, prose)
         out.processed, out.reused = result.processed, result.reused
         out.fingerprint = fingerprint
@@ -281,6 +318,13 @@ class Extractor:
             self._remember_vectors(cache, vectors_key, stored_vectors)
             cache.save()
         return out
+
+    def _partial(self, result: Extraction, cache: ResultCache | RerunCache | None, vectors_key: str, stored: int) -> Extraction:
+        """A sharded build's pass ends here: what it computed is in `cache`, saved (the fan-in interprets)."""
+        if cache is not None:
+            self._remember_vectors(cache, vectors_key, stored)
+            cache.save()
+        return result
 
     def _remember_vectors(self, cache: ResultCache | RerunCache, key: str, stored: int) -> None:
         """Persist the label vectors when this run embedded any beyond the `stored` ones it started with."""
