@@ -238,11 +238,11 @@ def per_row(run: dict) -> dict:
             "audit_ms_per_entity": ms(audit, entities)}
 
 
-# The build's stages as its steps are named (graph-backed assets: "<asset>.<op>[shard]"); a stage's time is from its
-# first step's start to its last step's end, so shards side by side count once.
+# The build's stages as its steps are named (graph-backed assets: "<asset>.<op>[shard]"): a name ending in "." or "_"
+# is a prefix of its steps' names, another is one step's (`stage_seconds`). Extraction is one stage: with one shard
+# its passes 1 and 2 run in the step that interprets (no part files).
 STAGES = {"read corpus": ("documents",), "chunk + embed": ("chunked_corpus.",),
-          "extract (passes 1-2, sharded)": ("entity_mentions.document_shards", "entity_mentions.read_", "entity_mentions.prose_shards"),
-          "interpret (pass 3)": ("entity_mentions.interpret_corpus",), "resolve": ("resolved_graph",),
+          "extract (passes 1-3)": ("entity_mentions.",), "resolve": ("resolved_graph",),
           "audit + provenance checks": ("resolved_graph_",), "graph store": ("graph_store",)}
 
 
@@ -280,7 +280,8 @@ def stage_seconds(run: dict) -> dict[str, float]:
     counted."""
     out = {}
     for stage, prefixes in STAGES.items():
-        spans = sorted(span for step, span in run["steps"].items() if step.startswith(prefixes) and None not in span)
+        spans = sorted(span for step, span in run["steps"].items() if None not in span and any(
+            step == p or (p.endswith((".", "_")) and step.startswith(p)) for p in prefixes))
         busy, end = 0.0, float("-inf")
         for start, stop in spans:
             busy += max(0.0, stop - max(start, end))
@@ -323,6 +324,7 @@ def shard_table(sizes: list[int], shard_counts: list[int], work_dir: Path, real:
             if out.returncode != 0:
                 raise SystemExit(f"build with {count} shards failed:\n{out.stderr[-3000:]}")
             runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+        (work / "shards.json").write_text(json.dumps(runs, indent=1))
         stages = [stage_seconds(r) for r in runs]
         megabytes = sum(p.stat().st_size for p in (work / "corpus").rglob("*.md")) / 1e6
         print(f"\n== first build of the graph, {n} {'real' if real else 'generated'} documents ({megabytes:.1f} MB), "

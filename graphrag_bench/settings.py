@@ -125,6 +125,15 @@ def shards_from_env(env: Env | None = None) -> int:
     return int(env_number("GRAPHRAG_SHARDS", 1, env, minimum=1, maximum=MAX_SHARDS))
 
 
+BUILD_EXECUTORS = ("multiprocess", "k8s")
+
+
+def build_executor_from_env(env: Env | None = None) -> str:
+    """GRAPHRAG_BUILD_EXECUTOR: where graph_build_job's steps run: `multiprocess` (default: processes on this machine)
+    or `k8s` (a pod per step, dagster-k8s' executor: the deployment's image has it)."""
+    return _choice("GRAPHRAG_BUILD_EXECUTOR", "multiprocess", BUILD_EXECUTORS, env)
+
+
 def document_bytes(megabytes: float) -> int:
     return int(megabytes * (1 << 20))
 

@@ -186,7 +186,7 @@ def validate_inputs(args: argparse.Namespace):
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
                                          id_types_from_env, llm_from_env, load_thresholds, log_level_from_env,
                                          max_document_mb_from_env, modes_from_env, nightly_from_env, shards_from_env,
-                                         MAX_SHARDS)
+                                         build_executor_from_env, MAX_SHARDS)
     from graphrag_bench.retrieval.modes import parse_modes
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
@@ -206,6 +206,7 @@ def validate_inputs(args: argparse.Namespace):
     nightly_from_env()  # the time zone (the cron is the scheduler's to parse, where the schedule is defined)
     max_document_mb, id_types = max_document_mb_from_env(), id_types_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
+    build_executor_from_env()
     shards = args.shards if args.shards is not None else shards_from_env()
     if not 1 <= shards <= MAX_SHARDS:
         raise InputError("--shards", f"must be from 1 to {MAX_SHARDS}, got {shards}")
@@ -222,6 +223,9 @@ def validate_inputs(args: argparse.Namespace):
     writable_folder(data_dir, "data folder", "--data-dir")
     writable_folder(args.results_dir, "results folder", "--results-dir")
     from resources import BenchSettings  # Dagster's import takes a second: a user's mistake is named before it
+    from pipelines.definitions import graph_build_executor
+
+    graph_build_executor()  # GRAPHRAG_BUILD_EXECUTOR=k8s without dagster-k8s installed: named now
 
     settings = BenchSettings(corpus_dir=str(corpus), questions_file=str(Path(args.questions).resolve()), data_dir=str(Path(data_dir).resolve()),
                              results_dir=str(Path(args.results_dir).resolve()), thresholds_file=str(Path(gates_file).resolve()), runs=runs,

@@ -25,6 +25,7 @@ from dagster import (
     Definitions,
     EnvVar,
     ExecuteInProcessResult,
+    ExecutorDefinition,
     JobExecutionResult,
     Field,
     RunFailureSensorContext,
@@ -59,6 +60,7 @@ from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
 from graphrag_bench.errors import InputError
 from graphrag_bench.corpus.ingest import corpus_fingerprint
 from graphrag_bench.settings import (DEFAULT_NIGHTLY, RetrievalSettings, alert_webhook_from_env, answerer_from_env,
+                                     build_executor_from_env,
                                      check_worker_from_env, embedding_backend_from_env, llm_from_env, neo4j_from_env,
                                      nightly_from_env)
 from pipelines.dbt import dbt_cli
@@ -110,9 +112,27 @@ build_executor = multiprocess_executor.configured(
                     "start_method": {"forkserver": {"preload_modules": ["pipelines.preload"]}}},
     name="multiprocess_build", config_schema={"max_concurrent": Field(int, is_required=False, default_value=0,
                                                                         description="steps at a time (0: one per core)")})
-# On the multiprocess executor (a deployment may give it docker's or k8s'): the document shards' steps side by side.
+
+
+def graph_build_executor(kind: str | None = None) -> ExecutorDefinition:
+    """The executor GRAPHRAG_BUILD_EXECUTOR names for graph_build_job (`kind`: that value, read when None)."""
+    if (kind or build_executor_from_env()) == "k8s":
+        try:
+            from dagster_k8s import k8s_job_executor
+        except ImportError:
+            raise InputError("environment", "the k8s executor needs dagster-k8s (pip install dagster-k8s==0.29.27; the "
+                             "Dockerfile's image has it)", field="GRAPHRAG_BUILD_EXECUTOR") from None
+        return k8s_job_executor
+    return build_executor
+
+
+try:  # the code location still loads with a bad value (on the multiprocess executor); the CLI's preflight names it
+    _build_executor = graph_build_executor()
+except InputError:
+    _build_executor = build_executor
+# The document shards' steps side by side: in processes here, or in pods (GRAPHRAG_BUILD_EXECUTOR=k8s).
 graph_build_job = define_asset_job("graph_build_job", selection=AssetSelection.assets(*GRAPH_ASSETS),
-                                   executor_def=build_executor,
+                                   executor_def=_build_executor,
                                    description="Corpus → chunks → embeddings → entities → resolved graph → graph store, "
                                                "each document shard's steps in a process of their own.")
 benchmark_job = define_asset_job("benchmark_job", selection=AssetSelection.all(),
