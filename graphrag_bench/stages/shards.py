@@ -123,11 +123,9 @@ def extract_shard(documents: pl.DataFrame, data_dir: str | Path, id_types: dict[
     return ShardWork(shard, count, [str(part)], read)
 
 
-def absorb_extraction(work: list[ShardWork], data_dir: str | Path, id_types: dict[str, str] | None = None,
-                      save: bool = False) -> ResultCache:
+def absorb_extraction(work: list[ShardWork], data_dir: str | Path, id_types: dict[str, str] | None = None) -> ResultCache:
     """The shared extraction cache with the shards' parts taken in (their label vectors merged, not one shard's
-    replacing another's). `save`: written now, every entry kept (pass 2's shards read pass 1's results from it), and
-    the parts removed; else the fan-in's `extract` saves it (`remove_parts` after)."""
+    replacing another's), not saved yet: the fan-in's extraction call saves it once."""
     cache = ResultCache(Path(data_dir) / EXTRACTION_CACHE)
     parts = [ResultCache(p) for w in work for p in w.parts if Path(p).exists()]
     if parts:
@@ -137,10 +135,6 @@ def absorb_extraction(work: list[ShardWork], data_dir: str | Path, id_types: dic
             vectors.update(part.get(key, dict[str, StoredVector]) or {})
             cache.absorb(part)
         cache.put(key, vectors, dict[str, StoredVector])
-    if save:
-        cache.keep_all()
-        cache.save()
-        remove_parts(work)
     return cache
 
 
@@ -150,8 +144,10 @@ def find_corpus_names(documents: pl.DataFrame, data_dir: str | Path, id_types: d
     for, found once from every document's pass 1 (each shard of pass 2 then reads only its own documents')."""
     if all(w.count == 1 for w in work):
         return
-    cache = absorb_extraction(work, data_dir, id_types, save=True)
+    cache = absorb_extraction(work, data_dir, id_types)
+    cache.keep_all()  # written once, by the names pass, with every entry: pass 2's shards read pass 1's results there
     Extractor(id_types=id_types).read_shard(documents_of(documents), set(), "names", cache)
+    remove_parts(work)
 
 
 def remove_parts(work: list[ShardWork]) -> None:
