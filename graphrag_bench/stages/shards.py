@@ -12,7 +12,6 @@ decide which process computes a stored result.
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +19,7 @@ import polars as pl
 
 from ..corpus.ingest import Chunk, chunk_document
 from ..graph.extract import Extractor
+from ..runtime.embed import available_cores
 from ..runtime.embedding_store import EmbeddingStore
 from ..runtime.files import replace_atomically
 from ..runtime.result_cache import ResultCache, ShardCache, StoredVector
@@ -66,7 +66,7 @@ def part_path(data_dir: str | Path, stage: str, shard: int, count: int, suffix: 
 
 def threads_per_shard(count: int) -> int:
     """Shards, not threads, use the cores: each shard's process embeds on its share of them."""
-    return max(1, (os.cpu_count() or 1) // count)
+    return max(1, available_cores() // count)
 
 
 def chunk_and_embed(documents: pl.DataFrame, model, data_dir: str | Path, shard: int, count: int) -> ShardWork:
@@ -118,7 +118,7 @@ def extract_shard(documents: pl.DataFrame, data_dir: str | Path, id_types: dict[
         return ShardWork(shard, count, [])
     part = part_path(data_dir, f"extraction-{through}", shard, count, ".jsonl")
     mine = set(shard_documents(documents, shard, count)["doc_id"].to_list())
-    read = Extractor(id_types=id_types).read_shard(documents_of(documents), mine, through,
+    read = Extractor(id_types=id_types, threads=threads_per_shard(count)).read_shard(documents_of(documents), mine, through,
                                                    ShardCache(Path(data_dir) / EXTRACTION_CACHE, part))
     return ShardWork(shard, count, [str(part)], read)
 

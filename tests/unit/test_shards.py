@@ -90,3 +90,22 @@ def test_three_shards_build_what_one_step_builds_and_leave_no_part_behind(water,
     again = _three_shards(water, tmp_path / "three", embedder)
     assert not any(w.computed for w in again[4] + again[5]) and again[1].counts.computed == 0
     assert again[3].state_hash == sync.state_hash
+
+
+def test_the_prose_shards_embed_what_interpreting_their_documents_asks_the_model(water, tmp_path, monkeypatch):
+    # The interpretation's cost is embedding labels; in a sharded build the shards do it side by side, so the fan-in,
+    # which runs alone, asks the model only for what corpus-level steps add (template tables, settled entries).
+    from graphrag_bench.runtime.embed import Embedder
+
+    asked: list[str] = []
+    encode = Embedder.encode
+    monkeypatch.setattr(Embedder, "encode", lambda self, texts, threads=None: asked.extend(texts) or encode(self, texts, threads))
+    extract_mentions(ingest_corpus(water, tmp_path / "one").frame, tmp_path / "one")
+    unsharded = set(asked)
+    documents = ingest_corpus(water, tmp_path / "two").frame
+    structure = [extract_shard(documents, tmp_path / "two", {}, s, 2, "structure") for s in range(2)]
+    find_corpus_names(documents, tmp_path / "two", {}, structure)
+    prose = [extract_shard(documents, tmp_path / "two", {}, s, 2, "prose") for s in range(2)]
+    asked.clear()
+    extract_from_shards(documents, tmp_path / "two", {}, None, [*structure, *prose])
+    assert len(unsharded) > 100 and len(set(asked)) <= 0.05 * len(unsharded), (len(unsharded), sorted(set(asked))[:20])

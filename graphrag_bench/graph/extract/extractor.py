@@ -182,17 +182,25 @@ def _prose_reader(key: str, names: list[str], ids: RecordIds, capitals: list[str
 class Extractor:
     """Corpus-level extraction. `semantics` (built on the shipped embedding model when not given) reads labels."""
 
-    def __init__(self, semantics: Semantics | None = None, id_types: dict[str, str] | None = None):
+    def __init__(self, semantics: Semantics | None = None, id_types: dict[str, str] | None = None,
+                 threads: int | None = None):
+        """`threads`: the embedding model's threads for labels (None: one per core; a shard's process takes its share)."""
         self.id_types = dict(id_types_from_env() if id_types is None else id_types)
         self._semantics = semantics
+        self.threads = threads
 
     @property
     def semantics(self) -> Semantics:
         if self._semantics is None:
             from ...runtime.embed import Embedder
 
-            self._semantics = Semantics(Embedder())
+            self._semantics = Semantics(self._embedder(Embedder))
         return self._semantics
+
+    def _embedder(self, kind):
+        embedder = kind()
+        embedder.threads = self.threads
+        return embedder
 
     def prepare(self, texts: list[str]) -> None:
         """Embed label candidates in one batch (a table's cells) before `is_label` reads them one by one."""
@@ -222,7 +230,11 @@ class Extractor:
 
     def vectors_key(self) -> str:
         """The cache key of the label vectors this extractor's embedding model made."""
-        return f"vectors|{VOCABULARY_DIGEST}|{getattr(self.semantics.embedder, 'identity', '')}"
+        if self._semantics is not None:
+            return f"vectors|{VOCABULARY_DIGEST}|{getattr(self._semantics.embedder, 'identity', '')}"
+        from ...runtime.embed import Embedder  # its identity only: no model loaded, no vocabulary embedded
+
+        return f"vectors|{VOCABULARY_DIGEST}|{Embedder().identity}"
 
     def _extract(self, documents: list[Document], cache: ResultCache | RerunCache | None,
                  shard: set[str] | None = None, through: str = "interpretation") -> Extraction:
@@ -235,7 +247,7 @@ class Extractor:
             if self._semantics is None:
                 from ...runtime.embed import Embedder
 
-                embedder = Embedder()
+                embedder = self._embedder(Embedder)
                 vectors_key = f"vectors|{VOCABULARY_DIGEST}|{embedder.identity}"
                 stored = cache.get(vectors_key, StoredVectors) or {}
                 self._semantics = Semantics(embedder, stored)  # its gloss tables come from the stored vectors
@@ -308,6 +320,9 @@ class Extractor:
                 result.reused.append(p.doc_id)
             prose[p.doc_id] = cached
         if through == "prose":
+            if shard is not None:  # the interpretation's embedding of these documents' labels, done here, in parallel
+                Interpreter(self.semantics, self.id_types).prepare_documents(
+                    [p for p in parsed if p.doc_id in prose], prose)
             return self._partial(result, cache, vectors_key, stored_vectors)
         out = Interpreter(self.semantics, self.id_types).run(parsed, prose)
         out.processed, out.reused = result.processed, result.reused

@@ -351,6 +351,25 @@ class Interpreter:
         return {k: v for k, v in types.items() if v}
 
     # -- relations ---------------------------------------------------------------------------------------------------
+    def prepare_documents(self, parsed: list[ParsedDocument], prose: dict[str, ProseResult]) -> None:
+        """Embed what reading these documents' statements will ask the model about, before the corpus is read
+        (a sharded build's prose shard, so the fan-in finds its documents' label vectors stored). The corpus-level
+        steps of `run` (template tables, settled entries) may still ask for a few more: `run` embeds those."""
+        statements = [s for doc in parsed for s in (*doc.statements, *prose[doc.doc_id].statements)]
+        self._prepare(statements, parsed, [a for doc in parsed for a in prose[doc.doc_id].apposed])
+
+    def _prepare(self, statements: list[Statement], parsed: list[ParsedDocument], apposed: list[tuple[Term, str]]) -> None:
+        """Every text the readings will embed, in few batches: a statement's first word, its label's tiers (and a
+        passive's verb), declared hints, structural labels, the nouns after names."""
+        self.semantics.prepare(w for s in statements for w in s.label.split()[:1])
+        # `label_texts` depends on the tier key alone: read once per key (a field label recurs in every record).
+        texts = {text for s in {self._tier_key(s): s for s in statements}.values() for tier in self.label_texts(s)
+                 for text in tier}
+        self.semantics.prepare(texts | {m.group(1) for m in map(PASSIVE.match, texts) if m})
+        self.semantics.prepare(d.hint for doc in parsed for d in doc.declared if d.hint)
+        self.semantics.prepare(s.label for s in statements if s.extractor in STRUCTURAL)
+        self.semantics.prepare(noun for _, noun in apposed)
+
     def run(self, parsed: list[ParsedDocument], prose: dict[str, ProseResult]) -> Extraction:
         _template_fields(parsed)
         _settle_entries(parsed, prose)
@@ -363,14 +382,7 @@ class Interpreter:
                       and s.value.kind == NAME and s.value.text in ordinary else s for s in statements]
         statements += [s for doc in parsed for s in prose[doc.doc_id].statements]
         apposed = [a for doc in parsed for a in prose[doc.doc_id].apposed]
-        self.semantics.prepare(w for s in statements for w in s.label.split()[:1])
-        # `label_texts` depends on the tier key alone: read once per key (a field label recurs in every record).
-        texts = {text for s in {self._tier_key(s): s for s in statements}.values() for tier in self.label_texts(s)
-                 for text in tier}
-        self.semantics.prepare(texts | {m.group(1) for m in map(PASSIVE.match, texts) if m})
-        self.semantics.prepare(d.hint for doc in parsed for d in doc.declared if d.hint)
-        self.semantics.prepare(s.label for s in statements if s.extractor in STRUCTURAL)
-        self.semantics.prepare(noun for _, noun in apposed)
+        self._prepare(statements, parsed, apposed)
         types = self.infer_types(statements, parsed, apposed)
         out = Extraction()
 
