@@ -184,7 +184,7 @@ class Extractor:
 
     def __init__(self, semantics: Semantics | None = None, id_types: dict[str, str] | None = None,
                  threads: int | None = None):
-        """`threads`: the embedding model's threads for labels (None: one per core; a shard's process takes its share)."""
+        """`threads`: the embedding model's threads for labels (None: one per available core; a shard's process takes its share)."""
         self.id_types = dict(id_types_from_env() if id_types is None else id_types)
         self._semantics = semantics
         self.threads = threads
