@@ -118,8 +118,8 @@ def extract_shard(documents: pl.DataFrame, data_dir: str | Path, id_types: dict[
         return ShardWork(shard, count, [])
     part = part_path(data_dir, f"extraction-{through}", shard, count, ".jsonl")
     mine = set(shard_documents(documents, shard, count)["doc_id"].to_list())
-    read = Extractor(id_types=id_types, threads=threads_per_shard(count)).read_shard(documents_of(documents), mine, through,
-                                                   ShardCache(Path(data_dir) / EXTRACTION_CACHE, part))
+    extractor = Extractor(id_types=id_types, threads=threads_per_shard(count))
+    read = extractor.read_shard(documents_of(documents), mine, through, ShardCache(Path(data_dir) / EXTRACTION_CACHE, part))
     return ShardWork(shard, count, [str(part)], read)
 
 

@@ -192,15 +192,20 @@ class Extractor:
     @property
     def semantics(self) -> Semantics:
         if self._semantics is None:
-            from ...runtime.embed import Embedder
-
-            self._semantics = Semantics(self._embedder(Embedder))
+            self._semantics = Semantics(self._new_embedder())
         return self._semantics
 
-    def _embedder(self, kind):
-        embedder = kind()
+    def _new_embedder(self):
+        """The shipped embedding model on this extractor's threads (loaded only when it first embeds)."""
+        from ...runtime.embed import Embedder
+
+        embedder = Embedder()
         embedder.threads = self.threads
         return embedder
+
+    @staticmethod
+    def _vectors_key(embedder) -> str:
+        return f"vectors|{VOCABULARY_DIGEST}|{getattr(embedder, 'identity', '')}"
 
     def prepare(self, texts: list[str]) -> None:
         """Embed label candidates in one batch (a table's cells) before `is_label` reads them one by one."""
@@ -229,12 +234,8 @@ class Extractor:
             return self._extract(documents, cache, shard, through).processed
 
     def vectors_key(self) -> str:
-        """The cache key of the label vectors this extractor's embedding model made."""
-        if self._semantics is not None:
-            return f"vectors|{VOCABULARY_DIGEST}|{getattr(self._semantics.embedder, 'identity', '')}"
-        from ...runtime.embed import Embedder  # its identity only: no model loaded, no vocabulary embedded
-
-        return f"vectors|{VOCABULARY_DIGEST}|{Embedder().identity}"
+        """The cache key of the label vectors this extractor's embedding model made (no vocabulary embedded for it)."""
+        return self._vectors_key(self._semantics.embedder if self._semantics is not None else self._new_embedder())
 
     def _extract(self, documents: list[Document], cache: ResultCache | RerunCache | None,
                  shard: set[str] | None = None, through: str = "interpretation") -> Extraction:
@@ -245,10 +246,8 @@ class Extractor:
         vectors_key, stored_vectors = "", 0
         if cache is not None:  # label vectors of earlier runs: the model loads only for a label never seen
             if self._semantics is None:
-                from ...runtime.embed import Embedder
-
-                embedder = self._embedder(Embedder)
-                vectors_key = f"vectors|{VOCABULARY_DIGEST}|{embedder.identity}"
+                embedder = self._new_embedder()
+                vectors_key = self._vectors_key(embedder)
                 stored = cache.get(vectors_key, StoredVectors) or {}
                 self._semantics = Semantics(embedder, stored)  # its gloss tables come from the stored vectors
             else:
