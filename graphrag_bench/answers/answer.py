@@ -22,10 +22,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .fillers import shape_kinds
-from .reader import ContextWords, PassageReader
+from .fillers import field_labels_of, shape_kinds
+from .reader import ContextWords, PassageReader, field_labels
 from .reader import PartAnswer as PassagePart
-from .sentences import Sentence, context_sentences
+from .sentences import Sentence, clean, context_sentences
 from .slots import AskedQuestion, SlotReader, terms_of
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
 from ..retrieval.retrieve import Fact, Retrieval
@@ -177,6 +177,10 @@ class Answerer:
             chain = _connection(facts, r.question_pins[0], r.question_pins[1])
             if chain:
                 return _render_path(chain)
+        # A word the question asks by that the context uses as a label is the corpus's own name for what is asked: a
+        # fact read from a field labelled otherwise ("Owner: @ana" for "who is the steward") is of another thing.
+        own_label = set().union(*(p.asked_by for p in asked.parts))
+        own_label &= field_labels(context_sentences(r)) if own_label else set()
         answers: list[PartAnswer] = []
         for part in reading.parts:
             part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
@@ -185,7 +189,7 @@ class Answerer:
                 # part names): the types decide which.
                 part_anchors = [k for a in answers for k in a.keys] + [key for key, start, _ in r.question_spans
                                                                       if start < part.start]
-            found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)))
+            found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)), own_label)
             if found is None:
                 return None
             answers.append(found)
@@ -196,7 +200,8 @@ class Answerer:
             return None
         return _render(answers) if answers else None
 
-    def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str]) -> PartAnswer | None:
+    def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str],
+              own_label: set[str] | frozenset[str] = frozenset()) -> PartAnswer | None:
         """The best path from what the part names to an answer: its last step the relation the part asks, each other
         step explained by another predicate of the question (or crossing two names of one thing), in the direction
         the wording gives. Do no harm: a path starts at what the question names, never at an entity the retrieved
@@ -209,6 +214,8 @@ class Answerer:
             if end in anchors or end in r.question_pins:
                 continue
             if part.answer_types and _type(end) not in part.answer_types:
+                continue
+            if own_label and _labelled_otherwise(last.evidence, own_label):
                 continue
             # The last step is the relation the question's main predicate names (or a labelled fact it names).
             ask = self._asked(part, main, last, end)
@@ -314,6 +321,13 @@ class Answerer:
                                + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
+
+
+def _labelled_otherwise(evidence: str, own_label: set[str] | frozenset[str]) -> bool:
+    """Whether a fact's sentence is a field ("Owner: @ana", "Owner: @ana; Links: RFC") none of whose labels says a word
+    of `own_label`."""
+    labels = [set(terms_of(label)) for label in field_labels_of(clean(evidence))]
+    return bool(labels) and not any(own_label & label for label in labels)
 
 
 def _states(doc_id: str, answer: PassagePart, sentences: list[Sentence], words: ContextWords) -> bool:

@@ -75,6 +75,11 @@ class Filler(str):
         return filler
 
 
+def field_labels_of(text: str) -> list[str]:
+    """The labels of a sentence's fields: "Owner" and "Links" of "Owner: @ana; Links: RFC"."""
+    return [m.group(1) for segment in text.split("; ") if (m := FIELD.match(segment))]
+
+
 def is_record(text: str) -> bool:
     """"Name: X; Status: Y": the fields of one thing, read together (`sentences`)."""
     segments = text.split("; ")

@@ -20,7 +20,7 @@ from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
 from ..language.spacy_pipeline import parse_all
-from .fillers import FIELD, MAX_REASON, Filler, choose, is_record
+from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record
 from .sentences import Sentence
 from .slots import VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
@@ -129,8 +129,12 @@ class PassageReader:
             main_total = sum(weights[t] for t in part.terms if t not in part.clause_terms) or 1.0
             passing = []
             asks = set(part.asks) | set(terms_of(part.noun))
+            # A word the part asks by that the context itself uses as a label ("Steward: …") is the corpus's own name
+            # for what is asked: a field labelled otherwise ("Owner: …") is another thing, whatever the vocabulary's
+            # synonyms say, and only a label with that word is read as the asked one.
+            own_label = part.asked_by & words.labels
             glosses = self.says(part.phrase) if part.phrase else []
-            asked_field = self._field_reader(part, glosses)
+            asked_field = self._field_reader(part, glosses, own_label)
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
             # least half their weight (a rare name weighs more than a common one).
@@ -144,8 +148,12 @@ class PassageReader:
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
-                says = any(g.search(s.text.lower()) for g in glosses) or is_record(s.text) and any(
-                    asked_field(m.group(1)) for seg in s.text.split("; ") if (m := FIELD.match(seg)))
+                labels = field_labels_of(s.text)
+                if own_label and labels:
+                    says = any(asked_field(label) for label in labels)
+                else:
+                    says = any(g.search(s.text.lower()) for g in glosses) or is_record(s.text) and any(
+                        asked_field(label) for label in labels)
                 said = set(part.asks) if says else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
@@ -175,9 +183,10 @@ class PassageReader:
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
                 # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:
-                    addressed = (not asks or asks & (texts[i] | under[i]) or says
-                                 or part.slot in TYPED and own >= TYPED_COVERAGE
-                                 or part.slot == "person" and main >= PERSON_COVERAGE)
+                    # (what the context labels by the asked word, a sentence in other words does not say)
+                    addressed = (not asks or asks & (texts[i] | under[i]) or says or not own_label and (
+                                 part.slot in TYPED and own >= TYPED_COVERAGE
+                                 or part.slot == "person" and main >= PERSON_COVERAGE))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
                     if addressed or part.slot not in ("person", "polar"):
                         passing.append((coverage + (ASKED if addressed else 0.0), i))
@@ -276,13 +285,16 @@ class PassageReader:
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items))
         return answers
 
-    def _field_reader(self, part: AskedPart, glosses: list):
+    def _field_reader(self, part: AskedPart, glosses: list, own_label: set[str] | frozenset[str] = frozenset()):
         """Whether a record's field is what the part asks: the vocabulary's words for the relation ("Author(s)" for
-        "who wrote"), or a label close in meaning to the word that asks it (its verb, or the noun it asks for)."""
+        "who wrote"), or a label close in meaning to the word that asks it (its verb, or the noun it asks for); where
+        the context labels things by the word that asks (`own_label`), a label that says it."""
         words = [w for w in re.findall(r"[A-Za-z][\w-]*", part.text) if stem(w) in part.asks] + part.noun.split()[-1:]
         memo: dict[str, bool] = {}
 
         def asked(label: str) -> bool:
+            if own_label:
+                return bool(own_label & set(terms_of(label)))
             if label not in memo:
                 name = re.sub(r"\([^)]*\)", " ", label).strip().lower()
                 vectors = self._vector([name, *(w.lower() for w in words)]) if name and words else []
@@ -350,6 +362,14 @@ class PassageReader:
 
 
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
+LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
+
+
+def field_labels(sentences: list[Sentence]) -> set[str]:
+    """The words the sentences use as labels: of each "Label: value" field ("Owner: @ana", "Steward: the person who
+    …"), its label's words."""
+    return {t for s in sentences for label in field_labels_of(s.text) if len(label.split()) <= LABEL_WORDS
+            for t in terms_of(label)}
 
 
 class ContextWords:
@@ -371,6 +391,7 @@ class ContextWords:
             for term in t | u:
                 self.df[term] = self.df.get(term, 0) + 1
         self.n = len(sentences)
+        self.labels = field_labels(sentences)
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         # Each retrieved document's title words (its passages sit under "title — section").
         self.title_of = {s.doc_id: s.context.split(" — ")[0] for s in reversed(sentences) if not s.from_fact}

@@ -95,6 +95,11 @@ class AskedPart:
     # sentence gives is of something its document says: a version of another thing is no answer. Empty otherwise.
     of_name: tuple[str, ...] = ()
 
+    @property
+    def asked_by(self) -> set[str]:
+        """The words of its predicate that say what it asks ("stewa" of "who was the steward of X")."""
+        return set(self.asks) & set(self.predicate)
+
 
 @dataclass(frozen=True)
 class AskedQuestion:
@@ -165,8 +170,11 @@ class SlotReader:
         phrase = own[match.end():] if match else own
         for name in named_in(own):
             phrase = phrase.replace(name, " ")
+        # (a name the part gives is what it is about, not what it asks: "the steward of the Remove Stacks RFC")
+        asks = asked_words(own) if wh else subject_words(own) if slot == "polar" else ()
+        asks = tuple(t for t in asks if t not in named) or asks if wh else asks
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
-                         " ".join(phrase.split()), asked_words(own) if wh else subject_words(own) if slot == "polar" else (),
+                         " ".join(phrase.split()), asks,
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
                          done_to(own) if wh in ("who", "which", "what") else (),

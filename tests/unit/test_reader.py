@@ -182,6 +182,11 @@ NOTES = {
              "controller version 7.4.\n"),
     "FW-2": ("Lumenwick outage — Summary", 3, "Lumenwick stopped answering at dusk. Lumenwick had not been updated for "
              "a year. The outage of the Saltmere Beacon was resolved by installing a newer controller version of Lumenwick.\n"),
+    # A light's plan with an owner, and a glossary that labels another role by a word of its own.
+    "BL-2": ("Brinecliff Light plan — Items › Brinecliff Light", 12, "- Owner: Maren Holt\n- Links: PLAN-7\n"),
+    "BL-2b": ("Brinecliff Light plan — Items › Brinecliff Light", 15, "The tower was repainted by Harbour Works in May.\n"),
+    "KP-1": ("Keeping process — Definitions", 5, "- Custodian: The custodian of a light signs off its yearly "
+             "inspection and keeps its log.\n- Keeper: The keeper of a light tends its lamp.\n"),
 }
 
 
@@ -895,3 +900,26 @@ def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(a
     assert head.startswith("Answer: 15 minutes (supported)"), head
     head = _answer(answerer, "How long does the handover last at Gullport?", "WR-1b", "WR-1").splitlines()[0]
     assert head.startswith("Answer: 30 minutes (supported)"), head
+
+
+def test_a_field_labelled_otherwise_does_not_answer_for_a_word_the_context_uses_as_a_label_of_its_own(answerer):
+    """The vocabulary counts "custodian" a word for owning, so "Owner: Maren Holt" answers "who is the custodian" —
+    unless the context itself labels a custodian ("Custodian: the one who signs off …"): then the owner is another
+    role, in the passages and in a graph fact read from the owner's field alike."""
+    question = "Who is the custodian of the Brinecliff Light?"
+    assert _answer(answerer, question, "BL-2").startswith("Answer: Maren Holt (supported)")
+    assert answer_label(_answer(answerer, question, "BL-2", "KP-1")) == "unknown"
+    # (nor is a name under the light's heading the custodian: the light is what the question names, not what it asks)
+    assert answer_label(_answer(answerer, question, "BL-2", "BL-2b", "KP-1")) == "unknown"
+    owner = Fact("person:maren_holt", "Maren Holt", "OWNS", "system:brinecliff_light", "Brinecliff Light", "BL", 12,
+                 "- Owner: Maren Holt", 1.0, 1)
+    start = question.index("Brinecliff Light")
+    spans = [("system:brinecliff_light", start, start + len("Brinecliff Light"))]
+    for passages, said in ((("BL-2",), True), (("BL-2", "KP-1"), False)):
+        answer = answerer(Retrieval(question, "graphrag", passages=_passages(*passages), facts=[owner],
+                                    pinned=["system:brinecliff_light"], question_pins=["system:brinecliff_light"],
+                                    question_spans=spans))
+        assert ("Maren Holt" in answer) == said, answer
+    # The owner's own word still answers.
+    assert _answer(answerer, "Who is the owner of the Brinecliff Light?", "BL-2", "KP-1").startswith(
+        "Answer: Maren Holt (supported)")
