@@ -109,7 +109,7 @@ class Answerer:
     @property
     def passages(self) -> PassageReader:
         if self._passages is None:
-            self._passages = PassageReader(self.reader.semantics.embedder.encode, self._glosses)
+            self._passages = PassageReader(self.reader.semantics.embedder.encode, self._glosses, self.slots.read)
         return self._passages
 
     def _glosses(self, phrase: str) -> list[re.Pattern]:
@@ -293,7 +293,7 @@ class Answerer:
         answers = self.passages.read(asked, sentences, words)
         if not answers:
             return UNKNOWN
-        used = [s for a in answers for s in (a, a.rival) if s is not None]
+        used = [s for a in answers for s in (a.via, a, a.rival) if s is not None]
         docs = list(dict.fromkeys([a.sentence.doc_id for a in used] + [s.doc_id for a in used for s in a.listed]))
         # What the question's opening statements say, stated by another document: the answer is chained through it.
         bridge = self.passages.bridge(asked, sentences, set(docs), words)
@@ -310,7 +310,9 @@ class Answerer:
         else:
             # Two sources chained, or one that states every part (`_states`: "which ADR now holds X" → ADR-58, whose
             # own sentence says it holds X, read in another ADR's record).
-            one = not chained and any(all(_states(d, a, sentences, words) for a in answers) for d in docs)
+            # (an answer read through a nested question another document answered is a chain of two)
+            one = not chained and not any(a.via is not None and a.via.sentence.doc_id != a.sentence.doc_id for a in answers) \
+                and any(all(_states(d, a, sentences, words) for a in answers) for d in docs)
             label = "likely" if len(docs) > 1 and not one else "supported"
             head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "
         # A document the question names whose own sentence names the document answered with: it says the answer too.

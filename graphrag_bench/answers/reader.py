@@ -22,7 +22,7 @@ from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
 from ..language.spacy_pipeline import parse_all
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record
 from .sentences import Sentence
-from .slots import VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
+from .slots import NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
@@ -66,13 +66,15 @@ class PartAnswer:
     score: float
     rival: "PartAnswer | None" = None  # another document's different value for the same single value: a conflict
     listed: tuple[Sentence, ...] = ()  # the list items the filler is, or the sentences of its other values ("two dates")
+    via: "PartAnswer | None" = None  # the answer to the nested question the part was asked through ("that X depends on")
 
 
 class PassageReader:
-    def __init__(self, embed, says=lambda phrase: []):
+    def __init__(self, embed, says=lambda phrase: [], read_question=None):
         """`embed(list[str]) → ndarray` of unit vectors (the embedding model); `says(phrase)`: patterns of the words a
-        sentence may use for the relation the phrase names (the vocabulary's glosses: "signed off" → "approved")."""
-        self.embed, self.says = embed, says
+        sentence may use for the relation the phrase names (the vocabulary's glosses: "signed off" → "approved");
+        `read_question(text) → AskedQuestion` (the slot reader), to read a part's nested question, if given."""
+        self.embed, self.says, self.read_question = embed, says, read_question
         self._vectors: dict[str, np.ndarray] = {}
 
     def _vector(self, texts: list[str]) -> list[np.ndarray]:
@@ -119,6 +121,11 @@ class PassageReader:
         quoted = [q for m in QUOTE.finditer(asked.question) if len(q := set(terms_of(m.group(1) or m.group(2)))) >= 2]
         answers: list[PartAnswer] = []
         for part in asked.parts:
+            # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
+            via = self._nested(part, sentences, words, answers)
+            if via is not None:
+                part = via[1]
+            direct = None if via is not None else direct_name
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
             back = {t for a in answers for t in terms_of(TITLE_ADDED.sub("", a.filler))} if part.points_back else set()
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
@@ -172,7 +179,7 @@ class PassageReader:
                              for x in abouts), default=1.0)
                 if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named):
                     continue  # a graph fact's sentence of a document that never says what the question is most about
-                if direct_name and direct_name not in words.about(s.doc_id, asked.named):
+                if direct and direct not in words.about(s.doc_id, asked.named):
                     continue
                 if part.of_name and not set(part.of_name) <= texts[i] | under[i] | words.about(s.doc_id, asked.named):
                     continue  # "which version of X": a sentence of a document that never says X gives another's
@@ -207,6 +214,10 @@ class PassageReader:
                 if part.points_back else set()
             if any(sentences[i].doc_id in chained for _, i in scored):
                 scored = [(score, i) for score, i in scored if sentences[i].doc_id in chained]
+            # A part asked of a document its nested question gave ("who authored the RFC that created X") is read in
+            # that document alone.
+            if via is not None and (document := words.named_document.get(via[0].filler)):
+                scored = [(score, i) for score, i in scored if sentences[i].doc_id == document]
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
             # A part asking for one of the context's documents ("which ADR", "which one" of "several ADRs"): an id
@@ -282,8 +293,28 @@ class PassageReader:
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                           and s >= RIVAL * score and _value(f, part) != _value(filler, part)), None)
-            answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items))
+            answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
+                                      via[0] if via is not None else None))
         return answers
+
+    def _nested(self, part: AskedPart, sentences: list[Sentence], words: "ContextWords", answers: list[PartAnswer]) \
+            -> "tuple[PartAnswer, AskedPart] | None":
+        """For a part asking about a thing it describes by a clause, the answer to which thing that is and the part
+        asked of it by name ("Who owns Auth Service"); None where the part has none or the context does not say. A
+        thing the clause points back to ("the RFC that created that team") is the earlier part's answer."""
+        inner, outer = part.nested
+        if not inner or self.read_question is None:
+            return None
+        pointed = POINTED.search(inner)
+        if pointed:
+            if not answers:
+                return None
+            inner = inner[:pointed.start()] + TITLE_ADDED.sub("", str(answers[-1].filler)) + inner[pointed.end():]
+        found = self.read(self.read_question(inner), sentences, words)
+        if not found or found[0].rival is not None or found[0].listed:
+            return None  # (of two values, or a list, the outer question is not one question)
+        asked = self.read_question(outer.replace(NESTED_SLOT, TITLE_ADDED.sub("", str(found[0].filler))))
+        return (found[0], asked.parts[0]) if len(asked.parts) == 1 else None
 
     def _field_reader(self, part: AskedPart, glosses: list, own_label: set[str] | frozenset[str] = frozenset()):
         """Whether a record's field is what the part asks: the vocabulary's words for the relation ("Author(s)" for
@@ -362,6 +393,7 @@ class PassageReader:
 
 
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
+POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGNORECASE)  # "that team": said before
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
 
 

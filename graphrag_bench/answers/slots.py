@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..language.english import AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, QUANTIFIERS, QUESTION_WORDS
+from ..language.english import (AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_PRONOUNS, QUANTIFIERS,
+                                QUESTION_WORDS)
 from ..language.text import fold
 
 SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing", "polar")  # polar: a yes/no part
@@ -94,6 +95,9 @@ class AskedPart:
     # The name the asked noun is of ("Kyverno" in "which Helm chart version of Kyverno"): the stems of that name. What a
     # sentence gives is of something its document says: a version of another thing is no answer. Empty otherwise.
     of_name: tuple[str, ...] = ()
+    # It asks about a thing it describes by a clause ("who owns the system that X depends on"): the question which thing
+    # that is, and the part with `NESTED_SLOT` in its place (`nested_question`); ("", "") otherwise.
+    nested: tuple[str, str] = ("", "")
 
     @property
     def asked_by(self) -> set[str]:
@@ -178,7 +182,8 @@ class SlotReader:
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
                          done_to(own) if wh in ("who", "which", "what") else (),
-                         of_name(own, noun) if noun else ())
+                         of_name(own, noun) if noun else (),
+                         nested_question(own, asks) if wh in NESTED_WH else ("", ""))
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -402,6 +407,45 @@ def in_relative_clause(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:
     inside = {t.i for t in doc if t.dep_ == "relcl" for t in t.subtree}
     outside = {stem(t.text) for t in doc if t.i not in inside}
     return tuple(t for t in terms if t not in outside)
+
+
+RELATIVE_PRONOUNS = frozenset({"that", "which", "who", "whom", "whose"})
+BACK_POINTING = frozenset({"that", "this", "these", "those", "same"})  # "that same contact": a thing said before
+NESTED_WH = frozenset({"who", "what", "which", "when", "where"})  # (a "how" asks of the manner, not of a thing)
+NESTED_SLOT = "\x00"  # where the nested question's answer goes in the outer one
+
+
+def nested_question(text: str, asks: tuple[str, ...]) -> tuple[str, str]:
+    """A part that asks about a thing it describes by a clause naming another ("who owns the system that the Gateway
+    depends on", "what does the database chosen in ADR-1 depend on") asks two questions: which thing the clause
+    describes ("which system the Gateway depends on") and the part itself of that thing. The inner question and the
+    outer one with `NESTED_SLOT` where the thing was; ("", "") for any other part. Not nested: a clause that says what
+    a noun holds ("the decision that every database gets …"), or names nothing to start from (no name, id or date;
+    or a pronoun: "the ADR that defines it"); a thing an earlier part gave ("that same contact"); the thing the part
+    asks for itself ("what is the name of the exchange that X publishes to", `asks`)."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    for noun in doc:
+        if noun.pos_ not in ("NOUN", "PROPN") or noun.lower_ in QUESTION_WORDS or stem(noun.text) in asks \
+                or any(c.lower_ in QUESTION_WORDS | BACK_POINTING for c in noun.children):
+            continue
+        clause = next((c for c in noun.children if c.dep_ == "relcl" or c.dep_ == "acl" and c.tag_ == "VBN"
+                       and not any(m.dep_ == "mark" for m in c.children)), None)
+        if clause is None:
+            continue
+        # (the relative pronoun stands for the thing: "which system the Gateway depends on")
+        said = [t for t in clause.subtree if not (t.lower_ in RELATIVE_PRONOUNS and t.dep_ != "det")]
+        # (a thing an earlier part gave, "the RFC that created that team", is named by that part's answer)
+        if any(t.lower_ in PERSONAL_PRONOUNS for t in said) or not any(
+                t.pos_ == "PROPN" or t.text[:1].isupper() or any(ch.isdigit() for ch in t.text)
+                or t.lower_ in BACK_POINTING and t.dep_ == "det" for t in said):
+            return "", ""
+        modifiers = [t for t in doc[noun.left_edge.i:noun.i] if t.dep_ not in ("det", "poss", "predet")]
+        inner = "which " + "".join(t.text_with_ws for t in [*modifiers, noun, *said]).strip()
+        start, end = noun.left_edge.idx, clause.right_edge.idx + len(clause.right_edge.text)
+        return inner, text[:start] + NESTED_SLOT + text[end:]
+    return "", ""
 
 
 def of_name(text: str, noun: str) -> tuple[str, ...]:

@@ -182,6 +182,9 @@ NOTES = {
              "controller version 7.4.\n"),
     "FW-2": ("Lumenwick outage — Summary", 3, "Lumenwick stopped answering at dusk. Lumenwick had not been updated for "
              "a year. The outage of the Saltmere Beacon was resolved by installing a newer controller version of Lumenwick.\n"),
+    # A power map saying what a horn depends on, and a crew list saying who maintains that.
+    "PM-3": ("Harbour power map — Horns", 6, "Gullwhistle depends on the Saltpan Cell for its night power.\n"),
+    "CR-9": ("Crew list — Maintenance", 2, "Ines Calder maintains the Saltpan Cell.\n"),
     # A light's plan with an owner, and a glossary that labels another role by a word of its own.
     "BL-2": ("Brinecliff Light plan — Items › Brinecliff Light", 12, "- Owner: Maren Holt\n- Links: PLAN-7\n"),
     "BL-2b": ("Brinecliff Light plan — Items › Brinecliff Light", 15, "The tower was repainted by Harbour Works in May.\n"),
@@ -923,3 +926,24 @@ def test_a_field_labelled_otherwise_does_not_answer_for_a_word_the_context_uses_
     # The owner's own word still answers.
     assert _answer(answerer, "Who is the owner of the Brinecliff Light?", "BL-2", "KP-1").startswith(
         "Answer: Maren Holt (supported)")
+
+
+def test_a_part_asking_about_a_thing_a_clause_describes_reads_which_thing_first_and_chains_two_sources(answerer):
+    """"Who maintains the cell that Gullwhistle depends on": which cell (the power map), then who maintains it (the crew
+    list): two sources chained, both quoted."""
+    answer = _answer(answerer, "Who maintains the cell that Gullwhistle depends on for night power?", "PM-3", "CR-9")
+    assert answer.splitlines()[0] == "Answer: Ines Calder (likely) [PM-3] [CR-9]", answer
+    assert "Saltpan Cell for its night power" in answer and "Ines Calder maintains" in answer, answer
+
+
+@pytest.mark.parametrize("question, nested", [
+    ("Who owns the system that the Gateway depends on?", True),
+    ("What does the database chosen in DR-4 depend on?", True),  # a participle's clause
+    ("Which plan made the decision that every tower gets its own keeper?", False),  # what the decision holds
+    ("What is the name of the exchange that Quillnet publishes to?", False),  # the thing itself is asked
+    ("Who wrote the record that defines it?", False),  # nothing named to start from
+    ("Who updates the rota that keepers follow?", False),
+])
+def test_a_clause_describing_a_thing_by_another_it_names_nests_a_question(answerer, question, nested):
+    part = answerer.slots.read(question).parts[0]
+    assert bool(part.nested[0]) == nested, part.nested
