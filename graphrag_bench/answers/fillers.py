@@ -148,6 +148,13 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
 
 
+def _said_in(term: str, terms: set[str]) -> bool:
+    """A term the set holds, or a piece of an identifier or a date it holds: its start ("pir-2025" of "pir-2025-04") or
+    one of its numbers ("07" of "2025-07-09")."""
+    return term in terms or any(c.isdigit() for c in term) and any(
+        t.startswith(term) or term in re.split(r"[-_./:]", t) for t in terms)
+
+
 def _said_clauses(doc, predicate: set[str]) -> list[Candidate]:
     """The clause a verb the part asks takes as its object ("Verified that AWS had autopatched" for "what had they
     verified"): a "what" that asks for no kind of thing is answered by what was said, verified or decided."""
@@ -287,7 +294,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if not kinds & c.kinds:
             continue
         words = set(terms_of(c.text))
-        if not words or words <= question_terms:  # nothing the question does not already say
+        if not words or all(_said_in(w, question_terms) for w in words):  # nothing the question does not already say
             continue
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in

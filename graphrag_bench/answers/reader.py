@@ -119,6 +119,8 @@ class PassageReader:
         named_docs = words.named_by(asked.question)  # the documents the question itself names
         # A name the question quotes ("the 'Variable Rename' amendment") is said whole by what it is about.
         quoted = [q for m in QUOTE.finditer(asked.question) if len(q := set(terms_of(m.group(1) or m.group(2)))) >= 2]
+        # The record ids the question names, by the kind their letters say ("PIR" of PIR-2025-04).
+        named_ids = {m: p.group(1).lower() for m in ID_IN_TEXT.findall(asked.question) if (p := ID_PREFIX.match(m))}
         answers: list[PartAnswer] = []
         for part in asked.parts:
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
@@ -181,6 +183,8 @@ class PassageReader:
                     continue  # a graph fact's sentence of a document that never says what the question is most about
                 if direct and direct not in words.about(s.doc_id, asked.named):
                     continue
+                if _sibling_id(s, named_ids, part):
+                    continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
                 if part.of_name and not set(part.of_name) <= texts[i] | under[i] | words.about(s.doc_id, asked.named):
                     continue  # "which version of X": a sentence of a document that never says X gives another's
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it
@@ -533,6 +537,20 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
         items.append(s)
         line = s.line
     return tuple(items)
+
+
+def _sibling_id(sentence: Sentence, named_ids: dict[str, str], part: AskedPart) -> bool:
+    """Whether a sentence names, instead of a record id the question names, another id of the same kind ("PIR-2025-03"
+    for "PIR-2025-04"): it is about that other record — unless that kind is what the part asks for ("which ADR …"), or
+    the sentence is the named record's own ("Related: ADR-002" in ADR-001)."""
+    if not named_ids:
+        return False
+    ids = ID_IN_TEXT.findall(sentence.text)
+    if not ids or any(i in named_ids for i in ids + ID_IN_TEXT.findall(sentence.doc_id)):
+        return False
+    asked = set(terms_of(part.noun))
+    kinds = {p.group(1).lower() for i in ids if (p := ID_PREFIX.match(i))}
+    return any(kind in kinds and stem(kind) not in asked for kind in named_ids.values())
 
 
 def _continues(sentence: Sentence, after: Sentence) -> bool:

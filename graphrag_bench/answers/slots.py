@@ -47,8 +47,8 @@ def stem(word: str) -> str:
     """A word folded for matching: lower case, an inflection dropped, cut to five letters ("authored" and "author",
     "lasts" and "last" meet)."""
     word = word.lower().strip(".'")
-    if "_" in word:  # an identifier ("publishing_documents") is a name, compared whole: it has no inflections
-        return word
+    if "_" in word or any(c.isdigit() for c in word):
+        return word  # an identifier ("publishing_documents", "ADR-002", "2023H1") is a name, compared whole
     for suffix in ("ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and word[-len(suffix) - 1].isalpha():
             if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
@@ -491,7 +491,7 @@ def asked_noun(text: str) -> tuple[str, bool]:
     return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
 
 
-NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*-\d+\b|@[\w-]+|\b[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
+NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*(?:-\d+)+\b|@[\w-]+|\b[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
 
 
 def named_in(question: str) -> tuple[str, ...]:

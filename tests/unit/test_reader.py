@@ -4,6 +4,7 @@ addresses it, by the kind the question asks; parts answered and cited each; cert
 import pytest
 
 from graphrag_bench.answers.answer import Answerer, answer_label
+from graphrag_bench.answers.slots import named_in, stem
 from graphrag_bench.language.semantics import Semantics
 from graphrag_bench.retrieval.retrieve import Fact, Passage, Retrieval
 
@@ -185,6 +186,10 @@ NOTES = {
     # A power map saying what a horn depends on, and a crew list saying who maintains that.
     "PM-3": ("Harbour power map — Horns", 6, "Gullwhistle depends on the Saltpan Cell for its night power.\n"),
     "CR-9": ("Crew list — Maintenance", 2, "Ines Calder maintains the Saltpan Cell.\n"),
+    # A change list whose items say which fog report they fix, and a fog report that names its fix.
+    "CL-1": ("Change list — CH-7 · Lens swap", 3, "- Fixes: FR-2025-03\n"),
+    "CL-1b": ("Change list — CH-9 · Gasket", 6, "- Fixes: FR-2025-04\n"),
+    "FR-2025-04": ("FR-2025-04: Fog signal silent — Fix", 5, "CH-9 replaced the compressor gasket.\n"),
     # A light's plan with an owner, and a glossary that labels another role by a word of its own.
     "BL-2": ("Brinecliff Light plan — Items › Brinecliff Light", 12, "- Owner: Maren Holt\n- Links: PLAN-7\n"),
     "BL-2b": ("Brinecliff Light plan — Items › Brinecliff Light", 15, "The tower was repainted by Harbour Works in May.\n"),
@@ -947,3 +952,15 @@ def test_a_part_asking_about_a_thing_a_clause_describes_reads_which_thing_first_
 def test_a_clause_describing_a_thing_by_another_it_names_nests_a_question(answerer, question, nested):
     part = answerer.slots.read(question).parts[0]
     assert bool(part.nested[0]) == nested, part.nested
+
+
+def test_an_identifier_is_compared_whole_and_a_sentence_naming_another_of_its_kind_is_about_that_other():
+    """"ADR-002" is not "ADR-001", nor "2023H1" "2023H2"; a record id with two numbers is named whole."""
+    assert stem("ADR-002") != stem("ADR-001") and stem("2023H1") != stem("2023H2")
+    assert named_in("Who led the response to PIR-2025-03?") == ("PIR-2025-03",)
+
+
+def test_a_sentence_naming_another_record_of_the_kind_the_question_names_does_not_answer_it(answerer):
+    """"Fixes: FR-2025-03" is about another fog report than FR-2025-04: the report's own fix answers."""
+    answer = _answer(answerer, "Which change fixed FR-2025-04?", "CL-1b", "CL-1", "FR-2025-04")
+    assert answer.splitlines()[0] == "Answer: CH-9 (supported) [FR-2025-04]", answer
