@@ -491,7 +491,7 @@ def asked_noun(text: str) -> tuple[str, bool]:
     return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
 
 
-NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*(?:-\d+)+\b|@[\w-]+|\b[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
+NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*(?:-\d+)+\b|@[\w-]+|\b(?:[A-Z]\.\s+)*[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
 
 
 def named_in(question: str) -> tuple[str, ...]:

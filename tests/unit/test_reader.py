@@ -964,3 +964,9 @@ def test_a_sentence_naming_another_record_of_the_kind_the_question_names_does_no
     """"Fixes: FR-2025-03" is about another fog report than FR-2025-04: the report's own fix answers."""
     answer = _answer(answerer, "Which change fixed FR-2025-04?", "CL-1b", "CL-1", "FR-2025-04")
     assert answer.splitlines()[0] == "Answer: CH-9 (supported) [FR-2025-04]", answer
+
+
+def test_a_name_written_with_initials_is_one_name():
+    """"G. Freeney" is a name, not "G" and a sentence break."""
+    assert named_in("Which incident report did G. Freeney write?") == ("G. Freeney",)
+    assert named_in("Which review did J. R. Okafor sign?") == ("J. R. Okafor",)
