@@ -26,7 +26,7 @@ ENTITY_KINDS = {
     "PERSON": {"person"}, "ORG": {"person", "thing"}, "NORP": {"thing"}, "GPE": {"thing"}, "LOC": {"thing"},
     "FAC": {"thing"}, "PRODUCT": {"thing"}, "EVENT": {"thing"}, "WORK_OF_ART": {"thing"}, "LAW": {"thing"},
     "LANGUAGE": {"thing"}, "DATE": {"date"}, "TIME": {"date", "number"}, "CARDINAL": {"number"},
-    "QUANTITY": {"number"}, "PERCENT": {"number"}, "MONEY": {"number"}, "ORDINAL": {"number"},
+    "QUANTITY": {"number"}, "PERCENT": {"number"}, "MONEY": {"number"}, "ORDINAL": {"ordinal"},  # ("first" counts nothing)
 }
 SHAPES = (
     (re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*"), {"person"}),

@@ -12,6 +12,7 @@ answers of the parts before it.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -98,6 +99,9 @@ class AskedPart:
     # It asks about a thing it describes by a clause ("who owns the system that X depends on"): the question which thing
     # that is, and the part with `NESTED_SLOT` in its place (`nested_question`); ("", "") otherwise.
     nested: tuple[str, str] = ("", "")
+    # It asks of one of several things a statement lists ("how many batches of each kind"): the words that tell that
+    # thing from the others ("atomi" of "atomic batches"), which a sentence (or what it sits under) must say.
+    each_of: tuple[str, ...] = ()
 
     @property
     def asked_by(self) -> set[str]:
@@ -145,8 +149,8 @@ class SlotReader:
                     lead += piece + ", "
                     continue
                 # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each
-                for alternative in (a for c in coordinated(piece) for a in distributed(c, scene)):
-                    parts.append(self._part(alternative, lead, later=bool(parts)))
+                for alternative, item in ((a, i) for c in coordinated(piece) for a, i in distributed(c, scene)):
+                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts)), each_of=item))
                 lead = ""
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
@@ -387,15 +391,19 @@ def listed(text: str):
 EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?", re.IGNORECASE)
 
 
-def distributed(text: str, scene: str) -> list[str]:
+def distributed(text: str, scene: str) -> list[tuple[str, tuple[str, ...]]]:
     """A part that asks its question of each of several things ("how many batches of each kind …") after a statement
-    that lists them ("… two kinds of batch: atomic batches and fast-ingest batches"), as one text per thing."""
+    that lists them ("… two kinds of batch: atomic batches and fast-ingest batches"), as one text per thing, with the
+    words that tell that thing from the others ("atomi"); the text and () where it asks of no such list."""
     match = EACH.search(text)
     found = listed(scene) if match and scene else None
     if match is None or found is None:
-        return [text]
+        return [(text, ())]
     doc, items = found
-    return [f"{text[:match.start()]}{match.group(0).split()[0]} {doc[b:e].text}{text[match.end():]}" for b, e in items]
+    names = [doc[b:e].text for b, e in items]
+    shared = set.intersection(*(set(terms_of(n)) for n in names))
+    return [(f"{text[:match.start()]}{match.group(0).split()[0]} {name}{text[match.end():]}",
+             tuple(t for t in terms_of(name) if t not in shared)) for name in names]
 
 
 def in_relative_clause(text: str, terms: tuple[str, ...]) -> tuple[str, ...]:

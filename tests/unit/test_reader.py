@@ -4,6 +4,7 @@ addresses it, by the kind the question asks; parts answered and cited each; cert
 import pytest
 
 from graphrag_bench.answers.answer import Answerer, answer_label
+from graphrag_bench.answers.sentences import context_sentences
 from graphrag_bench.answers.slots import named_in, stem
 from graphrag_bench.language.semantics import Semantics
 from graphrag_bench.retrieval.retrieve import Fact, Passage, Retrieval
@@ -190,6 +191,10 @@ NOTES = {
     "CL-1": ("Change list — CH-7 · Lens swap", 3, "- Fixes: FR-2025-03\n"),
     "CL-1b": ("Change list — CH-9 · Gasket", 6, "- Fixes: FR-2025-04\n"),
     "FR-2025-04": ("FR-2025-04: Fog signal silent — Fix", 5, "CH-9 replaced the compressor gasket.\n"),
+    # A quay's limits for two kinds of boat, each kind under its own heading; a note on the first boat of the day.
+    "QY-1": ("Quay rules — Dinghies › Limits", 3, "Each berth can hold 6 boats at a time.\n"),
+    "QY-1b": ("Quay rules — Schooners › Limits", 9, "Each berth can hold 2 boats at any time, and the quay 9.\n"),
+    "QY-2": ("Quay log — Schooners › Arrival", 12, "The harbour master meets the first boat of the morning.\n"),
     # A light's plan with an owner, and a glossary that labels another role by a word of its own.
     "BL-2": ("Brinecliff Light plan — Items › Brinecliff Light", 12, "- Owner: Maren Holt\n- Links: PLAN-7\n"),
     "BL-2b": ("Brinecliff Light plan — Items › Brinecliff Light", 15, "The tower was repainted by Harbour Works in May.\n"),
@@ -632,9 +637,10 @@ def test_a_part_that_lists_several_things_is_answered_for_each(answerer):
     # "… of each kind" after a statement listing the kinds: one part for each kind listed.
     assert distributed("How many lamps of each kind does a tower hold",
                        "The trust uses two kinds of lamp: oil lamps and fast-start lamps.") == [
-        "How many lamps of oil lamps does a tower hold", "How many lamps of fast-start lamps does a tower hold"]
+        ("How many lamps of oil lamps does a tower hold", ("oil",)),
+        ("How many lamps of fast-start lamps does a tower hold", (stem("fast-start"),))]
     assert distributed("How many lamps of each kind does a tower hold", "") == [
-        "How many lamps of each kind does a tower hold"]
+        ("How many lamps of each kind does a tower hold", ())]
 
 
 def test_a_document_the_question_names_by_its_title_is_a_second_source_of_an_answer_read_elsewhere(answerer):
@@ -970,3 +976,20 @@ def test_a_name_written_with_initials_is_one_name():
     """"G. Freeney" is a name, not "G" and a sentence break."""
     assert named_in("Which incident report did G. Freeney write?") == ("G. Freeney",)
     assert named_in("Which review did J. R. Okafor sign?") == ("J. R. Okafor",)
+
+
+def test_a_part_asked_of_each_listed_kind_is_answered_only_by_a_sentence_about_that_kind(answerer):
+    """"How many boats of each kind may a berth hold": each kind's limit is read under its own heading; where the
+    context holds only the schooners' limit, the dinghies' part is not answered by it, and "the first boat" (an
+    ordinal) counts nothing."""
+    question = "The quay takes two kinds of boat: dinghies and schooners. How many boats of each kind may a berth hold " \
+               "at any time?"
+    head = _answer(answerer, question, "QY-1b", "QY-1").splitlines()[0]
+    assert head.startswith("Answer: 6 boats; 2 boats (supported)"), head
+    asked = answerer.slots.read(question)
+    assert [p.each_of for p in asked.parts] == [(stem("dinghies"),), (stem("schooners"),)]
+    retrieval = Retrieval(question, "baseline", passages=_passages("QY-1b", "QY-2"))
+    read = answerer.passages.read(asked, context_sentences(retrieval))
+    assert [(a.part.each_of, str(a.filler)) for a in read] == [((stem("schooners"),), "2 boats")], read
+    # (an ordinal counts nothing)
+    assert answer_label(_answer(answerer, "How many boats does the harbour master meet?", "QY-2")) == "unknown"
