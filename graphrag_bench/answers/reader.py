@@ -4,8 +4,9 @@ Sentences are ranked by how much of the question they cover — the part's own w
 points back to (with their answers) next, the rest of the question least; a word weighs by how rare it is in this
 context, and words of the document's title and section count at half weight for every sentence under them — plus
 their similarity to the question on the shipped embedding model. The best sentences are parsed and the first that
-holds a span of the asked kind, new to the question, answers the part. A part no sentence covers well enough is
-not answered; a question none of whose parts is answered is `unknown`.
+holds a span of the asked kind, new to the question, answers the part. A part that asks about a thing it describes
+by a clause ("who owns the system that X depends on") reads which thing that is first, then the part of it by name.
+A part no sentence covers well enough is not answered; a question none of whose parts is answered is `unknown`.
 """
 
 from __future__ import annotations
