@@ -137,11 +137,12 @@ class Answerer:
         attribute = _attribute_answer(r) if r.status == "ok" and len(self.slots.read(r.question).parts) == 1 else None
         if attribute:
             return prefix + attribute
+        sentences = context_sentences(r)  # (read once, for the graph's answer and the passages')
         if facts:
-            answer = self._graph_answer(r, reading, facts)
+            answer = self._graph_answer(r, reading, facts, sentences)
             if answer:
                 return prefix + answer
-        return prefix + self._passage_answer(r, reading)
+        return prefix + self._passage_answer(r, reading, sentences)
 
     # -- relevance of a fact to a part --------------------------------------------------------------------------
     def _asked(self, part: Part, main: dict, last: Fact, end: str) -> float:
@@ -170,7 +171,7 @@ class Answerer:
         return self._label_scores[key]
 
     # -- graph -------------------------------------------------------------------------------------------------------
-    def _graph_answer(self, r: Retrieval, reading: Reading, facts: list[Fact]) -> str | None:
+    def _graph_answer(self, r: Retrieval, reading: Reading, facts: list[Fact], sentences: list[Sentence]) -> str | None:
         asked = self.slots.read(r.question)
         # "How is A connected to B?": the chain between them — an answer only where the question asks for no kind.
         if reading.path and len(r.question_pins) >= 2 and all(p.slot == "thing" for p in asked.parts):
@@ -180,7 +181,7 @@ class Answerer:
         # A word the question asks by that the context uses as a label is the corpus's own name for what is asked: a
         # fact read from a field labelled otherwise ("Owner: @ana" for "who is the steward") is of another thing.
         own_label = set().union(*(p.asked_by for p in asked.parts))
-        own_label &= field_labels(context_sentences(r)) if own_label else set()
+        own_label &= field_labels(sentences) if own_label else set()
         answers: list[PartAnswer] = []
         for part in reading.parts:
             part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
@@ -286,9 +287,9 @@ class Answerer:
         return PartAnswer(names, [k for k, _ in ends], steps + answers, sources, label, clause)
 
     # -- passages ----------------------------------------------------------------------------------------------------
-    def _passage_answer(self, r: Retrieval, reading: Reading) -> str:
+    def _passage_answer(self, r: Retrieval, reading: Reading, sentences: list[Sentence]) -> str:
         """Each asked part filled from the context sentence that addresses it (`reader`), the sentences quoted."""
-        asked, sentences = self.slots.read(r.question), context_sentences(r)
+        asked = self.slots.read(r.question)
         words = ContextWords(sentences)
         answers = self.passages.read(asked, sentences, words)
         if not answers:

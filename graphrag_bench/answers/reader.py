@@ -158,7 +158,7 @@ class PassageReader:
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
-                labels = field_labels_of(s.text)
+                labels = words.fields[i]
                 if own_label and labels:
                     says = any(asked_field(label) for label in labels)
                 else:
@@ -404,11 +404,11 @@ POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGN
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
 
 
-def field_labels(sentences: list[Sentence]) -> set[str]:
+def field_labels(sentences: list[Sentence], fields: list[list[str]] | None = None) -> set[str]:
     """The words the sentences use as labels: of each "Label: value" field ("Owner: @ana", "Steward: the person who
-    …"), its label's words."""
-    return {t for s in sentences for label in field_labels_of(s.text) if len(label.split()) <= LABEL_WORDS
-            for t in terms_of(label)}
+    …"), its label's words. `fields`: each sentence's labels (`field_labels_of`), where the caller has them."""
+    fields = fields if fields is not None else [field_labels_of(s.text) for s in sentences]
+    return {t for labels in fields for label in labels if len(label.split()) <= LABEL_WORDS for t in terms_of(label)}
 
 
 class ContextWords:
@@ -430,7 +430,8 @@ class ContextWords:
             for term in t | u:
                 self.df[term] = self.df.get(term, 0) + 1
         self.n = len(sentences)
-        self.labels = field_labels(sentences)
+        self.fields = [field_labels_of(s.text) for s in sentences]  # each sentence's field labels
+        self.labels = field_labels(sentences, self.fields)
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         # Each retrieved document's title words (its passages sit under "title — section").
         self.title_of = {s.doc_id: s.context.split(" — ")[0] for s in reversed(sentences) if not s.from_fact}
