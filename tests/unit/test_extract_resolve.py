@@ -398,6 +398,25 @@ def test_the_word_a_corpus_calls_its_documents_by_is_no_entity(tmp_path):
     assert "hbp" not in names and "tern relay" in names, names
 
 
+def test_a_field_linking_to_a_document_of_the_corpus_relates_the_two_documents(tmp_path):
+    """"Replaces: [TT#12](https://…/tides/0012-tide-table.md)": the link's file is a document of the corpus, whatever
+    its words call it, so the field relates the two records (by the label's meaning: supersedes); a link to a file
+    the corpus does not hold, and a plain value, relate nothing."""
+    write(tmp_path / "docs" / "0012-tide-table.md", "# Meta\n- Name: Spring Tide Table\n- Author(s): Piet Okonjo\n")
+    write(tmp_path / "docs" / "0014-tide-rules.md",
+          "# Meta\n- Name: Neap Tide Rules\n- Author(s): Ines Calder\n"
+          "- Replaces: [TT#12](https://example.org/harbour/tides/blob/main/0012-tide-table.md)\n")
+    write(tmp_path / "docs" / "0015-quay-rules.md",
+          "# Meta\n- Name: Quay Rules\n- Author(s): Ines Calder\n"
+          "- Replaces: [TT#9](https://example.org/harbour/tides/pull/9), https://example.org/other/0011-old-rules.md\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    between = {(r["source"], r["type"], r["target"]) for r in graph.relationships
+               if r["source"].startswith("artifact:") and r["target"].startswith("artifact:")
+               and r["type"] not in {"RECORDS", "MENTIONED_IN"}}
+    assert between == {("artifact:0014-tide-rules.md", "SUPERSEDES", "artifact:0012-tide-table.md")}, between
+
+
 def test_a_line_too_long_to_be_prose_is_skipped_with_a_warning_and_the_rest_is_read(tmp_path):
     """One 3 MB line (spaCy reads at most 1,000,000 characters at once): not read as prose, named in a warning."""
     from graphrag_bench.language.spacy_pipeline import MAX_PARSED_CHARS, parse_all

@@ -24,7 +24,7 @@ from .structure import DocumentParser
 from ...language.text import clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "16"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "17"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
@@ -49,12 +49,18 @@ def _digest(value) -> str:
 VOCABULARY_DIGEST = _digest([sorted(RELATIONS.items()), sorted(ENTITY_TYPES.items()), QUESTION_SHAPES, RELATION_THRESHOLD])
 
 
+LINKED = re.compile(r"\[([^\[\]]*)\]\(([^)\s]*)\)")  # [words](target)
+BARE_PATH = re.compile(r"(?<![\w(/.-])(?:https?://)?[\w.-]+(?:/[\w.%~-]+)+\.\w+(?:#[\w-]*)?")  # …/text/0077-x.md
+
+
 class RecordIds:
     """The corpus's record ids: documents (by id or file name) and records that are sections of a document."""
 
     def __init__(self, documents: list[Document]):
         self.known: dict[str, str] = {}
+        self.files: dict[str, str] = {}  # a document's file name → its id: what a link to it ends with
         for d in documents:
+            self.files[d.path.rsplit("/", 1)[-1].lower()] = d.doc_id
             self.known[d.doc_id.lower()] = d.doc_id
             self.known[d.path.lower()] = d.doc_id
             self.known[d.path.rsplit(".", 1)[0].lower()] = d.doc_id
@@ -81,8 +87,22 @@ class RecordIds:
             return text
         return None
 
+    def linked(self, value: str) -> str:
+        """`value` with each link to a document of the corpus written as that document's id: "[RFC#49](https://…/text/
+        0049-multi-api-lifecycle-descriptor.md)" and a bare ".../0077-pack-buildpack-create.md" name the document
+        whose file they end with, whatever the link's words say."""
+        if "/" not in value and "](" not in value and "." not in value:
+            return value
+
+        def document(target: str) -> str | None:
+            name = target.split("#", 1)[0].split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1].lower()
+            return self.files.get(name) if name else None
+
+        value = LINKED.sub(lambda m: document(m.group(2)) or m.group(0), value)
+        return BARE_PATH.sub(lambda m: document(m.group(0)) or m.group(0), value)
+
     def digest(self) -> str:
-        return _digest(sorted(self.known.items()))
+        return _digest([sorted(self.known.items()), sorted(self.files.items())])
 
 
 PER_DOCUMENT = ("structure|", "prose|")  # cache keys of one document's passes 1 and 2 (by its content)

@@ -156,6 +156,7 @@ class DocumentParser:
         label = clean(label)
         if not label or not value.strip():
             return
+        value = self.ref.linked(value)  # a link to a document of the corpus is a reference to it
         self._acronyms(value, line)
         items = split_items(value)
         terms = [self.term(item, value=True) for item, _ in items]
