@@ -300,7 +300,8 @@ class Answerer:
         bridge = self.passages.bridge(asked, sentences, set(docs), words)
         chained = [bridge] if bridge is not None else []
         # A document the question names by its title, the answer read from others: the answer was reached through it.
-        chained += [s for s in self.passages.named_documents(asked, sentences, set(docs), words)
+        chained += [s for s in self.passages.named_documents(asked, sentences, set(docs), words,
+                                                             tuple(a.sentence for a in used))
                     if s.doc_id not in {c.doc_id for c in chained}]
         docs += [s.doc_id for s in chained]
         if any(a.rival is not None for a in answers):  # both values of a part, each with its source; the other parts

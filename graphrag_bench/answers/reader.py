@@ -178,8 +178,8 @@ class PassageReader:
                 # as the context shows it). One that says what the part asks (its predicate or its noun; for a part
                 # asking a kind, "when …", that kind) ranks higher; one in other words ("decided to grant X in RFC-143"
                 # for "which RFC made the decision") still counts.
-                about = max((sum(rarity(t) for t in x & words.about(s.doc_id, asked.named)) / sum(rarity(t) for t in x)
-                             for x in abouts), default=1.0)
+                about = max((sum(rarity(t) for t in x & (words.about(s.doc_id, asked.named) | words.cited[i]))
+                             / sum(rarity(t) for t in x) for x in abouts), default=1.0)
                 if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named):
                     continue  # a graph fact's sentence of a document that never says what the question is most about
                 if direct and direct not in words.about(s.doc_id, asked.named):
@@ -317,9 +317,17 @@ class PassageReader:
             if not answers:
                 return None
             inner = inner[:pointed.start()] + TITLE_ADDED.sub("", str(answers[-1].filler)) + inner[pointed.end():]
-        found = self.read(self.read_question(inner), sentences, words)
+        inner_asked = self.read_question(inner)
+        found = self.read(inner_asked, sentences, words)
         if not found or found[0].rival is not None or found[0].listed:
             return None  # (of two values, or a list, the outer question is not one question)
+        # The thing is the one its sentence says the clause of: "which RFC created X" is answered by a sentence that
+        # says created (or its vocabulary's words), not by the document of one that merely names X.
+        said, clause = found[0].sentence, inner_asked.parts[0]
+        glosses = self.says(clause.phrase) if clause.phrase else []
+        if clause.asks and not set(clause.asks) & set(terms_of(f"{said.text} {said.context}")) \
+                and not any(g.search(said.text.lower()) for g in glosses):
+            return None
         asked = self.read_question(outer.replace(NESTED_SLOT, TITLE_ADDED.sub("", str(found[0].filler))))
         return (found[0], asked.parts[0]) if len(asked.parts) == 1 else None
 
@@ -365,7 +373,7 @@ class PassageReader:
         return best
 
     def named_documents(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str],
-                        words: "ContextWords | None" = None) -> list[Sentence]:
+                        words: "ContextWords | None" = None, answer_sentences: tuple[Sentence, ...] = ()) -> list[Sentence]:
         """The documents of the context the question names by their title (`ContextWords.titled`) that the answer's
         own documents are not: the answer was reached through them. For each, its sentence that covers most of the
         question, to quote."""
@@ -378,6 +386,10 @@ class PassageReader:
         for doc in words.titled(asked.named):
             # An answer's own document may bear the name as well ("Any Stack Buildpacks" for "Stack Buildpacks").
             if doc in answer_docs or any(words.titles[doc] <= a for a in answered):
+                continue
+            # An answer's sentence that names the document by its id ("Supersedes: …/0022-client-side-….md") states
+            # the answer's link to it itself: no chain through it.
+            if any(doc in words.named_by(s.text) for s in answer_sentences):
                 continue
             held = [(sum(words.rarity(t) for t in words.texts[i] & question), -i)
                     for i, s in enumerate(sentences) if s.doc_id == doc and not s.from_fact]
@@ -402,6 +414,17 @@ class PassageReader:
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGNORECASE)  # "that team": said before
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
+
+
+OPENING_LINES = 12  # where a document's own record is
+NAME_SEGMENT = re.compile(r"(?:name|title)\s*:\s*(\S.*)$", re.IGNORECASE)
+
+
+def _record_name(text: str) -> str:
+    """The `Name:` (or `Title:`) field of a record's sentence ("Name: X; Status: Y" → "X"); "" if none."""
+    if not is_record(text):
+        return ""
+    return next((m.group(1).strip() for segment in text.split("; ") if (m := NAME_SEGMENT.match(segment))), "")
 
 
 def field_labels(sentences: list[Sentence], fields: list[list[str]] | None = None) -> set[str]:
@@ -435,16 +458,32 @@ class ContextWords:
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         # Each retrieved document's title words (its passages sit under "title — section").
         self.title_of = {s.doc_id: s.context.split(" — ")[0] for s in reversed(sentences) if not s.from_fact}
+        # A document's own record, where it opens, names it ("Name: Pack Register Buildpack; Start Date: …"): its title,
+        # where its headings give only its file name's words ("pack publish buildpack").
+        for s in sorted(sentences, key=lambda s: -s.line):
+            if not s.from_fact and s.line <= OPENING_LINES and (name := _record_name(s.text)):
+                self.title_of[s.doc_id] = name
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
         # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
         # (a reference counts where it is to a document of the context: "RFC 0045" to 0045-launcher-arguments.md,
         # not "RFC-143" of a series the corpus does not hold)
         self.numbers = {doc: str(int(m.group(1))) for doc in self.title_of if (m := ID_NUMBER.search(doc))}
         self.named_document: dict[str, str] = {}  # a document answer ("RFC 0045 (launcher arguments)") → that document
-        # The words of each document's id (its file name) that no other document's id has: "2023h1", "0118".
+        # The words of each document's id (its file name) that no other document's id has: "2023h1", "0118", and a word
+        # ("winter" of 0007-winter-rota.md) that no other document of the context says either ("mixin" of
+        # 0061-relax-mixin-contract.md, in a context about mixins, names no one document).
         ids = {doc: {w.lower() for w in re.findall(r"[A-Za-z0-9]+", doc.rsplit(".", 1)[0])} for doc in self.title_of}
         shared = Counter(w for words in ids.values() for w in words)
-        self.id_words = {doc: {w for w in words if shared[w] == 1} for doc, words in ids.items()}
+        self.id_words = {doc: {w for w in words if shared[w] == 1 and (any(c.isdigit() for c in w) or not any(
+            stem(w) in said for other, said in self.by_doc.items() if other != doc))} for doc, words in ids.items()}
+        # What each sentence names another document of the context by a word of its id with a digit is called: a
+        # sentence saying "Supersedes: TT 0012" is about the Spring Tide Table.
+        digits = {doc: {w for w in words if any(c.isdigit() for c in w)} for doc, words in self.id_words.items()}
+        self.cited: list[set[str]] = []
+        for s in sentences:
+            said = {w.lower() for w in re.findall(r"[A-Za-z0-9]+", s.text)} if not s.from_fact else set()
+            self.cited.append({t for doc, words in digits.items() if doc != s.doc_id and words & said
+                               for t in self.titles.get(doc, ())})
         held = set(self.numbers.values())
         self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
             stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text) if str(int(m.group(2))) in held}

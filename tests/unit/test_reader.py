@@ -200,6 +200,13 @@ NOTES = {
     "BL-2b": ("Brinecliff Light plan — Items › Brinecliff Light", 15, "The tower was repainted by Harbour Works in May.\n"),
     "KP-1": ("Keeping process — Definitions", 5, "- Custodian: The custodian of a light signs off its yearly "
              "inspection and keeps its log.\n- Keeper: The keeper of a light tends its lamp.\n"),
+    # Two tide tables whose file names' words are not their names; the newer one's record links to the older one.
+    "0012-tide-table.md": ("tide table — Meta", 1, "- Name: Spring Tide Table\n- Author(s): Piet Okonjo\n"),
+    "0014-tide-rules.md": ("tide rules — Meta", 1, "- Name: Neap Tide Rules\n- Author(s): Ines Calder\n"
+                           "- Supersedes: [TT 0012](https://example.org/harbour/tides/blob/main/0012-tide-table.md)\n"),
+    # A light tended by a crew "per" a plan that does not say it created the crew; the plan's own record.
+    "GU-1": ("Gull Light — Summary", 3, "The Gull Light is tended by the Brannock Crew per PLAN 9.\n"),
+    "GU-1b": ("Gull Light — Meta", 1, "- Author(s): Odile Varga\n- Status: Accepted\n"),
 }
 
 
@@ -520,6 +527,16 @@ def test_a_relation_is_read_from_what_the_question_predicates_not_from_a_noun_it
     assert "DEPENDS_ON" not in reading.parts[0].relations, reading.parts[0].relations
     reading = answerer.reader.read("What does the lamp controller depend on?")
     assert "DEPENDS_ON" in reading.parts[0].relations, reading.parts[0].relations
+
+
+def test_a_statement_before_the_question_is_what_it_is_about_not_what_it_asks(answerer):
+    """"The Gull Light plan links its lamp rules to PLAN-9. Which plan replaced it?": the relation asked is the
+    question's ("replaced"), not the statement's ("links"); the statement's names stay what the question is about."""
+    reading = answerer.reader.read("The Gull Light plan links its lamp rules to PLAN-9. Which plan replaced it?",
+                                   [("plan:gull", 4, 19), ("plan:PLAN-9", 44, 50)])
+    (part,) = reading.parts
+    assert part.text == "Which plan replaced it" and "REFERENCES" not in part.relations, part
+    assert "SUPERSEDES" in part.main_relations() and reading.anchors == ("Gull Light plan", "PLAN-9"), (part, reading)
 
 
 def test_a_sentence_that_says_what_is_asked_in_other_words_answers(answerer):
@@ -993,3 +1010,20 @@ def test_a_part_asked_of_each_listed_kind_is_answered_only_by_a_sentence_about_t
     assert [(a.part.each_of, str(a.filler)) for a in read] == [((stem("schooners"),), "2 boats")], read
     # (an ordinal counts nothing)
     assert answer_label(_answer(answerer, "How many boats does the harbour master meet?", "QY-2")) == "unknown"
+
+
+def test_a_document_is_named_by_its_records_name_and_its_record_linking_the_named_one_is_one_source(answerer):
+    """A record opening "Name: Neap Tide Rules" names its document so, whatever its file name's words; its
+    "Supersedes: TT 0012" states its link to the table the question names: one source (supported), not a chain."""
+    answer = _answer(answerer, "Which TT superseded the Spring Tide Table?",
+                     "0014-tide-rules.md", "0012-tide-table.md")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: 0014-tide-rules.md (Neap Tide Rules) (supported)"), answer
+
+
+def test_a_nested_clause_is_answered_only_by_a_sentence_that_says_it(answerer):
+    """"Who authored the plan that created that crew": a sentence naming the crew "per PLAN 9" does not say which plan
+    created it, so its document is not that plan, and its record's author is not the answer."""
+    answer = _answer(answerer, "Which crew tends the Gull Light, and who authored the plan that created that crew?",
+                     "GU-1", "GU-1b")
+    assert "Odile Varga" not in answer.splitlines()[0] and answer.startswith("Answer: Brannock Crew"), answer
