@@ -31,7 +31,7 @@ from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Re
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
-from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RELATIONS, SYMMETRIC
+from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RELATIONS, SEMANTIC, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
@@ -232,8 +232,10 @@ class Answerer:
                     score += EXPLAINED_STEP
                 elif step.type in IDENTITY or index == 0 and _type(start) == "date":
                     score += IDENTITY_STEP  # "the review on 2026-02-15": a day names what it dates
-                elif step.type == GENERIC:
-                    chained = False  # a step nothing asks, by an unnamed relation ("nsc is related to URL"): no chain
+                elif step.type not in SEMANTIC:
+                    # a step nothing asks, by an unnamed relation ("nsc is related to URL") or by bookkeeping (a
+                    # document mentions "required"): no chain
+                    chained = False
                     break
                 else:
                     score += UNASKED_STEP

@@ -132,6 +132,16 @@ def test_a_chain_through_an_unnamed_relation_the_question_does_not_ask_is_no_ans
     assert "Ravi Menon" not in answer.splitlines()[0], answer
 
 
+def test_a_chain_through_a_mere_mention_is_no_answer(answerer):
+    """A record mentions the word "required", which "is related to" an API (a label close to what the question asks):
+    a step by which a document only mentions a name asks nothing, so no chain runs through it."""
+    facts = [_fact("system:required", "MENTIONED_IN", "artifact:R-21", doc="R-21"),
+             _fact("system:required", "RELATED_TO", "system:lamp_api", doc="R-30", certainty=0.8, label="lamp")]
+    answer = answerer(_retrieval("Beacon Lamps or Tower Lamps: which record makes a lamp whose list contains id = '*' "
+                                 "runnable on any tower?", ["artifact:R-21"], facts, [("artifact:R-21", 0, 12)]))
+    assert "Lamp Api" not in answer.splitlines()[0], answer
+
+
 def test_a_weakly_extracted_fact_is_no_answer_unless_its_sentence_says_it(answerer):
     """A fact the extractor was unsure of is not stated by the graph; the sentence it came from is read instead, and
     is an answer only where it says what was asked (here it does not: unknown, never a supported owner)."""
