@@ -1027,3 +1027,15 @@ def test_a_nested_clause_is_answered_only_by_a_sentence_that_says_it(answerer):
     answer = _answer(answerer, "Which crew tends the Gull Light, and who authored the plan that created that crew?",
                      "GU-1", "GU-1b")
     assert "Odile Varga" not in answer.splitlines()[0] and answer.startswith("Answer: Brannock Crew"), answer
+
+
+def test_a_relation_the_question_only_neighbours_in_meaning_is_not_what_it_asks(answerer):
+    """"Which earlier decision does PLAN-9 supersede" is near "approved" in meaning (a decision is approved), but asks
+    what was superseded: a sentence saying "signed off" does not say it; one saying "replaces" does."""
+    from graphrag_bench.answers.answer import GLOSS_PATTERNS
+
+    glosses = answerer._glosses("earlier decision does supersede")
+    assert GLOSS_PATTERNS["SUPERSEDES"] in glosses and GLOSS_PATTERNS["APPROVED_BY"] not in glosses, glosses
+    signed = "Marta Ilves signed off after the lamp review; the earlier notes record the decision's approval."
+    assert not any(g.search(signed.lower()) for g in glosses)
+    assert any(g.search("plan-9 replaces the lamp section of plan-7.") for g in glosses)
