@@ -31,7 +31,7 @@ from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Re
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
-from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RELATIONS, SEMANTIC, SYMMETRIC
+from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORDS, RELATIONS, SEMANTIC, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
@@ -110,7 +110,8 @@ class Answerer:
     @property
     def passages(self) -> PassageReader:
         if self._passages is None:
-            self._passages = PassageReader(self.reader.semantics.embedder.encode, self._glosses, self.slots.read)
+            self._passages = PassageReader(self.reader.semantics.embedder.encode, self._glosses, self.slots.read,
+                                           self._between_records)
         return self._passages
 
     def _glosses(self, phrase: str) -> list[re.Pattern]:
@@ -121,6 +122,16 @@ class Answerer:
         best = max(relations.values(), default=0.0)
         return [GLOSS_PATTERNS[name] for name, score in sorted(relations.items())
                 if name in GLOSS_PATTERNS and score >= max(RELATION_THRESHOLD, best - GLOSS_MARGIN)]
+
+    def _between_records(self, phrase: str) -> bool:
+        """Whether the relation a phrase names best relates one record to another ("does X supersede")."""
+        relations, _ = self.reader.relations(phrase)
+        if not relations:
+            return False
+        name = max(sorted(relations), key=relations.__getitem__)
+        kind = RELATIONS[name]
+        return relations[name] >= RELATION_THRESHOLD and bool(kind.domain) and kind.domain == kind.range \
+            and kind.range <= RECORDS
 
     def __call__(self, r: Retrieval) -> str:
         """Documents are data: untrusted lines of the passages (`untrusted.withhold`) are never repeated. When the answer
