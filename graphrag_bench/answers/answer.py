@@ -31,12 +31,11 @@ from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Re
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
-from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORDS, RELATIONS, SEMANTIC, SYMMETRIC
+from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RELATIONS, SEMANTIC, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
 EXPLAINED_STEP = 0.9  # a step another predicate of the question names ("the system approved on …")
-GLOSS_MARGIN = 0.15  # a relation a phrase names this much less than its best one is not what it says
 IDENTITY_STEP = -0.3  # crossing two names of one thing
 UNASKED_STEP = -1.5  # a step nothing in the question asks for
 DIRECTION, WRONG_DIRECTION = 1.0, -2.0  # the answer on the side of the relation the wording asks for
@@ -110,28 +109,14 @@ class Answerer:
     @property
     def passages(self) -> PassageReader:
         if self._passages is None:
-            self._passages = PassageReader(self.reader.semantics.embedder.encode, self._glosses, self.slots.read,
-                                           self._between_records)
+            self._passages = PassageReader(self.reader.semantics.embedder.encode, self._glosses, self.slots.read)
         return self._passages
 
     def _glosses(self, phrase: str) -> list[re.Pattern]:
-        """How a sentence may say the relations a part's phrase clearly names: the vocabulary's glosses of each. A
-        relation the phrase names far less than another is a neighbour of its meaning, not what it says ("earlier
-        decision does supersede" is near "approved", which a decision is; it asks what was superseded)."""
+        """How a sentence may say the relations a part's phrase clearly names: the vocabulary's glosses of each."""
         relations, _ = self.reader.relations(phrase)
-        best = max(relations.values(), default=0.0)
         return [GLOSS_PATTERNS[name] for name, score in sorted(relations.items())
-                if name in GLOSS_PATTERNS and score >= max(RELATION_THRESHOLD, best - GLOSS_MARGIN)]
-
-    def _between_records(self, phrase: str) -> bool:
-        """Whether the relation a phrase names best relates one record to another ("does X supersede")."""
-        relations, _ = self.reader.relations(phrase)
-        if not relations:
-            return False
-        name = max(sorted(relations), key=relations.__getitem__)
-        kind = RELATIONS[name]
-        return relations[name] >= RELATION_THRESHOLD and bool(kind.domain) and kind.domain == kind.range \
-            and kind.range <= RECORDS
+                if name in GLOSS_PATTERNS and score >= RELATION_THRESHOLD]
 
     def __call__(self, r: Retrieval) -> str:
         """Documents are data: untrusted lines of the passages (`untrusted.withhold`) are never repeated. When the answer

@@ -71,13 +71,11 @@ class PartAnswer:
 
 
 class PassageReader:
-    def __init__(self, embed, says=lambda phrase: [], read_question=None, between_records=lambda phrase: False):
+    def __init__(self, embed, says=lambda phrase: [], read_question=None):
         """`embed(list[str]) → ndarray` of unit vectors (the embedding model); `says(phrase)`: patterns of the words a
         sentence may use for the relation the phrase names (the vocabulary's glosses: "signed off" → "approved");
-        `read_question(text) → AskedQuestion` (the slot reader), to read a part's nested question, if given;
-        `between_records(phrase)`: whether the relation the phrase names relates two records ("supersedes")."""
+        `read_question(text) → AskedQuestion` (the slot reader), to read a part's nested question, if given."""
         self.embed, self.says, self.read_question = embed, says, read_question
-        self.between_records = between_records
         self._vectors: dict[str, np.ndarray] = {}
 
     def _vector(self, texts: list[str]) -> list[np.ndarray]:
@@ -258,13 +256,6 @@ class PassageReader:
                 unnamed = next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
                                 if sentences[i].doc_id not in named_docs), None)
                 found = ids or ([(*unnamed, words.document(sentences[unnamed[1]]))] if unnamed else [])
-            elif best and named_ids and part.slot == "thing" and self.between_records(part.phrase):
-                # "Which earlier decision does ADR-002 supersede": a relation between records asks for a record. The
-                # best sentence that says the relation gives it: another id of the kind the question names
-                # ("supersedes the vector section of ADR-001"), else its own record where that is not the named one
-                # ("Superseded by DR-09 in October 2025" in DR-04).
-                record = self._record_said(part, best, sentences, words, named_ids, glosses)
-                found = [record] if record else found
             if not found and best and ONE_OF.match(part.text):
                 # "Which one lists X and Y …" of "two postmortems called Z": the best sentence says nothing the
                 # question does not, so what it picks out is the document it is in.
@@ -340,24 +331,6 @@ class PassageReader:
         asked = self.read_question(outer.replace(NESTED_SLOT, TITLE_ADDED.sub("", str(found[0].filler))))
         return (found[0], asked.parts[0]) if len(asked.parts) == 1 else None
 
-    @staticmethod
-    def _record_said(part: AskedPart, best: list[tuple[float, int]], sentences: list[Sentence], words: "ContextWords",
-                     named_ids: dict[str, str], glosses: list) -> tuple[float, int, str] | None:
-        kinds = set(named_ids.values())
-        for score, i in best:
-            s = sentences[i]
-            if not (set(part.asks) & words.texts[i] or any(g.search(s.text.lower()) for g in glosses)):
-                continue  # a sentence that does not say the relation names records for other reasons
-            others = [m for m in ID_IN_TEXT.findall(s.text) if m not in named_ids
-                      and (p := ID_PREFIX.match(m)) and p.group(1).lower() in kinds]
-            own = ID_PREFIX.match(s.doc_id)
-            if not others and s.doc_id not in named_ids and own and own.group(1).lower() in kinds:
-                others = [s.doc_id]
-            if others:
-                found = words.documents_named([(score, i, others[0])])
-                return found[0] if found else (score, i, others[0])
-        return None
-
     def _field_reader(self, part: AskedPart, glosses: list, own_label: set[str] | frozenset[str] = frozenset()):
         """Whether a record's field is what the part asks: the vocabulary's words for the relation ("Author(s)" for
         "who wrote"), or a label close in meaning to the word that asks it (its verb, or the noun it asks for); where
@@ -414,9 +387,10 @@ class PassageReader:
             # An answer's own document may bear the name as well ("Any Stack Buildpacks" for "Stack Buildpacks").
             if doc in answer_docs or any(words.titles[doc] <= a for a in answered):
                 continue
-            # An answer's sentence that names the document by its id ("Supersedes: …/0022-client-side-….md") states
-            # the answer's link to it itself: no chain through it.
-            if any(doc in words.named_by(s.text) for s in answer_sentences):
+            # The answer's sentence that names the document by its id ("Supersedes: …/0022-client-side-….md") states
+            # the answer's link to it itself: no chain through it. (Of a question of several parts, another part may be
+            # about that document — "which command did that RFC propose, and which RFC replaced it" — and rest on it.)
+            if len(asked.parts) == 1 and any(doc in words.named_by(s.text) for s in answer_sentences):
                 continue
             held = [(sum(words.rarity(t) for t in words.texts[i] & question), -i)
                     for i, s in enumerate(sentences) if s.doc_id == doc and not s.from_fact]
@@ -563,7 +537,6 @@ class ContextWords:
         return []
 
     def _names(self, answer: str, doc_id: str) -> str:
-        answer = answer.replace(f"{doc_id} ({doc_id})", doc_id)  # a document titled by its id is named once
         self.named_document[answer] = doc_id
         return answer
 

@@ -207,10 +207,6 @@ NOTES = {
     # A light tended by a crew "per" a plan that does not say it created the crew; the plan's own record.
     "GU-1": ("Gull Light — Summary", 3, "The Gull Light is tended by the Brannock Crew per PLAN 9.\n"),
     "GU-1b": ("Gull Light — Meta", 1, "- Author(s): Odile Varga\n- Status: Accepted\n"),
-    # A plan that says which earlier plan it supersedes, and an older plan whose status says what superseded it.
-    "PLAN-9": ("PLAN-9: Lamp rota — Decision", 30, "This plan supersedes the lamp section of PLAN-7, which kept every "
-               "lamp lit all night.\n"),
-    "PLAN-4": ("PLAN-4: Beacon hours — Status", 12, "Superseded by PLAN-10 in May 2025; the hours were too long.\n"),
 }
 
 
@@ -1031,26 +1027,3 @@ def test_a_nested_clause_is_answered_only_by_a_sentence_that_says_it(answerer):
     answer = _answer(answerer, "Which crew tends the Gull Light, and who authored the plan that created that crew?",
                      "GU-1", "GU-1b")
     assert "Odile Varga" not in answer.splitlines()[0] and answer.startswith("Answer: Brannock Crew"), answer
-
-
-def test_a_relation_the_question_only_neighbours_in_meaning_is_not_what_it_asks(answerer):
-    """"Which earlier decision does PLAN-9 supersede" is near "approved" in meaning (a decision is approved), but asks
-    what was superseded: a sentence saying "signed off" does not say it; one saying "replaces" does."""
-    from graphrag_bench.answers.answer import GLOSS_PATTERNS
-
-    glosses = answerer._glosses("earlier decision does supersede")
-    assert GLOSS_PATTERNS["SUPERSEDES"] in glosses and GLOSS_PATTERNS["APPROVED_BY"] not in glosses, glosses
-    signed = "Marta Ilves signed off after the lamp review; the earlier notes record the decision's approval."
-    assert not any(g.search(signed.lower()) for g in glosses)
-    assert any(g.search("plan-9 replaces the lamp section of plan-7.") for g in glosses)
-
-
-@pytest.mark.parametrize("question, record", [
-    ("Which earlier decision does PLAN-9 supersede?", "PLAN-7"),  # another id of the named one's kind, in its sentence
-    ("Which earlier decision does PLAN-10 replace?", "PLAN-4"),  # the record whose own sentence says it was replaced
-])
-def test_a_relation_between_records_is_answered_by_a_record(answerer, question, record):
-    """"Which earlier decision does X supersede" asks for a record: not "the lamp section" or "May 2025" of the
-    sentence that says it, but the record it names or is."""
-    answer = _answer(answerer, question, "PLAN-9", "PLAN-4", "LOG-1")
-    assert answer.splitlines()[0].startswith(f"Answer: {record}"), answer

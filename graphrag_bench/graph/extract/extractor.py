@@ -10,6 +10,7 @@ import gc
 import hashlib
 import json
 import re
+from collections import Counter
 from contextlib import contextmanager
 
 from ...corpus.ingest import ID_IN_TEXT, Document
@@ -58,9 +59,10 @@ class RecordIds:
 
     def __init__(self, documents: list[Document]):
         self.known: dict[str, str] = {}
-        self.files: dict[str, str] = {}  # a document's file name → its id: what a link to it ends with
+        # A document's file name → its id: what a link to it ends with (a name two documents share names neither).
+        names = Counter(d.path.rsplit("/", 1)[-1].lower() for d in documents)
+        self.files = {name: d.doc_id for d in documents if names[name := d.path.rsplit("/", 1)[-1].lower()] == 1}
         for d in documents:
-            self.files[d.path.rsplit("/", 1)[-1].lower()] = d.doc_id
             self.known[d.doc_id.lower()] = d.doc_id
             self.known[d.path.lower()] = d.doc_id
             self.known[d.path.rsplit(".", 1)[0].lower()] = d.doc_id
