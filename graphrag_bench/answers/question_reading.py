@@ -21,10 +21,10 @@ from ..language.text import CAPITALISED, WORD_DATE
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
 from ..graph.vocabulary import NAMED_TYPES, RECORD_TYPES
+from .slots import SENTENCE_BREAK
 
 WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|how\s+many|how)\b", re.IGNORECASE)
 # A second question joined to the first: "…, and who approved it?", "…; what fixed it?"
-SENTENCE_END = re.compile(r"[.!]\s+")
 PART_SPLIT = re.compile(r"\s*(?:[;?]\s*|,?\s+(?:and|but)\s+(?=(?:who|whom|what|which|when|where|how)\b))", re.IGNORECASE)
 BACK_REFERENCE = re.compile(r"\b(?:" + "|".join(sorted(BACK_REFERENCES)) + r"|that one|this one)\b", re.IGNORECASE)
 # "What connects A to B?", "the chain from A to B": the answer is the path between two named things.
@@ -123,7 +123,7 @@ class QuestionReader:
             offset = start + len(piece)
             # Statements before the question ("The X RFC links its rules to rfcs#109. Which RFC came out of it?") say
             # what the question is about (their names are anchors of the parts after them), not what it asks.
-            asked = next((m.end() for m in SENTENCE_END.finditer(piece) if WH.match(piece[m.end():])), 0) \
+            asked = next((m.end() for m in SENTENCE_BREAK.finditer(piece) if WH.match(piece[m.end():])), 0) \
                 if not WH.match(piece) else 0
             piece, start = piece[asked:], start + asked
             if piece.strip():

@@ -21,7 +21,7 @@ from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
 from ..language.spacy_pipeline import parse_all
-from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record
+from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record
 from .sentences import Sentence
 from .slots import NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
@@ -418,14 +418,20 @@ LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a
 
 
 OPENING_LINES = 12  # where a document's own record is
-NAME_SEGMENT = re.compile(r"(?:name|title)\s*:\s*(\S.*)$", re.IGNORECASE)
+NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
 
 
 def _record_name(text: str) -> str:
     """The `Name:` (or `Title:`) field of a record's sentence ("Name: X; Status: Y" → "X"); "" if none."""
     if not is_record(text):
         return ""
-    return next((m.group(1).strip() for segment in text.split("; ") if (m := NAME_SEGMENT.match(segment))), "")
+    return next((m.group(2).strip() for segment in text.split("; ")
+                 if (m := FIELD.match(segment)) and m.group(1).strip().lower() in NAME_LABELS), "")
+
+
+def _written(text: str) -> set[str]:
+    """The words of a text as ids are written (letters and digits), in lower case: what `ContextWords.id_words` match."""
+    return {w.lower() for w in re.findall(r"[A-Za-z0-9]+", text)}
 
 
 def field_labels(sentences: list[Sentence], fields: list[list[str]] | None = None) -> set[str]:
@@ -473,7 +479,7 @@ class ContextWords:
         # The words of each document's id (its file name) that no other document's id has: "2023h1", "0118", and a word
         # ("winter" of 0007-winter-rota.md) that no other document of the context says either ("mixin" of
         # 0061-relax-mixin-contract.md, in a context about mixins, names no one document).
-        ids = {doc: {w.lower() for w in re.findall(r"[A-Za-z0-9]+", doc.rsplit(".", 1)[0])} for doc in self.title_of}
+        ids = {doc: _written(doc.rsplit(".", 1)[0]) for doc in self.title_of}
         shared = Counter(w for words in ids.values() for w in words)
         self.id_words = {doc: {w for w in words if shared[w] == 1 and (any(c.isdigit() for c in w) or not any(
             stem(w) in said for other, said in self.by_doc.items() if other != doc))} for doc, words in ids.items()}
@@ -482,7 +488,7 @@ class ContextWords:
         digits = {doc: {w for w in words if any(c.isdigit() for c in w)} for doc, words in self.id_words.items()}
         self.cited: list[set[str]] = []
         for s in sentences:
-            said = {w.lower() for w in re.findall(r"[A-Za-z0-9]+", s.text)} if not s.from_fact else set()
+            said = _written(s.text) if not s.from_fact else set()
             self.cited.append({t for doc, words in digits.items() if doc != s.doc_id and words & said
                                for t in self.titles.get(doc, ())})
         held = set(self.numbers.values())
@@ -547,7 +553,7 @@ class ContextWords:
     def named_by(self, text: str) -> set[str]:
         """The documents of the context a text names by a word of their id that no other document's id has
         ("2023H1" of 0118-2023H1-roadmap.md, "0118"), written whole."""
-        said = {w.lower() for w in re.findall(r"[A-Za-z0-9]+", text)}
+        said = _written(text)
         return {doc for doc, words in self.id_words.items() if words & said}
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:

@@ -22,7 +22,7 @@ from .interpret import Interpreter
 from .model import NAME, Extraction, ParsedDocument
 from .prose import ProseReader, ProseResult
 from .structure import DocumentParser
-from ...language.text import clean, split_qualifiers
+from ...language.text import LINK, clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
 EXTRACTOR_VERSION = "17"  # bump when extraction rules change: cached results are then ignored
@@ -50,7 +50,6 @@ def _digest(value) -> str:
 VOCABULARY_DIGEST = _digest([sorted(RELATIONS.items()), sorted(ENTITY_TYPES.items()), QUESTION_SHAPES, RELATION_THRESHOLD])
 
 
-LINKED = re.compile(r"\[([^\[\]]*)\]\(([^)\s]*)\)")  # [words](target)
 BARE_PATH = re.compile(r"(?<![\w(/.-])(?:https?://)?[\w.-]+(?:/[\w.%~-]+)+\.\w+(?:#[\w-]*)?")  # …/text/0077-x.md
 
 
@@ -93,14 +92,15 @@ class RecordIds:
         """`value` with each link to a document of the corpus written as that document's id: "[RFC#49](https://…/text/
         0049-multi-api-lifecycle-descriptor.md)" and a bare ".../0077-pack-buildpack-create.md" name the document
         whose file they end with, whatever the link's words say."""
-        if "/" not in value and "](" not in value and "." not in value:
-            return value
+        if "/" not in value and "](" not in value:
+            return value  # (neither a link nor a path)
 
         def document(target: str) -> str | None:
+            target = (target.split() or [""])[0]  # (a link's target may be followed by its title: `(url "Title")`)
             name = target.split("#", 1)[0].split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1].lower()
             return self.files.get(name) if name else None
 
-        value = LINKED.sub(lambda m: document(m.group(2)) or m.group(0), value)
+        value = LINK.sub(lambda m: document(m.group(2)) or m.group(0), value)
         return BARE_PATH.sub(lambda m: document(m.group(0)) or m.group(0), value)
 
     def digest(self) -> str:
