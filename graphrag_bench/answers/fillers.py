@@ -42,6 +42,10 @@ SHAPES = (
     (ID_IN_TEXT, {"thing"}),
 )
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
+OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*"), re.compile(r"\s*\)")
+LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
+HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
+HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 MAX_REASON = 240  # a reason is a clause: longer than a name
@@ -108,6 +112,12 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     for chunk in doc.noun_chunks:
         if chunk.root.pos_ == "PRON":
             continue
+        # The tokenizer splits a hyphenated word ("sub-team" → sub, -, team) and a chunk may start or end inside
+        # it: the span is the whole word ("The BAT sub-team", not "The BAT sub" or "team").
+        whole = HYPHENATED_END.match(text, chunk.end_char)
+        end = whole.end() if whole else chunk.end_char
+        before = HYPHENATED_START.search(text, 0, chunk.start_char)
+        start = before.start() if before else chunk.start_char
         # A proper name ("Amara Okafor", "the Platform Team") may be a person's or a team's, recognised or not.
         # A word of mixed case capitalised inside ("DevEX") is a name whatever the tagger makes of it; an acronym
         # ("MDMS") or its plural ("RFCs") is what the tagger says.
@@ -117,7 +127,7 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         named = any(t.ent_type_ in ("PERSON", "ORG") for t in chunk)  # "the Optics team": a team by its name
         kinds = {"thing"} | ({"person"} if named or proper else set())
         # A common noun ("readings") is less often an answer than a name, a value or a recognised entity.
-        found.append(Candidate(chunk.start_char, chunk.end_char, chunk.text, frozenset(kinds),
+        found.append(Candidate(start, end, text[start:end], frozenset(kinds),
                                common=not proper and not named and not chunk.root.ent_type_))
     if part.slot == "thing" and not part.noun:  # "what had they verified": what the asked verb says is the case
         found.extend(_said_clauses(doc, set(part.predicate)))
@@ -254,6 +264,17 @@ def _done_by(doc, named: set[str]) -> list[tuple]:
             and named <= set(terms_of(" ".join(x.text for x in t.subtree)))]
 
 
+def _governed_by(token, verbs: set[str], steps: int = 3) -> bool:
+    """Whether a verb of `verbs` (stems) takes the token as its object, directly or through a preposition."""
+    for _ in range(steps):
+        if token.dep_ not in ("dobj", "pobj", "prep", "attr", "oprd", "dative") or token.head.i == token.i:
+            return False
+        token = token.head
+        if token.pos_ in ("VERB", "AUX") and (stem(token.text) in verbs or stem(token.lemma_) in verbs):
+            return True
+    return False
+
+
 def _under(token, head) -> bool:
     return token == head or head in token.ancestors
 
@@ -269,8 +290,10 @@ def _distance(a, b) -> int:
 
 
 def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),
-           asked_field=lambda label: False) -> Filler | None:
-    """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question."""
+           asked_field=lambda label: False, others_ask: frozenset[str] | set[str] = frozenset()) -> Filler | None:
+    """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question.
+    `others_ask`: the verbs the question's other parts ask by; what one of them governs answers that part ("raised to
+    30 seconds" answers "what was it raised to", not "what was the timeout when it began")."""
     if part.slot == "polar":
         return polar(doc)
     if part.acted_on is not None:
@@ -290,8 +313,15 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         "thing" in c.kinds and not c.common and not c.field for c in found) else {"thing", *VALUE_KINDS}
     if part.wh == "how often":
         kinds.add("frequency")  # "every Monday", "twice a day", as well as a number
+    # A value in brackets right after the asked noun is that noun's value, whatever its kind: "Prometheus scrape
+    # timeout (10s)" for "what was the scrape timeout".
+    glossed = {m.end() for t in head_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
+    # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
+    # replaced" asks both parts of one verb)
+    others = set(others_ask) - set(part.asks) - (set(part.terms) - set(part.clause_terms))
     for c in found:
-        if not kinds & c.kinds:
+        beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None
+        if not kinds & c.kinds and not beside:
             continue
         words = set(terms_of(c.text))
         if not words or all(_said_in(w, question_terms) for w in words):  # nothing the question does not already say
@@ -311,6 +341,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
         if not c.field and any(_under(root, verb) and not _under(root, subject) for verb, subject in done_by_it):
             continue  # "X runs on Y" for "who owns X": what X does, not who does something to X
+        if others and not c.field and _governed_by(root, others):
+            continue  # what another part's verb takes is that part's answer
+        if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and LABEL_AFTER.match(doc.text, c.end):
+            continue  # "Recovery: the timeout raised …": a label names what follows, it is no value (a time,
+            # "09:30:", says when it happened)
         if part.wh == "where" and not c.field and not (root.dep_ == "pobj" and root.head.lower_ in PLACE_PREPOSITIONS
                                                        or root.ent_type_ in ("GPE", "LOC", "FAC")):
             continue  # "where": a place, said by a preposition of place ("configured in the X charts") or by its name
@@ -327,7 +362,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                 for t in span if t not in head_tokens)
             by_noun = 0 if inside else min((_distance(root, t) for t in noun_tokens if t.i < span.start or t.i >= span.end),
                                            default=6)
-        score = c.cost - 3.0 * c.field + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
+        score = c.cost - 3.0 * (c.field or beside) + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:

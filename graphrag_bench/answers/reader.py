@@ -123,7 +123,8 @@ class PassageReader:
         # The record ids the question names, by the kind their letters say ("PIR" of PIR-2025-04).
         named_ids = {m: p.group(1).lower() for m in ID_IN_TEXT.findall(asked.question) if (p := ID_PREFIX.match(m))}
         answers: list[PartAnswer] = []
-        for part in asked.parts:
+        for original in asked.parts:
+            part = original
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers)
             if via is not None:
@@ -145,6 +146,7 @@ class PassageReader:
             own_label = part.asked_by & words.labels
             glosses = self.says(part.phrase) if part.phrase else []
             asked_field = self._field_reader(part, glosses, own_label)
+            others_ask = {t for other in asked.parts if other is not original for t in other.asks}
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
             # least half their weight (a rare name weighs more than a common one).
@@ -231,7 +233,8 @@ class PassageReader:
             # the sentence gives is named with its title where the context holds that document; a sentence that gives
             # none answers with its own document.
             found: list[tuple[float, int, str]] = [(score, i, picked) for (score, i), doc in zip(best, docs)
-                                                   if (picked := choose(doc, part, question_terms | back, back, asked_field))]
+                                                   if (picked := choose(doc, part, question_terms | back, back, asked_field,
+                                                                         others_ask))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
             # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided
             # to grant each its own instance in RFC-143."), read as nearly as good.
@@ -240,7 +243,7 @@ class PassageReader:
                        and i + 1 < len(sentences) and i + 1 not in taken and _continues(sentences[i], sentences[i + 1])
                        and words.texts[i + 1] & set(part.terms)]
             found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
-                      if (picked := choose(doc, part, question_terms | back, back, asked_field))]
+                      if (picked := choose(doc, part, question_terms | back, back, asked_field, others_ask))]
             found.sort(key=lambda f: (sentences[f[1]].from_fact, -f[0], f[1]))
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's

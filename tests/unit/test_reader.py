@@ -207,6 +207,10 @@ NOTES = {
     # A light tended by a crew "per" a plan that does not say it created the crew; the plan's own record.
     "GU-1": ("Gull Light — Summary", 3, "The Gull Light is tended by the Brannock Crew per PLAN 9.\n"),
     "GU-1b": ("Gull Light — Meta", 1, "- Author(s): Odile Varga\n- Status: Accepted\n"),
+    # A beacon's outage timeline: a setting's value when it began, in brackets, and what it was changed to later.
+    "BEAM-1": ("Beacon outage — Timeline", 5, "| Time | Event |\n|---|---|\n"
+               "| 2025-08-01 02:10 | The Quillmon lamp test ran longer than the beacon watchdog timeout (15s) |\n"
+               "| 2025-08-02 09:30 | Recovery: beacon watchdog timeout raised to 45 seconds as a stopgap |\n"),
 }
 
 
@@ -1027,3 +1031,27 @@ def test_a_nested_clause_is_answered_only_by_a_sentence_that_says_it(answerer):
     answer = _answer(answerer, "Which crew tends the Gull Light, and who authored the plan that created that crew?",
                      "GU-1", "GU-1b")
     assert "Odile Varga" not in answer.splitlines()[0] and answer.startswith("Answer: Brannock Crew"), answer
+
+
+def test_what_another_part_s_verb_takes_answers_that_part_and_a_bracketed_value_is_its_noun_s(answerer):
+    """"What was the watchdog timeout when the outage began, and what was it raised to?": "raised to 45 seconds" is
+    what the second part asks, so the first reads the timeout's value where it is given, in brackets beside it."""
+    answer = _answer(answerer, "What was the beacon watchdog timeout when the outage began, and what was it raised to "
+                     "as a stopgap?", "BEAM-1")
+    assert answer.splitlines()[0].startswith("Answer: 15s; 45 seconds (supported) [BEAM-1]"), answer
+
+
+def test_a_span_is_never_a_piece_of_a_hyphenated_word():
+    """The tokenizer splits "sub-team" into three tokens and a noun chunk may stop inside it: "The Lantern sub" is no
+    span of the sentence, "The Lantern sub-team" is."""
+    from graphrag_bench.answers.fillers import candidates
+    from graphrag_bench.answers.slots import AskedPart
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    doc = parse_all(["The Lantern sub-team will follow the same rota as other sub-teams."])[0]
+    part = AskedPart(text="what will they follow", wh="what", slot="thing", noun="", plural=False, terms=("follo",),
+                     points_back=False, predicate=("follo",), phrase="will they follow", asks=("follo",))
+    texts = {c.text for c in candidates(doc, part)}
+    assert "The Lantern sub-team" in texts and "other sub-teams" in texts, texts
+    assert not any(t.endswith(" sub") or t in ("team", "teams") for t in texts), texts
+
