@@ -265,6 +265,14 @@ class PassageReader:
                 found = [(*best[0], words.document(sentences[best[0][1]]))]
             if not found:
                 continue
+            # "Which systems depend on RabbitMQ": a record whose field the part asks holds RabbitMQ ("Name: Meter Data
+            # Management System; … Upstream: TimescaleDB; RabbitMQ") relates it to what the record is: its name answers,
+            # not the field's other values. (An acronym's plural, "RFCs", names a kind of thing, not one thing.)
+            given = {t for name in named_in(part.text) if not KIND_PLURAL.fullmatch(name) for t in terms_of(name)} \
+                - set(terms_of(part.noun)) - words.document_words if part.slot == "thing" else set()
+            found = [(score, i, Filler(record)) if given and (record := _record_named_by(sentences[i].text, given,
+                                                                                          asked_field))
+                     else (score, i, f) for score, i, f in found]
             # A common noun ("the user") yields to a name or a value that a sentence of the same document, nearly as
             # good, gives.
             names = [f for f in found if not _common(f[2]) and f[0] >= RIVAL * found[0][0]
@@ -272,6 +280,12 @@ class PassageReader:
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             items = _listed(sentences, i, part)
             filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
+            if part.plural and given and filler == _record_named_by(sentences[i].text, given, asked_field):
+                # (every record of the context that relates it so answers "which systems …", each quoted)
+                related = {record: s for s in sentences if not s.from_fact
+                           and (record := _record_named_by(s.text, given, asked_field)) and record != filler}
+                filler = Filler(", ".join([filler, *related])) if related else filler
+                items = tuple(related.values())
             if part.count > 1 and not items:
                 # "on which two dates …": as many different values as asked, from the best sentences that give one
                 # (two postmortems of one recurring fault, each with its date), each quoted and cited.
@@ -420,6 +434,7 @@ POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGN
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
 
 
+KIND_PLURAL = re.compile(r"[A-Z]{2,}s")  # "RFCs", "ADRs": the plural of an acronym
 OPENING_LINES = 12  # where a document's own record is
 NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
 
@@ -430,6 +445,23 @@ def _record_name(text: str) -> str:
         return ""
     return next((m.group(2).strip() for segment in text.split("; ")
                  if (m := FIELD.match(segment)) and m.group(1).strip().lower() in NAME_LABELS), "")
+
+
+def _record_named_by(text: str, given: set[str], asked_field) -> str:
+    """The name of the record (its `Name:` field) one of whose asked fields (`asked_field(label)`) says every word of
+    `given` in its value ("Upstream: TimescaleDB; RabbitMQ": a segment with no label continues the value before it);
+    "" otherwise, and where the name says one of them itself."""
+    name = _record_name(text)
+    if not name or given & set(terms_of(name)):
+        return ""
+    values: dict[str, list[str]] = {}
+    label = ""
+    for segment in text.split("; "):
+        field = FIELD.match(segment)
+        label = field.group(1).strip() if field else label
+        values.setdefault(label, []).append(field.group(2) if field else segment)
+    return name if any(label and asked_field(label) and given <= set(terms_of(" ".join(value)))
+                       for label, value in values.items()) else ""
 
 
 def _written(text: str) -> set[str]:

@@ -211,6 +211,10 @@ NOTES = {
     "BEAM-1": ("Beacon outage — Timeline", 5, "| Time | Event |\n|---|---|\n"
                "| 2025-08-01 02:10 | The Quillmon lamp test ran longer than the beacon watchdog timeout (15s) |\n"
                "| 2025-08-02 09:30 | Recovery: beacon watchdog timeout raised to 45 seconds as a stopgap |\n"),
+    # The harbour's system catalogue: one row per system, what each is fed by in a column of its own.
+    "CAT-1": ("Harbour systems — Catalogue", 4, "| Name | Keeper | Upstream |\n|---|---|---|\n"
+              "| Tide Ledger | Ilse Marr | Quaybus; Buoyline |\n| Beacon Console | Piet Okonjo | Quaybus |\n"
+              "| Fog Horn Panel | Odile Varga | Buoyline |\n"),
 }
 
 
@@ -1054,4 +1058,15 @@ def test_a_span_is_never_a_piece_of_a_hyphenated_word():
     texts = {c.text for c in candidates(doc, part)}
     assert "The Lantern sub-team" in texts and "other sub-teams" in texts, texts
     assert not any(t.endswith(" sub") or t in ("team", "teams") for t in texts), texts
+
+
+def test_which_records_relate_to_a_name_is_answered_by_the_records_names(answerer):
+    """"Which systems depend on Quaybus?": the rows whose upstream (the asked relation, by meaning) holds Quaybus are
+    what depends on it; their names answer, each row quoted, not the other values of those rows."""
+    answer = _answer(answerer, "Which systems depend on Quaybus?", "CAT-1")
+    names, _, rest = answer.splitlines()[0].removeprefix("Answer: ").partition(" (")
+    assert sorted(names.split(", ")) == ["Beacon Console", "Tide Ledger"] and rest == "supported) [CAT-1]", answer
+    # What a row's own name relates to is the value of its field: "what does the Tide Ledger depend on".
+    answer = _answer(answerer, "What does the Tide Ledger depend on?", "CAT-1")
+    assert answer.splitlines()[0].startswith("Answer: Quaybus"), answer
 
