@@ -10,6 +10,9 @@ verified"), the clause the asked verb takes; a name that gives the kind of a com
 channel") is no person. A filler says whether it is a common noun: the reader lets a name or a value from a
 sentence of the same document, nearly as good, answer before it. A reason ("why", "on what grounds") is a clause:
 the one a word of reason opens, else what follows a coordinated "but", else the sentence. A "where" takes a place.
+What another part of the question asks by its verb ("raised to 30 seconds" for "what was it raised to") is that
+part's, not this one's; a value in brackets right after the asked noun ("timeout (10s)") is that noun's; a word
+before a colon is a label, and no span is a piece of a hyphenated word.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ context, and words of the document's title and section count at half weight for 
 their similarity to the question on the shipped embedding model. The best sentences are parsed and the first that
 holds a span of the asked kind, new to the question, answers the part. A part that asks about a thing it describes
 by a clause ("who owns the system that X depends on") reads which thing that is first, then the part of it by name.
-A part no sentence covers well enough is not answered; a question none of whose parts is answered is `unknown`.
+A record whose asked field holds the name a part gives ("Upstream: RabbitMQ" for "which systems depend on RabbitMQ")
+answers with the record's own name. A part no sentence covers well enough is not answered; a question none of whose parts is answered is `unknown`.
 """
 
 from __future__ import annotations
