@@ -87,6 +87,23 @@ def field_labels_of(text: str) -> list[str]:
     return [m.group(1) for segment in text.split("; ") if (m := FIELD.match(segment))]
 
 
+def record_fields(text: str) -> dict[str, str]:
+    """A record's fields, label → value ("Name: X; Upstream: A; B" → {"Name": "X", "Upstream": "A; B"}): a segment
+    with no label of its own continues the value before it. Empty for a sentence that is no record (`is_record`)."""
+    if not is_record(text):
+        return {}
+    fields: dict[str, str] = {}
+    label = ""
+    for segment in text.split("; "):
+        field = FIELD.match(segment)
+        if field:
+            label = field.group(1).strip()
+            fields[label] = f"{fields[label]}; {field.group(2).strip()}" if label in fields else field.group(2).strip()
+        elif label:
+            fields[label] = f"{fields[label]}; {segment.strip()}"
+    return fields
+
+
 def is_record(text: str) -> bool:
     """"Name: X; Status: Y": the fields of one thing, read together (`sentences`)."""
     segments = text.split("; ")

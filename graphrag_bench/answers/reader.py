@@ -7,7 +7,8 @@ their similarity to the question on the shipped embedding model. The best senten
 holds a span of the asked kind, new to the question, answers the part. A part that asks about a thing it describes
 by a clause ("who owns the system that X depends on") reads which thing that is first, then the part of it by name.
 A record whose asked field holds the name a part gives ("Upstream: RabbitMQ" for "which systems depend on RabbitMQ")
-answers with the record's own name. A part no sentence covers well enough is not answered; a question none of whose parts is answered is `unknown`.
+answers with the record's own name. A part no sentence covers well enough is not answered; a question none of whose
+parts is answered is `unknown`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
 from ..language.spacy_pipeline import parse_all
-from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record
+from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
 from .sentences import Sentence
 from .slots import NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
@@ -440,29 +441,20 @@ OPENING_LINES = 12  # where a document's own record is
 NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
 
 
-def _record_name(text: str) -> str:
+def _record_name(text: str, fields: dict[str, str] | None = None) -> str:
     """The `Name:` (or `Title:`) field of a record's sentence ("Name: X; Status: Y" → "X"); "" if none."""
-    if not is_record(text):
-        return ""
-    return next((m.group(2).strip() for segment in text.split("; ")
-                 if (m := FIELD.match(segment)) and m.group(1).strip().lower() in NAME_LABELS), "")
+    fields = record_fields(text) if fields is None else fields
+    return next((value for label, value in fields.items() if label.lower() in NAME_LABELS), "")
 
 
 def _record_named_by(text: str, given: set[str], asked_field) -> str:
     """The name of the record (its `Name:` field) one of whose asked fields (`asked_field(label)`) says every word of
-    `given` in its value ("Upstream: TimescaleDB; RabbitMQ": a segment with no label continues the value before it);
-    "" otherwise, and where the name says one of them itself."""
-    name = _record_name(text)
+    `given` in its value ("Upstream: TimescaleDB; RabbitMQ"); "" otherwise, and where the name says one of them."""
+    fields = record_fields(text)
+    name = _record_name(text, fields)
     if not name or given & set(terms_of(name)):
         return ""
-    values: dict[str, list[str]] = {}
-    label = ""
-    for segment in text.split("; "):
-        field = FIELD.match(segment)
-        label = field.group(1).strip() if field else label
-        values.setdefault(label, []).append(field.group(2) if field else segment)
-    return name if any(label and asked_field(label) and given <= set(terms_of(" ".join(value)))
-                       for label, value in values.items()) else ""
+    return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
 
 
 def _written(text: str) -> set[str]:
