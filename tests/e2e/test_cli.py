@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import QUESTIONS, REPO
-from .command import FEW_MODES, cli
+from .command import FEW_MODES, RUNS, cli
 
 SUMMARY_KEYS = {"run_id", "corpus", "modes", "latency_ratio_p95", "graph", "extraction", "audit", "gates", "questions"}
 MODE_KEYS = {"points", "max_points", "by_category", "p95_pipeline_ms", "hallucinations", "certainty_accuracy", "retrieval"}
@@ -55,7 +55,7 @@ def first_run(outside):
     (outside / "dagster_home").mkdir()
     people = _two_people_one_letter_apart(outside / "people")
     runs = {name: subprocess.Popen([sys.executable, "-m", "pipelines.cli", "run", *args, "--results-dir", "results",
-                                    "--runs", "2"], cwd=outside, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    "--runs", RUNS], cwd=outside, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    text=True)
             for name, args in (("default", ["--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data"]),
                                ("people", ["--corpus", str(people), "--questions", "questions.json", "--data-dir",
@@ -141,7 +141,7 @@ def test_an_unchanged_rerun_reuses_the_measurement_and_rebuilds_nothing(first_ru
     built = outside / "data" / "dbt_built.json"
     built_before = built.stat().st_mtime_ns
     result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
-                 "--results-dir", "results", "--runs", "2", cwd=outside)
+                 "--results-dir", "results", "--runs", RUNS, cwd=outside)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "nothing the benchmark measures changed since run" in result.stdout
     runs = _run_folders(outside)
@@ -194,7 +194,7 @@ def test_agents_reading_the_memory_during_a_run_neither_fail_nor_fail_the_run(fi
         before = ask_all()
         assert before[0].startswith("ok Answer:") and before[1] == before[0], before
         result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
-                     "--results-dir", "results", "--runs", "2", cwd=outside)
+                     "--results-dir", "results", "--runs", RUNS, cwd=outside)
         assert result.returncode == 0, result.stderr[-3000:]
         assert ask_all() == before  # the same state, still read
     finally:
@@ -283,7 +283,7 @@ def test_damaged_and_crafted_data_files_run_no_code_and_the_run_converges_to_the
     (data / "benchmark_reuse.jsonl").write_bytes(crafted)
     (data / "audit_cache.jsonl").write_text(json.dumps({"format": FORMAT, "version": VERSION}) + '\nverified\t00\t{"a": 1}')
     run = ("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", str(data), "--results-dir",
-           str(results), "--runs", "2", "--modes", FEW_MODES)
+           str(results), "--runs", RUNS, "--modes", FEW_MODES)
     result = cli(*run, cwd=outside)
     assert result.returncode == 0 and not marker.exists() and "Traceback" not in result.stderr, result.stderr[-3000:]
     summary = json.loads(next(results.glob("run_*/summary.json")).read_text())
@@ -307,7 +307,7 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
             q["required_sources"] = ["SOP-deployment"]
     (outside / "wrong.json").write_text(json.dumps(questions))
     result = cli("run", "--corpus", "corpus", "--questions", "wrong.json", "--data-dir", "data",
-                 "--results-dir", "results", "--runs", "2", "--modes", FEW_MODES, cwd=outside)
+                 "--results-dir", "results", "--runs", RUNS, "--modes", FEW_MODES, cwd=outside)
     assert result.returncode == 1, result.stderr[-3000:]
     assert "gate failed: gate_multi_hop" in result.stderr
     assert "Stack Trace:" not in result.stderr  # the verdict in one line; the trace stays in the run's event log
@@ -386,7 +386,7 @@ def test_a_full_results_disk_names_the_folder_leaves_nothing_half_written_and_re
         with duckdb.connect(str(warehouse), read_only=True) as conn:
             recorded = conn.execute("select count(*) from raw.runs").fetchall()[0][0]
         result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data", "--results-dir",
-                     str(small / "results"), "--runs", "2", "--remeasure", "--modes", FEW_MODES, cwd=outside)
+                     str(small / "results"), "--runs", RUNS, "--remeasure", "--modes", FEW_MODES, cwd=outside)
         assert result.returncode == 2, result.stderr[-3000:]
         assert "No space left on device" in result.stderr and str(small / "results" / "run_") in result.stderr
         verdict = result.stderr.strip().splitlines()[-1]  # (above it, Dagster's one-line step failure log)

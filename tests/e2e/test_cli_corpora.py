@@ -3,7 +3,7 @@ benchmarked at once: test_cli.py, whose first run has a second corpus beside it)
 
 
 from ..conftest import REPO
-from .command import FEW_MODES, cli
+from .command import FEW_MODES, RUNS, cli
 
 
 def test_two_runs_measuring_in_the_same_second_get_two_run_folders():
@@ -33,7 +33,7 @@ def test_run_with_shards_builds_the_graph_in_processes_then_benchmarks_the_same_
     from graphrag_bench.stages.ingest import ingest_corpus
 
     water = REPO / "tests" / "fixtures" / "water"
-    done = cli("run", "--shards", "2", "--runs", "2", "--modes", FEW_MODES, "--corpus", str(water / "corpus"),
+    done = cli("run", "--shards", "2", "--runs", RUNS, "--modes", FEW_MODES, "--corpus", str(water / "corpus"),
                "--questions", str(water / "questions.json"), "--data-dir", str(tmp_path / "data"),
                "--results-dir", str(tmp_path / "results"), cwd=REPO)
     assert done.returncode == 0, done.stderr[-2000:]

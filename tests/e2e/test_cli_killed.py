@@ -10,7 +10,7 @@ from pathlib import Path
 from graphrag_bench.graph.store.ladybug_store import LadybugStore
 
 from ..conftest import CORPUS, QUESTIONS
-from .command import FEW_MODES, cli
+from .command import FEW_MODES, RUNS, cli
 
 
 def _state_hash(data: Path) -> str:
@@ -34,8 +34,8 @@ def test_killed_mid_run_at_each_stage_a_rerun_converges_to_the_clean_graph(resol
     for name in ("GRAPH_RAG_ENABLED", "DAGSTER_HOME"):
         env.pop(name, None)
     args = [sys.executable, "-m", "pipelines.cli", "run", "--corpus", str(CORPUS), "--questions", str(QUESTIONS),
-            "--data-dir", "data", "--results-dir", "results", "--runs", "2", "--modes", FEW_MODES]
-    for after in ("documents - ingest:", "resolved_graph - resolve:", "benchmark run 1/2 done"):
+            "--data-dir", "data", "--results-dir", "results", "--runs", RUNS, "--modes", FEW_MODES]
+    for after in ("documents - ingest:", "resolved_graph - resolve:", f"benchmark run 1/{RUNS} done"):
         victim = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         try:
             for line in victim.stderr:  # one progress line per stage

@@ -8,14 +8,14 @@ import shutil
 
 from ..conftest import QUESTIONS, REPO
 from ..fake_llm import fake_llm
-from .command import FEW_MODES, cli
+from .command import FEW_MODES, RUNS, cli
 
 MODEL = "keeper-7b"
 
 
 def _run(tmp_path, env, *extra):
     return cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data", "--results-dir",
-               "results", "--runs", "2", "--modes", FEW_MODES, *extra, cwd=tmp_path,
+               "results", "--runs", RUNS, "--modes", FEW_MODES, *extra, cwd=tmp_path,
                env={"GRAPHRAG_ANSWERER": "openai", "GRAPHRAG_LLM_MODEL": MODEL, **env})
 
 
@@ -68,7 +68,7 @@ def test_the_recorded_llama_cpp_night_replays_to_the_same_points(tmp_path):
     shutil.copy(fixture / "llm_answers.jsonl", tmp_path / "data" / "llm_answers.jsonl")
     model = recorded["answerer"].split(":")[1]
     replayed = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data", "--results-dir",
-                   "results", "--runs", "2", "--modes", recorded["modes"], "--answerer", "openai", "--replay", cwd=tmp_path,
+                   "results", "--runs", RUNS, "--modes", recorded["modes"], "--answerer", "openai", "--replay", cwd=tmp_path,
                    env={"GRAPHRAG_LLM_MODEL": model})
     assert "no recorded answer" not in replayed.stderr, (
         "the recorded night is stale (retrieval now puts other context in a prompt): record it again with "

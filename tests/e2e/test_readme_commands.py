@@ -18,6 +18,7 @@ from mcp import Client, StdioServerParameters
 from ..conftest import QUESTIONS, REPO
 from ..fake_llm import fake_llm
 from ..unit.test_readme import readme_commands, readme_text
+from .command import RUNS
 
 RUN_ELSEWHERE = ("bash scripts/test.sh", "bash scripts/ui.sh")
 
@@ -63,7 +64,7 @@ def test_every_readme_command_runs(tmp_path):
                 ran.append(command)
                 continue
             if cli and cli[0] in ("run", "ask") or argv[:2] == ["bash", "scripts/run.sh"]:
-                argv += own[:2] if cli and cli[0] == "ask" else own + ["--runs", "2", "--modes", "vector,graphrag"]
+                argv += own[:2] if cli and cli[0] == "ask" else own + ["--runs", RUNS, "--modes", "vector,graphrag"]
             if cli and cli[0] == "corpus":
                 argv += own
             done = subprocess.run(argv, cwd=REPO if argv[0] == "bash" else tmp_path, env=env, capture_output=True,

@@ -16,7 +16,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from ..conftest import QUESTIONS, REPO, free_port
-from .command import FEW_MODES, cli
+from .command import FEW_MODES, RUNS, cli
 
 ASKED = [("What does the Gateway depend on?", "graphrag"), ("Who approved ADR-001?", "vector"),
          ("Who approved ADR-001?", "bm25"), ("What does the Gateway depend on?", "graph_ppr")]
@@ -31,7 +31,7 @@ def data(tmp_path_factory):
     shutil.copytree(REPO / "corpus", root / "corpus")
     shutil.copy(QUESTIONS, root / "questions.json")
     built = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data", "--results-dir",
-                "results", "--runs", "2", "--modes", FEW_MODES, cwd=root)
+                "results", "--runs", RUNS, "--modes", FEW_MODES, cwd=root)
     assert built.returncode == 0, built.stderr[-3000:]
     return root / "data"
 
