@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ..corpus.ingest import file_title
-from ..language.text import LIST_ITEM, looks_like_name
+from ..language.text import LIST_ITEM, TABLE_SEPARATOR, looks_like_name
 
 # (link text holds no bracket, a tag no "<": each match attempt stops at the next one, so a line of 100,000 "[" or
 # "<a" is read in linear time, not quadratic)
@@ -140,7 +140,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if in_fence or LINK_DEFINITION.match(stripped):
             continue
         if stripped.startswith("|"):
-            if set(stripped) <= set("|-: "):
+            if TABLE_SEPARATOR.match(stripped):
                 continue
             cells = _cells(stripped)
             if header is None:

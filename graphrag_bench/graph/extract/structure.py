@@ -18,7 +18,7 @@ from ...language.english import PERSONAL_PRONOUNS
 from ...corpus.ingest import ID_IN_TEXT, Document
 from ..keys import canonical_name
 from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocument, Statement, Term
-from ...language.text import INITIALS, LIST_ITEM, acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
+from ...language.text import INITIALS, LIST_ITEM, TABLE_SEPARATOR, acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
 MAX_PARAGRAPH_CHARS = 200_000  # past this a "paragraph" is data, not prose (spaCy takes at most 1,000,000 characters)
 FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
@@ -36,7 +36,6 @@ BOX = re.compile(r"[│┃┌┐└┘├┤┬┴┼╭╮╯╰║╔╗╚╝
 ARROW = re.compile(r"\s*(?:(?P<back><-+|<=+)|--\s*(?P<l1>[^-<>|][^<>|]*?)\s*-->|-\.->|(?:-{1,3}|={2,})>(?:\|(?P<l2>[^|]*)\|)?)\s*")
 MERMAID_NODE = re.compile(r"^(?P<id>[A-Za-z][\w-]*)\s*(?:\[\(?\"?(?P<a>[^\]\)\"]+)\"?\)?\]|\(\(?\"?(?P<b>[^)\"]+)\"?\)?\)|\{(?P<c>[^}]+)\}|>(?P<d>[^\]]+)\])$")
 DIAGRAM_KEYWORDS = re.compile(r"^(?:graph|flowchart|subgraph|end|classDef|class|style|linkStyle|direction|%%)\b")
-SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 def _cells(line: str) -> list[str]:
@@ -319,7 +318,7 @@ class DocumentParser:
                 elif len(heading.group(1)) >= 2:
                     self._subject = self.out.subject
                     self._entry = self._named(title)
-            elif stripped.startswith("|") and i + 1 < len(lines) and SEPARATOR.match(lines[i + 1]):
+            elif stripped.startswith("|") and i + 1 < len(lines) and TABLE_SEPARATOR.match(lines[i + 1]):
                 self._flush()
                 header, rows, j = _cells(stripped), [], i + 2
                 while j < len(lines) and lines[j].strip().startswith("|"):
