@@ -9,7 +9,9 @@ naming the documents. The graph is only ever read through the allowlisted templa
 What counts is the wording of the text itself, not which corpus it is in: phrases that speak to an assistant
 ("ignore all previous instructions", "you are now …", "note to the AI: …", chat-template tokens) and query-language
 statements (a Cypher pattern with MATCH/MERGE/CREATE, DETACH DELETE, CALL db.*, SQL DROP/DELETE/INSERT/UPDATE,
-SELECT … FROM, UNION SELECT). A flagged line takes the lines continuing its paragraph with it (up to
+SELECT … FROM, UNION SELECT); and, by its form whatever its words, an imperative setting aside what the reader was told
+before ("Disregard everything said before", "Do not follow the directions above": the sentence's parse, for the
+rare line with a word of each kind). A flagged line takes the lines continuing its paragraph with it (up to
 `CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only, read as it
 shows on screen: look-alike letters of other scripts, invisible characters and compatibility forms are folded first.
 Every run scans every document (~0.4 s at 10,000 documents): nothing in the data folder can say a document holds no
@@ -56,6 +58,30 @@ _TRIGGER = re.compile(r"ignor|disregard|forget|overrid|bypass|you are|you're|fro
                       r"prompt|jailbreak|<\||inst\]|<<sys|note|message|attention|reminder|\bai\b|a\.i\.|llm|assistant|chat ?bot|"
                       r"language model|gpt|copilot|match|merge|create|detach|call|load csv|drop|truncate|union|'|--|"
                       r"delete|insert|update|select")
+# By form, whatever the wording (a paraphrase of the patterns above): an imperative — a sentence whose root is a bare
+# verb with no subject but "you" — that sets the reader's earlier instructions aside: the verb dismisses, or follows
+# negated ("do not follow …"), and what it takes speaks of what was said before ("everything said before", "what you
+# were told earlier", "your original rules"). Parsed (the trained pipeline) only for the rare line a cheap test finds
+# a word of each kind in.
+_DISMISS = {"ignore", "disregard", "forget", "override", "bypass", "drop", "discard", "dismiss", "abandon", "neglect",
+            "overrule", "scrap", "skip", "erase", "void"}
+_HEED = {"follow", "obey", "heed", "apply", "use", "trust", "consider", "respect", "honor", "honour", "observe", "listen"}
+_EARLIER = {"before", "above", "previous", "previously", "prior", "earlier", "preceding", "original", "originally",
+            "initial", "initially", "system", "far", "now"}  # (… "so far", "until now")
+_SAID = {"say", "said", "tell", "told", "write", "written", "state", "stated", "instruct", "instruction", "rule",
+         "guidance", "guideline", "direction", "directive", "prompt", "context", "message", "text", "everything",
+         "anything"}
+# Words an imperative may open with before its verb ("Please, now, do not …"; "You should …"), and words opening
+# another clause, where what the verb takes ends.
+_LEAD_IN = {"please", "kindly", "now", "just", "simply", "so", "then", "also", "and", "do", "not", "n't", "never",
+            "you", "should", "must", "will", "shall", "can", "from", "on", "always", "instead", "first"}
+_LEAD_IN_CLAUSE = {"if", "when", "unless", "because", "while", "once", "after", "until"}
+_FORM_TRIGGER = re.compile(  # a dismissing verb, or a heeding one negated, where an imperative's verb stands
+    rf"(?:(?:^[^a-z]*|[.!?;:,]\s*|\b(?:{'|'.join(sorted(_LEAD_IN))})\s+)(?:{'|'.join(sorted(_DISMISS))})"
+    rf"|(?:\bnot|n't|\bnever)\s+(?:{'|'.join(sorted(_HEED))}))\b")
+_FORM_EARLIER = re.compile(r"\b(?:before|above|previous|prior|earlier|preceding|original|initial|system|so far|until now)")
+_FORM_SAID = re.compile(r"\b(?:sa(?:y|id)|t(?:ell|old)|writ|stat|instruct|rule|guid|direction|directive|prompt|context|"
+                        r"message|text|everything|anything)")
 CONTINUATION_LINES = 4
 STRUCTURE = re.compile(r"^\s*(?:#|\||[-*+]\s|\d+[.)]\s|```|---)")  # a heading, row, list item or fence starts anew
 WITHHELD_NOTE = "Withheld (untrusted text in the evidence, not repeated):"
@@ -63,6 +89,7 @@ _WITHHELD = re.compile(rf"^{re.escape(WITHHELD_NOTE)} (.+)$", re.MULTILINE)
 
 
 MEMO_SIZE = 100_000
+MAX_PARSED_LINE = 2_000  # a line is read for the form by its start: an instruction is a sentence, not a page
 _FOUND: dict[tuple[str, str, int], list["Flag"]] = {}
 
 
@@ -97,11 +124,46 @@ def kind_of(line: str) -> str | None:
     line = _plain(line)
     lower = line.lower()
     if not _TRIGGER.search(lower):
-        return None
+        return INSTRUCTION if _sets_earlier_instructions_aside(line, lower) else None
     for kind, pattern in _COMPILED.items():
         if pattern.search(lower):
             return kind
-    return QUERY if _UPPER_CASE_SQL.search(line) else None
+    if _UPPER_CASE_SQL.search(line):
+        return QUERY
+    return INSTRUCTION if _sets_earlier_instructions_aside(line, lower) else None
+
+
+def _sets_earlier_instructions_aside(line: str, lower: str) -> bool:
+    """Whether a sentence of the line is an imperative setting aside what the reader was told before (see _DISMISS):
+    the verb bare with no subject but "you", or the sentence's first word whatever the tagger made of it ("Disregard
+    everything …" is read as a noun by the small model); what it takes is read up to the clause's end ("; …", "if …")."""
+    if not (_FORM_EARLIER.search(lower) and _FORM_SAID.search(lower) and _FORM_TRIGGER.search(lower)):
+        return False
+    from ..language.spacy_pipeline import parse_all
+
+    for sentence in parse_all([line[:MAX_PARSED_LINE]])[0].sents:
+        words = [t for t in sentence if not t.is_punct or t.text in ";:"]
+        for k, verb in enumerate(words):
+            lemma = verb.lemma_.lower()
+            if lemma not in _DISMISS and lemma not in _HEED:
+                continue
+            before = [t.lower_ for t in words[:k]]
+            if verb.lower_ != lemma:
+                continue  # not the bare verb ("Ignored directives must …")
+            if not (verb.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ != "you"
+                                                  for c in verb.children) or set(before) <= _LEAD_IN):
+                continue  # not an imperative ("Ravi will ignore …", "we ignored …")
+            negated = any(c.dep_ == "neg" for c in verb.children) or bool({"not", "n't", "never"} & set(before[-2:]))
+            if lemma in _HEED and not negated:
+                continue  # "follow the rules above" heeds them
+            taken: set[str] = set()
+            for t in words[k + 1:]:
+                if t.text in ";:" or t.dep_ == "mark" or t.lower_ in _LEAD_IN_CLAUSE:
+                    break
+                taken |= {t.lower_, t.lemma_.lower()}
+            if taken & _EARLIER and taken & _SAID:
+                return True
+    return False
 
 
 def flagged_lines(lines: Sequence[str]) -> dict[int, str]:
