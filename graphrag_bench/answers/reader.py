@@ -34,7 +34,6 @@ SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage
 RANK = 0.01  # a tie goes to the better-ranked passage
 MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address it
 ASKED = 0.3  # a sentence that says what the part asks (its verb or noun) ranks above one that only covers its words
-LITERAL = 0.05  # … and one that says it in the part's own word above one that says it in the vocabulary's
 ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
 PARSED = 8  # sentences parsed per part, best first
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
@@ -147,7 +146,7 @@ class PassageReader:
             # for what is asked: a field labelled otherwise ("Owner: …") is another thing, whatever the vocabulary's
             # synonyms say, and only a label with that word is read as the asked one.
             own_label = part.asked_by & words.labels
-            glosses = self._glosses(part)
+            glosses = self.says(part.phrase) if part.phrase else []
             asked_field = self._field_reader(part, glosses, own_label)
             others_ask = {t for other in asked.parts if other is not original for t in other.asks}
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
@@ -171,9 +170,8 @@ class PassageReader:
                         asked_field(label) for label in labels)
                 said = set(part.asks) if says else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
-                # heading's value, and a record's fields ("State: accepted; Replaces: DR-04") are of what the record
-                # sits under: the heading's words count as its own.
-                under_weight = 1.0 if len(texts[i]) <= LABELLED_LINE or labels and is_record(s.text) else UNDER
+                # heading's value: the heading's words count as its own.
+                under_weight = 1.0 if len(texts[i]) <= LABELLED_LINE else UNDER
                 covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + under_weight * sum(
                     w for t, w in weights.items() if t in under[i] and t not in said)
                 coverage = covered / total
@@ -209,10 +207,7 @@ class PassageReader:
                                  or part.slot == "person" and main >= PERSON_COVERAGE))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
                     if addressed or part.slot not in ("person", "polar"):
-                        # (one that says it in the part's own word, "Replaces: DR-04" for "which decision does DR-09
-                        # replace", above one that says it only in the vocabulary's, "Superseded by DR-09")
-                        literal = LITERAL if addressed and asks & texts[i] else 0.0
-                        passing.append((coverage + (ASKED if addressed else 0.0) + literal, i))
+                        passing.append((coverage + (ASKED if addressed else 0.0), i))
             # Only the best-covering sentences are embedded: the similarity weighs less than the words and costs a model
             # call per sentence.
             passing = sorted(passing, key=lambda x: (-x[0], x[1]))[:SIMILAR_POOL]
@@ -348,23 +343,12 @@ class PassageReader:
         # The thing is the one its sentence says the clause of: "which RFC created X" is answered by a sentence that
         # says created (or its vocabulary's words), not by the document of one that merely names X.
         said, clause = found[0].sentence, inner_asked.parts[0]
-        glosses = self._glosses(clause)
+        glosses = self.says(clause.phrase) if clause.phrase else []
         if clause.asks and not set(clause.asks) & set(terms_of(f"{said.text} {said.context}")) \
                 and not any(g.search(said.text.lower()) for g in glosses):
             return None
         asked = self.read_question(outer.replace(NESTED_SLOT, TITLE_ADDED.sub("", str(found[0].filler))))
         return (found[0], asked.parts[0]) if len(asked.parts) == 1 else None
-
-    def _glosses(self, part: AskedPart) -> list:
-        """How a sentence may say what the part asks: the vocabulary's glosses of the relations its phrase names. The
-        noun a "which" part asks for is what the answer is, not how it relates ("which earlier decision does DR-09
-        replace" asks for a replacing, not an approving): where the phrase without that noun still names a relation,
-        the noun's own relations are not asked."""
-        if not part.phrase:
-            return []
-        if part.noun and (verb := " ".join(re.sub(rf"\b{re.escape(part.noun)}\b", " ", part.phrase).split())):
-            return self.says(verb) or self.says(part.phrase)
-        return self.says(part.phrase)
 
     def _field_reader(self, part: AskedPart, glosses: list, own_label: set[str] | frozenset[str] = frozenset()):
         """Whether a record's field is what the part asks: the vocabulary's words for the relation ("Author(s)" for

@@ -85,14 +85,6 @@ NOTES = {
     # Two rotas that name each other by id.
     "KR-1": ("Old kiosk rota — Summary", 2, "The old kiosk rota gave each kiosk one keeper."),
     "KR-3": ("New kiosk rota — Summary", 2, "The new kiosk rota replaces KR-1 from May."),
-    # A decision record whose field is the asked verb, the one it replaced saying so in other words, minutes, a log.
-    "LP-9": ("LP-9 — One lamp plan for the harbour", 6, "**State:** accepted\n**Proposed by:** Ilse Varro\n"
-             "**Sign-off:** Tomas Brek\n**Replaces:** LP-4\n"),
-    "LP-4": ("LP-4 — Oil lamps on every pier — Status", 20, "Superseded by LP-9 in October 2025; the oil ran out too often."),
-    "DL-1": ("Decision log — Index", 1, "Every decision of the harbour board is recorded here: an earlier decision "
-             "stays in the log when a later decision replaces it."),
-    "HM-3": ("Harbour meeting, 3 October 2025 — Items", 8, "LP-9 (lamp plan) was discussed; Tomas Brek to review it "
-             "before sign-off."),
     "LW-2": ("Lampwick feed", 2, "The lampwick feed is sent by the harbour relay every hour."),
     "RL-5": ("Relay notes", 2, "The harbour relay firmware version is checked every hour."),
     "RL-6": ("Relay notes — Upgrades", 5, "Relay firmware upgrades need a version check first."),
@@ -738,15 +730,6 @@ def test_a_table_whose_header_row_is_empty_reads_its_first_row(answerer):
     assert record.text == "Found by: Ilse Varro; Fixed by: Tomas Brek", record
     answer = answerer(Retrieval("Who found lamp fault LF-3?", "baseline", passages=[Passage("LF-3#1", "LF-3", 1, 5, table, 1.0)]))
     assert answer.splitlines()[0] == "Answer: Ilse Varro (supported) [LF-3]", answer
-
-
-def test_the_noun_a_which_part_asks_for_is_no_relation_and_the_part_s_own_word_outranks_a_gloss(answerer):
-    """"Which earlier decision does LP-9 replace": "decision" says what the answer is, not that it was approved (the
-    minutes' "sign-off" does not say it: "lamp plan" was the answer); and the record's "Replaces: LP-4", the part's own
-    word, outranks LP-4's "Superseded by LP-9" (the vocabulary's words for it: "October" was the answer) — a record's
-    fields being of what it sits under, LP-9, as a short line under a heading is."""
-    answer = _answer(answerer, "Which earlier decision does LP-9 replace?", "DL-1", "HM-3", "LP-4", "LP-9")
-    assert answer.splitlines()[0] == "Answer: LP-4 (supported) [LP-9]", answer
 
 
 def test_a_line_of_a_hundred_thousand_brackets_or_tags_is_read_in_linear_time():
