@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
-from pathlib import Path
 from typing import Callable
 
 from ..answers.answer import compose
@@ -32,7 +31,7 @@ def _answer(retriever: Retriever, question: str, compose_fn: Callable[[Retrieval
     return r, text, round((time.perf_counter() - start) * 1000, 3)
 
 
-def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str | Path) -> dict[str, dict[str, Retriever]]:
+def failure_retrievers(retrievers: dict[str, Retriever], entities) -> dict[str, dict[str, Retriever]]:
     """Real failure states for category E: the graph modes of `retrievers` again, over a store that has been closed
     and over an empty store (failure mode → mode → retriever)."""
     from ..graph.store.ladybug_store import LadybugStore
@@ -46,7 +45,7 @@ def failure_retrievers(retrievers: dict[str, Retriever], entities, data_dir: str
     text_route = router.text if isinstance(router, RouterRetriever) else None
     graphrag = retrievers.get("graphrag")
     seeds = graphrag.seeder if isinstance(graphrag, GraphRetriever) else None
-    down = LadybugStore(Path(data_dir) / "failure_mode" / "closed.lbug")
+    down = LadybugStore(":memory:")  # (no file: nothing in the data folder to damage, nothing to read back)
     down.close()
     return {"graph_down": graph_retrievers(baseline, down, entities, "closed", text_route, modes, probe="graph store closed",
                                            seeds=seeds),
@@ -126,10 +125,10 @@ def run_benchmark(questions: list[dict], retrievers: dict[str, Retriever], failu
 
 
 def benchmark_modes(questions: list[dict], baseline: BaselineRetriever, store, entities: list[dict], modes: tuple[str, ...],
-                    data_dir: str | Path, runs: int = 10, progress: Callable[[str], None] | None = None,
+                    runs: int = 10, progress: Callable[[str], None] | None = None,
                     compose_fn: Callable[[Retrieval], str] = compose) -> dict:
     """`modes` (names of `graphrag_bench.retrieval.modes`; vector and graphrag always) built over the vector index and an open
-    store, their category-E failure states in `data_dir`, benchmarked by `run_benchmark`. The benchmark's own graph
+    store, and their category-E failure states, benchmarked by `run_benchmark`. The benchmark's own graph
     runs are the one place the product flag does not apply: graph modes are what it measures."""
     from ..retrieval.retrieve import EntityIndex
     from ..graph.store.base import GraphUnavailable
@@ -140,7 +139,7 @@ def benchmark_modes(questions: list[dict], baseline: BaselineRetriever, store, e
         raise RuntimeError(f"graph store unavailable for the graph modes' run ({exc})") from exc
     entity_index = EntityIndex(entities)
     retrievers = build_retrievers(baseline, store, entity_index, state, tuple(m for m in ALL_MODES if m in {*modes, *REQUIRED_MODES}))
-    return run_benchmark(questions, retrievers, failure_retrievers(retrievers, entity_index, data_dir), runs=runs,
+    return run_benchmark(questions, retrievers, failure_retrievers(retrievers, entity_index), runs=runs,
                          progress=progress, compose_fn=compose_fn)
 
 

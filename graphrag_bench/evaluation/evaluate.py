@@ -94,7 +94,7 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
             store.sync(resolution.entities, resolution.relationships)
             step("store")
             baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
-            result = benchmark_modes(questions, baseline, store, resolution.entities, modes, tmp, runs=runs,
+            result = benchmark_modes(questions, baseline, store, resolution.entities, modes, runs=runs,
                                      compose_fn=compose_fn or compose)
         finally:
             store.close()

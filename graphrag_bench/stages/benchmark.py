@@ -75,7 +75,7 @@ def measure_modes(plan: BenchmarkPlan, questions: list[dict], state_hash: str, m
         baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), model, plan.settings)
         store = open_store()
         try:
-            return benchmark_modes(questions, baseline, store, entities, plan.modes, plan.data_dir, runs=plan.runs,
+            return benchmark_modes(questions, baseline, store, entities, plan.modes, runs=plan.runs,
                                    progress=progress, compose_fn=compose_fn)
         finally:
             store.close()

@@ -14,6 +14,7 @@ import pytest
 
 from ..conftest import QUESTIONS, REPO
 from .command import FEW_MODES, RUNS, cli
+from .faults import Marker
 
 SUMMARY_KEYS = {"run_id", "corpus", "modes", "latency_ratio_p95", "graph", "extraction", "audit", "gates", "questions"}
 MODE_KEYS = {"points", "max_points", "by_category", "p95_pipeline_ms", "hallucinations", "certainty_accuracy", "retrieval"}
@@ -219,16 +220,6 @@ def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
     assert all(checks.values())
 
 
-class _Marker:
-    """A pickle that creates a file when loaded: what a crafted file in the data folder would do."""
-
-    def __init__(self, path):
-        self.path = path
-
-    def __reduce__(self):
-        return (os.system, (f"touch {self.path}",))
-
-
 def test_the_data_folder_holds_no_pickle_and_a_crafted_stored_output_runs_nothing(first_run, outside):
     """Every file a run leaves in the data folder is data (dbt's own working folder aside); a stored asset output
     replaced with a pickle is an error naming the file when the release-gate job reads it, and no code runs."""
@@ -247,7 +238,7 @@ def test_the_data_folder_holds_no_pickle_and_a_crafted_stored_output_runs_nothin
     report = next((data / "dagster" / "io" / "benchmark_report").rglob("*.json"))
     kept, marker = report.read_bytes(), outside / "MARKER"
     try:
-        report.write_bytes(pickle.dumps({"gates": _Marker(marker)}))
+        report.write_bytes(pickle.dumps({"gates": Marker(marker)}))
         settings = BenchSettings(corpus_dir=str(outside / "corpus"), questions_file=str(outside / "questions.json"),
                                  data_dir=str(data), results_dir=str(outside / "results"), runs=2)
         result = execute_job(settings, "release_gate_job", DagsterInstance.ephemeral(), raise_on_error=False)
@@ -271,7 +262,7 @@ def test_damaged_and_crafted_data_files_run_no_code_and_the_run_converges_to_the
     clean = json.loads((_run_folders(outside)[0] / "summary.json").read_text())["graph"]["state_hash"]
     data, results, marker = tmp_path / "data", tmp_path / "results", tmp_path / "MARKER"
     shutil.copytree(outside / "data", data)
-    crafted = pickle.dumps({"resolved_frames|x": _Marker(marker)})
+    crafted = pickle.dumps({"resolved_frames|x": Marker(marker)})
 
     def truncate(path: Path) -> None:
         path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])

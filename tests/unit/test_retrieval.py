@@ -218,7 +218,7 @@ def test_benchmark_runs_split_by_mode_and_join_back(retrievers, resolution, lady
     baseline, graph = retrievers
     every = build_retrievers(baseline, ladybug_store, graph.entities, graph.state_hash)
     questions = load_questions(QUESTIONS)[:3] + [q for q in load_questions(QUESTIONS) if q["failure_mode"]]
-    result = run_benchmark(questions, every, failure_retrievers(every, graph.entities, tmp_path), runs=2)
+    result = run_benchmark(questions, every, failure_retrievers(every, graph.entities), runs=2)
     assert list(result["answers"]) == list(ALL_MODES)
     assert joined_runs({mode: mode_run(result, mode) for mode in ALL_MODES}) == result
     for mode in ALL_MODES:
