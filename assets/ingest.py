@@ -28,8 +28,8 @@ def documents(context: AssetExecutionContext, bench: BenchSettings, data_lock: D
     ingested = ingest_corpus(bench.corpus_dir, bench.data_dir, bench.max_document_bytes)
     for warning in ingested.warnings:
         context.log.warning(warning)
-    for flag in ingested.untrusted:
-        context.log.warning(f"{flag.where()}: reads as {flag.kind}; kept out of the graph and of answers")
+    for line in ingested.untrusted_by_document:
+        context.log.warning(f"{line}; kept out of the graph and of answers")
     frame, changes = ingested.frame, ingested.changes.as_dict()
     context.add_output_metadata({
         **table_metadata(frame), "documents": frame.height, **changes, "corpus": bench.corpus_dir,

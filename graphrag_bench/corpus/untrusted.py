@@ -11,7 +11,8 @@ What counts is the wording of the text itself, not which corpus it is in: phrase
 statements (a Cypher pattern with MATCH/MERGE/CREATE, DETACH DELETE, CALL db.*, SQL DROP/DELETE/INSERT/UPDATE,
 SELECT … FROM, UNION SELECT); and, by its form whatever its words, an imperative setting aside what the reader was told
 before ("Disregard everything said before", "Do not follow the directions above": the sentence's parse, for the
-rare line with a word of each kind). A flagged line takes the lines continuing its paragraph with it (up to
+rare line with a word of each kind). Query text in a fenced code block is code the document shows, never flagged
+(a runbook's SQL); text addressed to an assistant is flagged wherever it is. A flagged line takes the lines continuing its paragraph with it (up to
 `CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only, read as it
 shows on screen: look-alike letters of other scripts, invisible characters and compatibility forms are folded first.
 Every run scans every document (~0.4 s at 10,000 documents): nothing in the data folder can say a document holds no
@@ -20,6 +21,7 @@ such line.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -31,12 +33,18 @@ INSTRUCTION, QUERY = "instruction to an assistant", "query-language text"
 _AI = r"(?:ai|a\.i\.|llm|chatbot|chat bot|language model|assistant|gpt|copilot)s?"
 _PATTERNS = {
     INSTRUCTION: [
-        r"\b(?:ignore|disregard|forget|override|bypass)\b[^\n]{0,40}\b(?:instructions?|prompts?|directives?|guardrails?)\b",
+        # (what is set aside is the reader's own: "all previous instructions", not "these directives" of a compiler)
+        r"\b(?:ignore|disregard|forget|override|bypass)\b[^\n]{0,30}\b(?:all|any|every|previous|prior|above|earlier|"
+        r"preceding|your|my|system|original|initial|former|safety)\b[^\n]{0,15}\b(?:instructions?|prompts?|directives?|"
+        r"guardrails?|rules)\b",
         r"\b(?:ignore|disregard|forget)\b[^\n]{0,20}\b(?:previous|prior|above|preceding|earlier)\b[^\n]{0,20}\b(?:rules|context|messages?|text)\b",
-        r"\b(?:you are now|from now on,? you|pretend (?:to be|that you are|you are)|roleplay as|new instructions?\s*:)",
+        # ("you are now DAN", not "you are now forced to …"; "New instructions:" opening a sentence, not "two new
+        # instructions:" of a processor)
+        r"\byou are now (?:an?|the|in|my|called|named|acting|playing|dan|free|unrestricted|jailbroken)\b|"
+        r"\b(?:from now on,? you|pretend (?:to be|that you are|you are)|roleplay as)|(?:^[^a-z]*|[.!?]\s+)new instructions?\s*:",
         rf"\bact as (?:an? |the )?{_AI}\b",
         r"\b(?:reveal|print|repeat|show)\b[^\n]{0,20}\b(?:system|hidden|initial) (?:prompt|instructions?)\b|\bjailbreak",
-        r"<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>|\[/?inst\]|<</?sys>>",
+        r"<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>|<</?sys>>",
         rf"\b(?:note|message|instructions?|attention|reminder)\s+(?:to|for)\s+(?:the |any |all )?(?:ai |automated )?{_AI}\b",
         rf"\b{_AI}\s*[,:]\s*(?:please\s+)?(?:always|never|ignore|disregard|say|answer|respond|reply|output|print|reveal|tell|state|claim|report)\b",
         rf"\b(?:if|when)\s+(?:you are|you're)\s+(?:an? )?{_AI}\b",
@@ -51,6 +59,7 @@ _PATTERNS = {
     ],
 }
 # SQL verbs that are also English ("delete from the list", "select one from"): only in upper case.
+_CHAT_TOKENS_AS_WRITTEN = re.compile(r"\[/?INST\]")  # a chat template's tokens (not Rust's "~[Inst]")
 _UPPER_CASE_SQL = re.compile(r"\b(?:DELETE\s+FROM|INSERT\s+INTO)\s+\w|\bUPDATE\s+\w+\s+SET\s+\w+\s*=|\bSELECT\s+[\w*,. ]+\s+FROM\s+\w")
 # Patterns are written in lower case and read the lower-cased line, after a cheap test for any word they need.
 _COMPILED = {kind: re.compile("|".join(f"(?:{p})" for p in patterns)) for kind, patterns in _PATTERNS.items()}
@@ -83,12 +92,15 @@ _FORM_EARLIER = re.compile(r"\b(?:before|above|previous|prior|earlier|preceding|
 _FORM_SAID = re.compile(r"\b(?:sa(?:y|id)|t(?:ell|old)|writ|stat|instruct|rule|guid|direction|directive|prompt|context|"
                         r"message|text|everything|anything)")
 CONTINUATION_LINES = 4
+INLINE_CODE = re.compile(r"`[^`]*`")
+FENCE = re.compile(r"^\s*(?:```|~~~)")  # a code block opens or closes (chunks never split one)
 STRUCTURE = re.compile(r"^\s*(?:#|\||[-*+]\s|\d+[.)]\s|```|---)")  # a heading, row, list item or fence starts anew
 WITHHELD_NOTE = "Withheld (untrusted text in the evidence, not repeated):"
 _WITHHELD = re.compile(rf"^{re.escape(WITHHELD_NOTE)} (.+)$", re.MULTILINE)
 
 
 MEMO_SIZE = 100_000
+MAX_LINES_NAMED = 10  # a document's report names its first untrusted lines, then "…"
 MAX_PARSED_LINE = 2_000  # a line is read for the form by its start: an instruction is a sentence, not a page
 _FOUND: dict[tuple[str, str, int], list["Flag"]] = {}
 
@@ -112,7 +124,10 @@ _CONFUSABLES = str.maketrans(dict(zip("аеорсухіјѕԁԛԝӏһАВЕКМ�
 
 def _plain(line: str) -> str:
     """The line as it reads: compatibility forms folded (NFKC: full-width letters, ligatures), invisible characters
-    (zero-width spaces and joiners, soft hyphens: Unicode's format characters) dropped, look-alike letters as Latin."""
+    (zero-width spaces and joiners, soft hyphens: Unicode's format characters) dropped, look-alike letters as Latin,
+    HTML's character references as the characters they stand for."""
+    if "&" in line:
+        line = html.unescape(line)  # "&lt;--&gt;" shows as "<-->"
     if line.isascii():
         return line
     folded = unicodedata.normalize("NFKC", line)
@@ -120,15 +135,16 @@ def _plain(line: str) -> str:
 
 
 def kind_of(line: str) -> str | None:
-    """INSTRUCTION, QUERY or None for one line of text, read as it reads on screen (`_plain`)."""
+    """INSTRUCTION, QUERY or None for one line of text, read as it reads on screen (`_plain`). Query text in an inline
+    code span ("`SELECT * FROM users`") is code the line shows, not a statement of its own."""
     line = _plain(line)
     lower = line.lower()
     if not _TRIGGER.search(lower):
         return INSTRUCTION if _sets_earlier_instructions_aside(line, lower) else None
-    for kind, pattern in _COMPILED.items():
-        if pattern.search(lower):
-            return kind
-    if _UPPER_CASE_SQL.search(line):
+    if _COMPILED[INSTRUCTION].search(lower) or _CHAT_TOKENS_AS_WRITTEN.search(line):
+        return INSTRUCTION
+    prose = INLINE_CODE.sub(" ", line) if "`" in line else line
+    if _COMPILED[QUERY].search(prose.lower()) or _UPPER_CASE_SQL.search(prose):
         return QUERY
     return INSTRUCTION if _sets_earlier_instructions_aside(line, lower) else None
 
@@ -167,15 +183,24 @@ def _sets_earlier_instructions_aside(line: str, lower: str) -> bool:
 
 
 def flagged_lines(lines: Sequence[str]) -> dict[int, str]:
-    """0-based index → kind for every untrusted line, with the lines continuing a flagged line's paragraph."""
+    """0-based index → kind for every untrusted line, with the lines continuing a flagged line's paragraph. In a code
+    block (fenced or indented) query text is code, not flagged; text addressed to an assistant is flagged wherever it
+    is."""
     out: dict[int, str] = {}
+    fenced = indented = False
     for i, line in enumerate(lines):
-        kind = kind_of(line) if line.strip() else None
-        if kind is None:
+        if FENCE.match(line):
+            fenced = not fenced
             continue
+        if line.strip():  # an indented code block: lines of four spaces or a tab in, after a blank line
+            indented = line.startswith(("    ", "\t")) and (indented or i == 0 or not lines[i - 1].strip())
+        in_code = fenced or indented
+        kind = kind_of(line) if line.strip() else None
+        if kind is None or in_code and kind == QUERY:
+            continue  # (a query in a code block is code the document shows: a runbook's SQL, an ADR's Cypher)
         out[i] = kind
         for j in range(i + 1, min(len(lines), i + 1 + CONTINUATION_LINES)):
-            if not lines[j].strip() or STRUCTURE.match(lines[j]):
+            if in_code or not lines[j].strip() or STRUCTURE.match(lines[j]):
                 break
             out.setdefault(j, kind)
     return out
@@ -230,6 +255,21 @@ def withhold(passages: list) -> tuple[list, list[str]]:
         where += [f"{p.doc_id}:{'title' if i == 0 else p.start_line + i - 1}" for i in sorted(found)]
         clean.append(replace(p, text="\n".join("" if i in found else line for i, line in enumerate(lines))))
     return clean, where
+
+
+def by_document(flags: list[Flag]) -> list[str]:
+    """One line per document that has untrusted lines: how many, of which kinds, where ("ADR-9: 2 lines read as
+    query-language text (lines 14, 15)") — not one per line (a technical corpus can hold thousands)."""
+    lines: dict[str, list[Flag]] = {}
+    for flag in flags:
+        lines.setdefault(flag.doc_id, []).append(flag)
+    out = []
+    for doc_id, found in lines.items():
+        kinds = " and ".join(dict.fromkeys(f.kind for f in found))
+        where = ", ".join(str(f.line) for f in found[:MAX_LINES_NAMED]) + (", …" if len(found) > MAX_LINES_NAMED else "")
+        out.append(f"{doc_id}: {len(found)} line{'s' if len(found) > 1 else ''} read as {kinds} (line"
+                   f"{'s' if len(found) > 1 else ''} {where})")
+    return out
 
 
 def withheld_note(where: list[str]) -> str:

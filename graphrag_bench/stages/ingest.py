@@ -11,7 +11,7 @@ import polars as pl
 from ..corpus.changes import ItemChanges, compare_with_manifest
 from ..runtime.embedding_store import EmbeddingCounts, EmbeddingStore, text_key
 from ..corpus.ingest import Chunk, Document, chunk_document, load_corpus
-from ..corpus.untrusted import Flag, find_untrusted_in
+from ..corpus.untrusted import Flag, by_document, find_untrusted_in
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,11 @@ class IngestedCorpus:
     changes: ItemChanges  # documents by content hash against the last run
     warnings: list[str]  # files skipped, and why
     untrusted: list[Flag]  # lines that read as instructions to a model: kept out of the graph and of answers
+
+    @property
+    def untrusted_by_document(self) -> list[str]:
+        """One line per document with untrusted lines (how many, which kinds, where): what the run logs."""
+        return by_document(self.untrusted)
 
 
 @dataclass(frozen=True)
