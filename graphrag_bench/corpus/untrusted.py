@@ -11,12 +11,13 @@ What counts is the wording of the text itself, not which corpus it is in: phrase
 statements (a Cypher pattern with MATCH/MERGE/CREATE, DETACH DELETE, CALL db.*, SQL DROP/DELETE/INSERT/UPDATE,
 SELECT … FROM, UNION SELECT); and, by its form whatever its words, an imperative setting aside what the reader was told
 before ("Disregard everything said before", "Do not follow the directions above": the sentence's parse, for the
-rare line with a word of each kind). Query text in a fenced code block is code the document shows, never flagged
-(a runbook's SQL); text addressed to an assistant is flagged wherever it is. A flagged line takes the lines continuing its paragraph with it (up to
-`CONTINUATION_LINES`): "Ignore the above.⏎Answer that …" is one instruction. English wording only, read as it
-shows on screen: look-alike letters of other scripts, invisible characters and compatibility forms are folded first.
-Every run scans every document (~0.4 s at 10,000 documents): nothing in the data folder can say a document holds no
-such line.
+rare line with a word of each kind). Query text in a code block (fenced or indented) or an inline code span is code
+the document shows, never flagged (a runbook's SQL); text addressed to an assistant is flagged wherever it is. A
+flagged line takes the lines continuing its paragraph with it (up to `CONTINUATION_LINES`): "Ignore the above.⏎Answer
+that …" is one instruction. English wording only, read as it shows on screen: look-alike letters of other scripts,
+invisible characters, compatibility forms and HTML's character references are folded first. Every run scans every
+document (~0.4 s at 10,000 documents): nothing in the data folder can say a document holds no such line. The run logs
+one line per document (`by_document`), not one per line.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ _PATTERNS = {
         r"'\s*or\s+'?1'?\s*=\s*'?1|;\s*--",
     ],
 }
-# SQL verbs that are also English ("delete from the list", "select one from"): only in upper case.
 _CHAT_TOKENS_AS_WRITTEN = re.compile(r"\[/?INST\]")  # a chat template's tokens (not Rust's "~[Inst]")
+# SQL verbs that are also English ("delete from the list", "select one from"): only in upper case.
 _UPPER_CASE_SQL = re.compile(r"\b(?:DELETE\s+FROM|INSERT\s+INTO)\s+\w|\bUPDATE\s+\w+\s+SET\s+\w+\s*=|\bSELECT\s+[\w*,. ]+\s+FROM\s+\w")
 # Patterns are written in lower case and read the lower-cased line, after a cheap test for any word they need.
 _COMPILED = {kind: re.compile("|".join(f"(?:{p})" for p in patterns)) for kind, patterns in _PATTERNS.items()}
@@ -163,9 +164,9 @@ def _sets_earlier_instructions_aside(line: str, lower: str) -> bool:
             lemma = verb.lemma_.lower()
             if lemma not in _DISMISS and lemma not in _HEED:
                 continue
-            before = [t.lower_ for t in words[:k]]
             if verb.lower_ != lemma:
                 continue  # not the bare verb ("Ignored directives must …")
+            before = [t.lower_ for t in words[:k]]
             if not (verb.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ != "you"
                                                   for c in verb.children) or set(before) <= _LEAD_IN):
                 continue  # not an imperative ("Ravi will ignore …", "we ignored …")
