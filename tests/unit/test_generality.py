@@ -29,11 +29,15 @@ def original(embedder):
     return evaluate_corpus(CORPUS, QUESTIONS, embedder=embedder)
 
 
-def test_second_corpus_graphrag_beats_the_baseline_by_a_quarter_in_a_b_c(embedder):
+def test_second_corpus_graphrag_beats_the_baseline_by_a_quarter_in_a_and_b_and_never_trails_it(embedder):
+    """The gated categories (multi-hop A, decision provenance B) by a quarter; in every other category at least the
+    baseline's points (vector reads category C's key-value tables in full since the first row of a table with an empty
+    header is kept: both score 16 of 16 there)."""
     ev = evaluate_corpus(WATER / "corpus", WATER / "questions.json", embedder=embedder)
     graph, base = ev.by_category("graphrag"), ev.by_category("baseline")
-    for category in "ABC":
+    for category in "AB":
         assert graph[category] >= 1.25 * max(base[category], 0.5), (category, graph, base)
+    assert all(graph[category] >= base[category] for category in base), (graph, base)
     assert ev.hallucinations("graphrag") == 0
     assert ev.extraction["relationship_recall"] >= 0.9, ev.extraction
     # Two different people one letter apart: reported with the directory's own words, never merged.
