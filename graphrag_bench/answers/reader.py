@@ -34,6 +34,8 @@ SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage
 RANK = 0.01  # a tie goes to the better-ranked passage
 MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address it
 ASKED = 0.3  # a sentence that says what the part asks (its verb or noun) ranks above one that only covers its words
+# "… of the Remove Stacks & Mixins RFC": the capitalised name after "of", what the asked one is of
+OF_NAME = re.compile(r"\bof\s+(?:the\s+)?([A-Z0-9][\w.'-]*(?:\s+(?:&|and|[A-Z0-9][\w.'-]*))*)")
 ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
 PARSED = 8  # sentences parsed per part, best first
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
@@ -229,6 +231,14 @@ class PassageReader:
             # that document alone.
             if via is not None and (document := words.named_document.get(via[0].filler)):
                 scored = [(score, i) for score, i in scored if sentences[i].doc_id == document]
+            # "Who was the steward of the Remove Stacks & Mixins RFC": the person of a document the question calls by
+            # its title is read in that document, where the context holds it (a roadmap item of the same name in
+            # another document is another thing). Not "who heads the crew on the Lamp Rota": the crew's head.
+            if part.slot == "person" and len(asked.parts) == 1 and not asked.scene:
+                of_names = tuple(m.group(1) for m in OF_NAME.finditer(part.text))
+                own_docs = set(words.titled(of_names)) & {s.doc_id for s in sentences if not s.from_fact}
+                if own_docs:
+                    scored = [(score, i) for score, i in scored if sentences[i].doc_id in own_docs]
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
             # A part asking for one of the context's documents ("which ADR", "which one" of "several ADRs"): an id

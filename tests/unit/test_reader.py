@@ -85,6 +85,9 @@ NOTES = {
     # Two rotas that name each other by id.
     "KR-1": ("Old kiosk rota — Summary", 2, "The old kiosk rota gave each kiosk one keeper."),
     "KR-3": ("New kiosk rota — Summary", 2, "The new kiosk rota replaces KR-1 from May."),
+    # A proposal's own record, and a plan's item of the same name with an owner of its own.
+    "LR-9": ("Replace Tower Lamps — Meta", 1, "- Name: Replace Tower Lamps\n- Start Date: 2025-03-01\n- Status: Approved\n"),
+    "PLAN-25": ("Lamp plan 2025 — Replace Tower Lamps", 40, "* Owner: @ilse\n* Status: Continue\n* Links: LR\n"),
     "LW-2": ("Lampwick feed", 2, "The lampwick feed is sent by the harbour relay every hour."),
     "RL-5": ("Relay notes", 2, "The harbour relay firmware version is checked every hour."),
     "RL-6": ("Relay notes — Upgrades", 5, "Relay firmware upgrades need a version check first."),
@@ -730,6 +733,15 @@ def test_a_table_whose_header_row_is_empty_reads_its_first_row(answerer):
     assert record.text == "Found by: Ilse Varro; Fixed by: Tomas Brek", record
     answer = answerer(Retrieval("Who found lamp fault LF-3?", "baseline", passages=[Passage("LF-3#1", "LF-3", 1, 5, table, 1.0)]))
     assert answer.splitlines()[0] == "Answer: Ilse Varro (supported) [LF-3]", answer
+
+
+def test_a_person_of_a_document_called_by_its_title_is_read_in_that_document(answerer):
+    """"The Replace Tower Lamps proposal" is LR-9, titled so: its steward is not the owner of the plan's item of the
+    same name in another document (the proposal names none: unknown); what its record says is still read there."""
+    answer = _answer(answerer, "Who was the steward of the Replace Tower Lamps proposal?", "PLAN-25", "LR-9")
+    assert answer_label(answer) == "unknown", answer
+    answer = _answer(answerer, "When did the Replace Tower Lamps proposal start?", "PLAN-25", "LR-9")
+    assert answer.splitlines()[0] == "Answer: 2025-03-01 (supported) [LR-9]", answer
 
 
 def test_a_line_of_a_hundred_thousand_brackets_or_tags_is_read_in_linear_time():
