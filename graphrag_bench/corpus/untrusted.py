@@ -23,6 +23,7 @@ one line per document (`by_document`), not one per line.
 from __future__ import annotations
 
 import html
+import itertools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -77,10 +78,11 @@ _DISMISS = {"ignore", "disregard", "forget", "override", "bypass", "drop", "disc
             "overrule", "scrap", "skip", "erase", "void"}
 _HEED = {"follow", "obey", "heed", "apply", "use", "trust", "consider", "respect", "honor", "honour", "observe", "listen"}
 _EARLIER = {"before", "above", "previous", "previously", "prior", "earlier", "preceding", "original", "originally",
-            "initial", "initially", "system", "far", "now"}  # (… "so far", "until now")
-_SAID = {"say", "said", "tell", "told", "write", "written", "state", "stated", "instruct", "instruction", "rule",
-         "guidance", "guideline", "direction", "directive", "prompt", "context", "message", "text", "everything",
-         "anything"}
+            "initial", "initially", "system"}
+_EARLIER_PHRASES = ("so far", "until now")
+_SAID = {"say", "said", "tell", "told", "write", "wrote", "written", "state", "stated", "instruct", "instruction",
+         "rule", "guidance", "guideline", "direction", "directive", "prompt", "context", "message", "text",
+         "everything", "anything"}
 # Words an imperative may open with before its verb ("Please, now, do not …"; "You should …"), and words opening
 # another clause, where what the verb takes ends.
 _LEAD_IN = {"please", "kindly", "now", "just", "simply", "so", "then", "also", "and", "do", "not", "n't", "never",
@@ -89,9 +91,9 @@ _LEAD_IN_CLAUSE = {"if", "when", "unless", "because", "while", "once", "after", 
 _FORM_TRIGGER = re.compile(  # a dismissing verb, or a heeding one negated, where an imperative's verb stands
     rf"(?:(?:^[^a-z]*|[.!?;:,]\s*|\b(?:{'|'.join(sorted(_LEAD_IN))})\s+)(?:{'|'.join(sorted(_DISMISS))})"
     rf"|(?:\bnot|n't|\bnever)\s+(?:{'|'.join(sorted(_HEED))}))\b")
-_FORM_EARLIER = re.compile(r"\b(?:before|above|previous|prior|earlier|preceding|original|initial|system|so far|until now)")
-_FORM_SAID = re.compile(r"\b(?:sa(?:y|id)|t(?:ell|old)|writ|stat|instruct|rule|guid|direction|directive|prompt|context|"
-                        r"message|text|everything|anything)")
+# (the cheap test: a word of each vocabulary, as the start of a word: "instructions", "stated")
+_FORM_EARLIER = re.compile(rf"\b(?:{'|'.join(sorted(_EARLIER | set(_EARLIER_PHRASES)))})")
+_FORM_SAID = re.compile(rf"\b(?:{'|'.join(sorted(_SAID))})")
 CONTINUATION_LINES = 4
 INLINE_CODE = re.compile(r"`[^`]*`")
 FENCE = re.compile(r"^\s*(?:```|~~~)")  # a code block opens or closes (chunks never split one)
@@ -173,12 +175,10 @@ def _sets_earlier_instructions_aside(line: str, lower: str) -> bool:
             negated = any(c.dep_ == "neg" for c in verb.children) or bool({"not", "n't", "never"} & set(before[-2:]))
             if lemma in _HEED and not negated:
                 continue  # "follow the rules above" heeds them
-            taken: set[str] = set()
-            for t in words[k + 1:]:
-                if t.text in ";:" or t.dep_ == "mark" or t.lower_ in _LEAD_IN_CLAUSE:
-                    break
-                taken |= {t.lower_, t.lemma_.lower()}
-            if taken & _EARLIER and taken & _SAID:
+            clause = list(itertools.takewhile(
+                lambda t: t.text not in ";:" and t.dep_ != "mark" and t.lower_ not in _LEAD_IN_CLAUSE, words[k + 1:]))
+            taken = {w for t in clause for w in (t.lower_, t.lemma_.lower())}
+            if taken & _SAID and (taken & _EARLIER or _FORM_EARLIER.search(" ".join(t.lower_ for t in clause))):
                 return True
     return False
 
