@@ -14,7 +14,7 @@ import pytest
 
 from ..conftest import QUESTIONS, REPO
 from .command import FEW_MODES, RUNS, cli
-from .faults import Marker
+from .faults import Marker, damage
 
 SUMMARY_KEYS = {"run_id", "corpus", "modes", "latency_ratio_p95", "graph", "extraction", "audit", "gates", "questions"}
 MODE_KEYS = {"points", "max_points", "by_category", "p95_pipeline_ms", "hallucinations", "certainty_accuracy", "retrieval"}
@@ -252,26 +252,18 @@ def test_the_data_folder_holds_no_pickle_and_a_crafted_stored_output_runs_nothin
 def test_damaged_and_crafted_data_files_run_no_code_and_the_run_converges_to_the_clean_graph(first_run, outside, tmp_path):
     """Fault injection on a copy of a run's data folder: a truncated graph store and embedding store, random bytes in
     the extraction cache, crafted pickles as the resolution cache and the benchmark reuse, JSON of the wrong shape as
-    the audit cache. The next run warns about each, runs no code from any, and ends with the clean state hash. Then a
-    truncated warehouse (the run history): exit 2 before any work, naming it, and the file is left as it was."""
-    import pickle
-
+    the audit cache. The next run warns about each, naming it, runs no code from any, and ends with the clean state hash.
+    (Every file damaged every way, and the warehouse: test_fault_injection.py.)"""
     from graphrag_bench.runtime.result_cache import FORMAT, VERSION
 
     assert first_run[0].returncode == 0
     clean = json.loads((_run_folders(outside)[0] / "summary.json").read_text())["graph"]["state_hash"]
     data, results, marker = tmp_path / "data", tmp_path / "results", tmp_path / "MARKER"
     shutil.copytree(outside / "data", data)
-    crafted = pickle.dumps({"resolved_frames|x": Marker(marker)})
-
-    def truncate(path: Path) -> None:
-        path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
-
-    truncate(data / "graph.lbug")
-    truncate(data / "embeddings" / "chunks.parquet")
-    (data / "extraction_cache.jsonl").write_bytes(os.urandom(8192))
-    (data / "resolution_cache.jsonl").write_bytes(crafted)
-    (data / "benchmark_reuse.jsonl").write_bytes(crafted)
+    for name, fault in (("graph.lbug", "truncated"), ("embeddings/chunks.parquet", "truncated"),
+                        ("extraction_cache.jsonl", "random bytes"), ("resolution_cache.jsonl", "crafted pickle"),
+                        ("benchmark_reuse.jsonl", "crafted pickle")):
+        damage(data / name, fault, marker)
     (data / "audit_cache.jsonl").write_text(json.dumps({"format": FORMAT, "version": VERSION}) + '\nverified\t00\t{"a": 1}')
     run = ("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", str(data), "--results-dir",
            str(results), "--runs", RUNS, "--modes", FEW_MODES)
@@ -282,12 +274,6 @@ def test_damaged_and_crafted_data_files_run_no_code_and_the_run_converges_to_the
     for name in ("graph.lbug is damaged", "chunks.parquet is damaged", "extraction_cache.jsonl", "resolution_cache.jsonl",
                  "benchmark_reuse.jsonl", "audit_cache.jsonl"):
         assert name in result.stderr, (name, result.stderr[-3000:])
-    truncate(data / "warehouse.duckdb")
-    damaged = (data / "warehouse.duckdb").read_bytes()
-    result = cli(*run, cwd=outside)
-    assert result.returncode == 2 and "warehouse.duckdb: the warehouse is damaged" in result.stderr, result.stderr[-3000:]
-    assert "restore it from a backup" in result.stderr and "Traceback" not in result.stderr
-    assert (data / "warehouse.duckdb").read_bytes() == damaged and len(list(results.glob("run_*"))) == 1
 
 
 def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
