@@ -4,6 +4,7 @@ from graphrag_bench.graph.extract import Extractor
 from graphrag_bench.graph.ground_truth import evaluate_extraction
 from graphrag_bench.corpus.ingest import load_corpus
 from graphrag_bench.graph.resolve import resolve
+from graphrag_bench.graph.vocabulary import SEMANTIC
 
 from ..conftest import CORPUS, write
 
@@ -473,3 +474,27 @@ def test_a_table_relates_its_rows_only_by_a_header_that_names_a_relation_and_nev
     assert not {"Y", "N"} & set(named.values()), named
     assert ("Lamp Controller", "DEPENDS_ON", "Tide Gauge") in edges, edges
     assert ("Horn Relay", "DEPENDS_ON", "Lamp Controller") in edges, edges
+
+
+def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
+    """The words between two mentions read as a predicate ("… Quillstore requires … Tern Relay", "In Quillstore we
+    call these Tidemarks") relate nothing the sentence relates: the subject sits in a prepositional phrase. A
+    sentence with no subject of its own relates its record to what its verb takes, not to the subject of a clause
+    ("The choice of Marlin … is idiomatic"). Plain sentences keep their relations."""
+    write(tmp_path / "docs" / "HR-1.md",
+          "# HR-1: Queue storage\n\nStatus: Accepted\n\n## Decision\n\nWe use Quillstore for the harbor queue.\n\n"
+          "The choice of Marlin as a client name is idiomatic, and maintainers may choose another.\n")
+    write(tmp_path / "docs" / "NOTES.md",
+          "# Notes\n\nThe Harbor Gateway depends on Tern Relay.\n\n"
+          "Consuming messages from Quillstore requires a large number of options from Tern Relay clients.\n\n"
+          "In Quillstore we call these Tidemarks.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"] for e in graph.entities}
+    typed = {(named.get(r["source"]), r["type"], named.get(r["target"])) for r in graph.relationships
+             if r["type"] in SEMANTIC}
+    assert ("Harbor Gateway", "DEPENDS_ON", "Tern Relay") in typed, typed
+    assert ("HR-1", "DECIDES", "Quillstore") in typed, typed
+    wrong = {t for t in typed if {t[0], t[2]} in ({"Quillstore", "Tern Relay"}, {"Quillstore", "Tidemarks"},
+                                                  {"HR-1", "Marlin"})}
+    assert not wrong, wrong

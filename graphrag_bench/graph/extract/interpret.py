@@ -32,6 +32,7 @@ from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, 
 from .model import (CANDIDATE, DATE, LITERAL, NAME, RECORD, Declared, Extraction, Mention, ParsedDocument, Relation,
                     Statement, Term)
 from .prose import ProseResult
+from .syntax import contradicted_statements
 from ...language.text import content_words, has_negation, person_shaped
 
 # A name found only by its typography becomes an entity on a clearer reading than a declared one.
@@ -398,10 +399,14 @@ class Interpreter:
             return key(term).split(":", 1)[0]
 
         entity_names: set[str] = set(declared)
-        readings: list[tuple[Statement, Reading | None, float]] = []
-        for s in statements:
-            reading, score = (None, 0.0) if LITERAL in (s.subject.kind, s.value.kind) else self.read(s, types, final=True)
-            readings.append((s, reading, score))
+        readings: list[tuple[Statement, Reading | None, float]] = [
+            (s, *((None, 0.0) if LITERAL in (s.subject.kind, s.value.kind) else self.read(s, types, final=True)))
+            for s in statements]
+        # A prose reading the sentence's parse contradicts is no relation (`syntax`); its words may still link two entities.
+        read = [i for i, (_, reading, _) in enumerate(readings) if reading is not None]
+        for i in contradicted_statements([readings[i][0] for i in read]):
+            readings[read[i]] = (readings[read[i]][0], None, 0.0)
+        for s, reading, score in readings:
             if reading is not None:
                 for term in (s.subject, s.value):
                     if term.kind == NAME or (term.kind == CANDIDATE and score >= CANDIDATE_THRESHOLD):

@@ -1,0 +1,76 @@
+"""Whether a sentence's dependency parse lets a statement's two ends be what the relation read from it says.
+
+Pass 2 reads a sentence's statements from the words between two mentions, which is quick and finds what a plain
+sentence says ("the Gateway depends on the Auth Service"); in real prose it also pairs mentions the sentence does
+not relate ("In KV we call these Limit Markers", "Consuming messages from a JetStream requires a large number of
+options"). Before such a reading becomes a typed relation, the trained pipeline's parse of the sentence (SPEC §6)
+is asked whether it contradicts it:
+
+- the subject sits in a prepositional phrase or a subordinate clause below where the two ends meet ("*in* KV we
+  call …", "*when* the JS consumer will be created …"): it is not what the predicate is said of;
+- the value is itself the subject of a clause on its own side ("the JSON Schema *tries* …"): it is not what the
+  predicate takes;
+- a sentence with no subject of its own ("We use …", "Using the new API this …") relates its paragraph's topic to
+  what the verb takes, never to the subject of a clause ("the choice of IsCompressed() *is* idiomatic");
+- a value, or the one end a sentence names, that the parse reads as an adjective modifying a noun ("Proposed
+  Partitioned consumer groups", "Initial draft") names nothing.
+
+Only contradiction vetoes: a sentence the small model misparses ("CHG-003 resolves INC-002" with "resolves" as a
+noun) keeps its reading. Parses are made in one batch and kept per text (`parse_all`).
+"""
+
+from __future__ import annotations
+
+from .model import Statement
+
+# Where a subject that is below the meeting point of the two ends hangs: in a phrase or clause of its own.
+EMBEDDING = frozenset({"prep", "pobj", "pcomp", "advcl", "ccomp", "xcomp", "relcl", "acl", "acomp"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
+MODIFIER = "amod"
+
+
+def _span(doc, text: str, name: str):
+    at = text.find(name)
+    if at < 0:
+        at = text.lower().find(name.lower())
+    return None if at < 0 else doc.char_span(at, at + len(name), alignment_mode="expand")
+
+
+def _arcs(token, stop=None) -> set[str]:
+    """The dependency labels from `token` up to (not including) `stop`, or to the root."""
+    arcs = set()
+    while token.head.i != token.i and (stop is None or token.i != stop.i):
+        arcs.add(token.dep_)
+        token = token.head
+    return arcs
+
+
+def contradicted(statement: Statement, doc) -> bool:
+    """Whether `doc`, the parse of the statement's evidence sentence, contradicts the statement's reading."""
+    implicit = statement.extractor == "sentence_implicit"  # the subject is the paragraph's topic, not in the sentence
+    said_of = statement.extractor == "sentence_object"  # the value is the paragraph's subject, not in the sentence
+    subject = None if implicit else _span(doc, statement.evidence, statement.subject.text)
+    value = None if said_of else _span(doc, statement.evidence, statement.value.text)
+    if any(end is not None and end.root.dep_ == MODIFIER for end in (value, subject if said_of else None)):
+        return True
+    if implicit:
+        return value is not None and bool(_arcs(value.root) & SUBJECTS)
+    if said_of:
+        arcs = _arcs(subject.root) if subject is not None else set()
+        return bool(arcs & EMBEDDING - {"acl"}) and not arcs & SUBJECTS
+    if subject is None or value is None:
+        return False
+    ids = {t.i for t in [value.root, *value.root.ancestors]}
+    meet = next((t for t in [subject.root, *subject.root.ancestors] if t.i in ids), None)
+    if meet is None:
+        return False
+    return bool(_arcs(subject.root, meet) & EMBEDDING) or bool(_arcs(value.root, meet) & SUBJECTS)
+
+
+def contradicted_statements(statements: list[Statement]) -> set[int]:
+    """Indexes of the prose statements whose sentence's parse contradicts them (see the module's docstring)."""
+    from ...language.spacy_pipeline import parse_all
+
+    prose = [i for i, s in enumerate(statements) if s.extractor.startswith("sentence")]
+    docs = parse_all([statements[i].evidence for i in prose])
+    return {i for i, doc in zip(prose, docs) if contradicted(statements[i], doc)}
