@@ -493,11 +493,16 @@ class ContextWords:
         for s, t, u in zip(sentences, self.texts, self.under):
             # (and its own id, written whole: ADR-8 is about "ADR-8")
             self.by_doc.setdefault(s.doc_id, set(terms_of(s.doc_id))).update(t | u)
+        # How rare a word is among the context's sentences, a text said alike in several documents (a template's row,
+        # "| Author | @ana |", that the graph's facts bring from each document using it) counted once.
         self.df: dict[str, int] = {}
-        for t, u in zip(self.texts, self.under):
-            for term in t | u:
+        distinct: dict[str, set[str]] = {}
+        for s, t, u in zip(sentences, self.texts, self.under):
+            distinct.setdefault(s.text, set()).update(t | u)
+        for words in distinct.values():
+            for term in words:
                 self.df[term] = self.df.get(term, 0) + 1
-        self.n = len(sentences)
+        self.n = len(distinct)
         self.fields = [field_labels_of(s.text) for s in sentences]  # each sentence's field labels
         self.labels = field_labels(sentences, self.fields)
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
