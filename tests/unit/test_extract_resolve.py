@@ -480,14 +480,16 @@ def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
     """The words between two mentions read as a predicate ("… Quillstore requires … Tern Relay", "In Quillstore we
     call these Tidemarks") relate nothing the sentence relates: the subject sits in a prepositional phrase. A
     sentence with no subject of its own relates its record to what its verb takes, not to the subject of a clause
-    ("The choice of Marlin … is idiomatic"). Plain sentences keep their relations."""
+    ("The choice of Marlin … is idiomatic"). Two names are one thing where a verb says so, not where both modify a
+    third noun ("Marlin names in Quillstore"). Plain sentences keep their relations."""
     write(tmp_path / "docs" / "HR-1.md",
           "# HR-1: Queue storage\n\nStatus: Accepted\n\n## Decision\n\nWe use Quillstore for the harbor queue.\n\n"
           "The choice of Marlin as a client name is idiomatic, and maintainers may choose another.\n")
     write(tmp_path / "docs" / "NOTES.md",
           "# Notes\n\nThe Harbor Gateway depends on Tern Relay.\n\n"
           "Consuming messages from Quillstore requires a large number of options from Tern Relay clients.\n\n"
-          "In Quillstore we call these Tidemarks.\n")
+          "In Quillstore we call these Tidemarks.\n\n"
+          "Marlin names in Quillstore are very constrained. The Harbor Gateway was called Gull Gate until May.\n")
     docs = load_corpus(tmp_path / "docs")
     graph = resolve(Extractor().extract(docs), docs)
     named = {e["id"]: e["name"] for e in graph.entities}
@@ -498,3 +500,6 @@ def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
     wrong = {t for t in typed if {t[0], t[2]} in ({"Quillstore", "Tern Relay"}, {"Quillstore", "Tidemarks"},
                                                   {"HR-1", "Marlin"})}
     assert not wrong, wrong
+    merged = {frozenset(named.get(r[end], r[end]) for end in ("source", "target"))
+              for r in graph.relationships if r["type"] == "SAME_AS"}
+    assert merged == {frozenset({"Harbor Gateway", "Gull Gate"})}, merged

@@ -403,9 +403,9 @@ class Interpreter:
             (s, *((None, 0.0) if LITERAL in (s.subject.kind, s.value.kind) else self.read(s, types, final=True)))
             for s in statements]
         # A prose reading the sentence's parse contradicts is no relation (`syntax`); its words may still link two entities.
-        read = [i for i, (_, reading, _) in enumerate(readings) if reading is not None]
-        for i in contradicted_statements([readings[i][0] for i in read]):
-            readings[read[i]] = (readings[read[i]][0], None, 0.0)
+        read = [(i, s, reading.relation) for i, (s, reading, _) in enumerate(readings) if reading is not None]
+        for j in contradicted_statements([(s, relation) for _, s, relation in read]):
+            readings[read[j][0]] = (read[j][1], None, 0.0)
         for s, reading, score in readings:
             if reading is not None:
                 for term in (s.subject, s.value):

@@ -13,7 +13,10 @@ is asked whether it contradicts it:
 - a sentence with no subject of its own ("We use …", "Using the new API this …") relates its paragraph's topic to
   what the verb takes, never to the subject of a clause ("the choice of IsCompressed() *is* idiomatic");
 - a value, or the one end a sentence names, that the parse reads as an adjective modifying a noun ("Proposed
-  Partitioned consumer groups", "Initial draft") names nothing.
+  Partitioned consumer groups", "Initial draft") names nothing;
+- two names are one thing only where the sentence says so (a verb, "was called", "renamed … to", or one name in the
+  other's own phrase, "Meter Data Management System (MDMS)"): two words modifying a third noun ("SAM names in
+  Windows", "IANA names like America/New_York") are not.
 
 Only contradiction vetoes: a sentence the small model misparses ("CHG-003 resolves INC-002" with "resolves" as a
 noun) keeps its reading. Parses are made in one batch and kept per text (`parse_all`).
@@ -21,6 +24,7 @@ noun) keeps its reading. Parses are made in one batch and kept per text (`parse_
 
 from __future__ import annotations
 
+from ..vocabulary import IDENTITY
 from .model import Statement
 
 # Where a subject that is below the meeting point of the two ends hangs: in a phrase or clause of its own.
@@ -45,8 +49,9 @@ def _arcs(token, stop=None) -> set[str]:
     return arcs
 
 
-def contradicted(statement: Statement, doc) -> bool:
-    """Whether `doc`, the parse of the statement's evidence sentence, contradicts the statement's reading."""
+def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
+    """Whether `doc`, the parse of the statement's evidence sentence, contradicts the statement's reading (`identity`:
+    that its two ends are one thing)."""
     implicit = statement.extractor == "sentence_implicit"  # the subject is the paragraph's topic, not in the sentence
     said_of = statement.extractor == "sentence_object"  # the value is the paragraph's subject, not in the sentence
     subject = None if implicit else _span(doc, statement.evidence, statement.subject.text)
@@ -64,13 +69,18 @@ def contradicted(statement: Statement, doc) -> bool:
     meet = next((t for t in [subject.root, *subject.root.ancestors] if t.i in ids), None)
     if meet is None:
         return False
+    if identity and meet.pos_ == "NOUN" and meet.i not in {t.i for end in (subject, value) for t in end}:
+        return True
     return bool(_arcs(subject.root, meet) & EMBEDDING) or bool(_arcs(value.root, meet) & SUBJECTS)
 
 
-def contradicted_statements(statements: list[Statement]) -> set[int]:
-    """Indexes of the prose statements whose sentence's parse contradicts them (see the module's docstring)."""
+def contradicted_statements(read: list[tuple[Statement, str]]) -> set[int]:
+    """Indexes of the prose statements, each with the relation read from it, whose sentence's parse contradicts them
+    (see the module's docstring)."""
     from ...language.spacy_pipeline import parse_all
 
-    prose = [i for i, s in enumerate(statements) if s.extractor.startswith("sentence")]
-    docs = parse_all([statements[i].evidence for i in prose])
-    return {i for i, doc in zip(prose, docs) if contradicted(statements[i], doc)}
+    prose = [i for i, (s, _) in enumerate(read) if s.extractor.startswith("sentence")]
+    if not prose:
+        return set()  # (the trained pipeline is not even loaded)
+    docs = parse_all([read[i][0].evidence for i in prose])
+    return {i for i, doc in zip(prose, docs) if contradicted(read[i][0], doc, read[i][1] in IDENTITY)}
