@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
+from ..language.spacy_pipeline import meeting_point
 from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS, REASON_PHRASE_MARKERS
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, stem, terms_of
@@ -301,12 +302,8 @@ def _under(token, head) -> bool:
 
 def _distance(a, b) -> int:
     """Edges between two tokens in the dependency tree."""
-    up_a = [a, *a.ancestors]
-    index = {t.i: n for n, t in enumerate(up_a)}
-    for n, t in enumerate([b, *b.ancestors]):
-        if t.i in index:
-            return n + index[t.i]
-    return len(up_a) + 8  # different sentences of one doc
+    meet, from_a, from_b = meeting_point(a, b)
+    return from_a + from_b if meet is not None else from_a + 8  # different sentences of one doc
 
 
 def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),

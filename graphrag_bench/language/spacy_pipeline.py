@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from collections import OrderedDict
 from functools import lru_cache
+from typing import Any
 
 from .text import INITIALS
 
@@ -84,3 +85,14 @@ def parse_all(texts: list[str]) -> list:
     while len(_PARSED) > PARSE_MEMO:
         _PARSED.popitem(last=False)
     return docs
+
+
+def meeting_point(a, b) -> tuple[Any, int, int]:
+    """Where two tokens of one parse meet in the dependency tree (their lowest common head, None for tokens of two
+    sentences), with how many edges each climbs to reach it."""
+    up_a = {t.i: n for n, t in enumerate([a, *a.ancestors])}
+    up_b = [b, *b.ancestors]
+    for n, t in enumerate(up_b):
+        if t.i in up_a:
+            return t, up_a[t.i], n
+    return None, len(up_a), len(up_b)

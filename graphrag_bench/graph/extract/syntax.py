@@ -7,7 +7,8 @@ options"). Before such a reading becomes a typed relation, the trained pipeline'
 is asked whether it contradicts it:
 
 - the subject sits in a prepositional phrase or a subordinate clause below where the two ends meet ("*in* KV we
-  call …", "*when* the JS consumer will be created …"): it is not what the predicate is said of;
+  call …", "*when* the JS consumer will be created …"), or, in a sentence that names only its subject, in one and
+  the subject of nothing ("… manual flagging *of* Sev1 incident"): it is not what the predicate is said of;
 - the value is itself the subject of a clause on its own side ("the JSON Schema *tries* …"): it is not what the
   predicate takes;
 - a sentence with no subject of its own ("We use …", "Using the new API this …") relates its paragraph's topic to
@@ -24,6 +25,7 @@ noun) keeps its reading. Parses are made in one batch and kept per text (`parse_
 
 from __future__ import annotations
 
+from ...language.spacy_pipeline import meeting_point
 from ..vocabulary import IDENTITY
 from .model import Statement
 
@@ -62,11 +64,10 @@ def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
         return value is not None and bool(_arcs(value.root) & SUBJECTS)
     if said_of:
         arcs = _arcs(subject.root) if subject is not None else set()
-        return bool(arcs & EMBEDDING - {"acl"}) and not arcs & SUBJECTS
+        return bool(arcs & EMBEDDING) and not arcs & SUBJECTS
     if subject is None or value is None:
         return False
-    ids = {t.i for t in [value.root, *value.root.ancestors]}
-    meet = next((t for t in [subject.root, *subject.root.ancestors] if t.i in ids), None)
+    meet, _, _ = meeting_point(subject.root, value.root)
     if meet is None:
         return False
     if identity and meet.pos_ == "NOUN" and meet.i not in {t.i for end in (subject, value) for t in end}:
