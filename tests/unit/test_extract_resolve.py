@@ -503,3 +503,30 @@ def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
     merged = {frozenset(named.get(r[end], r[end]) for end in ("source", "target"))
               for r in graph.relationships if r["type"] == "SAME_AS"}
     assert merged == {frozenset({"Harbor Gateway", "Gull Gate"})}, merged
+
+
+def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
+    """A relation said as a condition of something else ("When the Harbor Gateway is running with Quillstore …") or
+    as an instruction to the reader ("Use this for Tern Relay …", "Using `Marlin Sonar` to allow …") is not a fact of the
+    corpus; a participle describing the document's subject ("Superseded by HR-1 …") and a plain sentence are."""
+    write(tmp_path / "docs" / "HR-1.md",
+          "# HR-1: Queue storage\n\nStatus: Accepted\n\n## Decision\n\nWe selected Quillstore for the harbor queue.\n\n"
+          "Use this for Tern Relay where full history can be kept.\n\n"
+          "Using `Marlin Sonar` to allow retries at the speed the messages were received.\n")
+    write(tmp_path / "docs" / "HR-2.md",
+          "# HR-2: Queue on disk\n\nStatus: Superseded\n\n## Status note\n\n"
+          "Superseded by HR-1 in May; polling put too much load on the berth disks.\n")
+    write(tmp_path / "docs" / "NOTES.md",
+          "# Notes\n\nThe Pilot Board depends on Tern Relay.\n\n"
+          "When the Harbor Gateway is running with Quillstore on cluster mode, there can be short blips in berth "
+          "leadership.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"] for e in graph.entities}
+    typed = {(named.get(r["source"]), r["type"], named.get(r["target"])) for r in graph.relationships
+             if r["type"] in SEMANTIC}
+    assert {("Pilot Board", "DEPENDS_ON", "Tern Relay"), ("HR-1", "DECIDES", "Quillstore"),
+            ("HR-1", "SUPERSEDES", "HR-2")} <= typed, typed
+    wrong = {t for t in typed if {t[0], t[2]} in ({"Harbor Gateway", "Quillstore"}, {"HR-1", "Tern Relay"},
+                                                  {"HR-1", "Marlin Sonar"})}
+    assert not wrong, wrong

@@ -15,6 +15,12 @@ is asked whether it contradicts it:
   what the verb takes, never to the subject of a clause ("the choice of IsCompressed() *is* idiomatic");
 - a value, or the one end a sentence names, that the parse reads as an adjective modifying a noun ("Proposed
   Partitioned consumer groups", "Initial draft") names nothing;
+- the predicate that relates them heads an adverbial clause ("*when* the server is running with JetStream …",
+  "*once* an RFC has been accepted …", "*using* these kinds we can …"): the sentence states it as a condition or a
+  circumstance of something else, not as a fact;
+- a sentence with no subject of its own that opens with a verb in its base form or as a gerund ("*See* [Database
+  operation]", "*Use* this for counters", "*Using* `ReplayPolicy=original` to …") tells the reader what to do or
+  names an action; it says nothing its paragraph's topic is or does ("*Resolves* INC-1", "*Superseded* by DR-9" do);
 - two names are one thing only where the sentence says so (a verb, "was called", "renamed … to", or one name in the
   other's own phrase, "Meter Data Management System (MDMS)"): two words modifying a third noun ("SAM names in
   Windows", "IANA names like America/New_York") are not.
@@ -33,6 +39,9 @@ from .model import Statement
 EMBEDDING = frozenset({"prep", "pobj", "pcomp", "advcl", "ccomp", "xcomp", "relcl", "acl", "acomp"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 MODIFIER = "amod"
+CIRCUMSTANCE = "advcl"  # a clause that says when, if or how something else holds
+CLAUSE_OPENERS = frozenset({"mark", "advmod"})  # "when", "if", "once", "as" opening a clause
+INSTRUCTION_TAGS = frozenset({"VB", "VBG"})  # a verb's base form ("See", "Use") and gerund ("Using")
 
 
 def _span(doc, text: str, name: str):
@@ -51,6 +60,26 @@ def _arcs(token, stop=None) -> set[str]:
     return arcs
 
 
+def _predicate(token):
+    """The verb (or auxiliary) nearest above a token, itself included: what says something of it."""
+    return next((t for t in (token, *token.ancestors) if t.pos_ in ("VERB", "AUX")), None)
+
+
+def _circumstance(token) -> bool:
+    """The predicate over `token` heads an adverbial clause (not a participle of its own: "Superseded by DR-9;
+    polling put too much load …" describes the paragraph's topic, whatever the clause hangs on)."""
+    predicate = _predicate(token)
+    return predicate is not None and predicate.dep_ == CIRCUMSTANCE and (
+        predicate.tag_ != "VBN" or any(c.dep_ in SUBJECTS or c.dep_ in CLAUSE_OPENERS for c in predicate.children))
+
+
+def _instruction(token) -> bool:
+    """`token`'s sentence opens with a verb in its base form or as a gerund that has no subject."""
+    first = next((t for t in token.sent if t.is_alpha), None)
+    return first is not None and first.pos_ == "VERB" and first.tag_ in INSTRUCTION_TAGS and not any(
+        c.dep_ in SUBJECTS for c in first.children)
+
+
 def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
     """Whether `doc`, the parse of the statement's evidence sentence, contradicts the statement's reading (`identity`:
     that its two ends are one thing)."""
@@ -61,16 +90,20 @@ def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
     if any(end is not None and end.root.dep_ == MODIFIER for end in (value, subject if said_of else None)):
         return True
     if implicit:
-        return value is not None and bool(_arcs(value.root) & SUBJECTS)
+        return value is not None and (bool(_arcs(value.root) & SUBJECTS) or _instruction(value.root)
+                                      or _circumstance(value.root))
     if said_of:
         arcs = _arcs(subject.root) if subject is not None else set()
-        return bool(arcs & EMBEDDING) and not arcs & SUBJECTS
+        return subject is not None and (bool(arcs & EMBEDDING) and not arcs & SUBJECTS or _instruction(subject.root)
+                                        or _circumstance(subject.root))
     if subject is None or value is None:
         return False
     meet, _, _ = meeting_point(subject.root, value.root)
     if meet is None:
         return False
     if identity and meet.pos_ == "NOUN" and meet.i not in {t.i for end in (subject, value) for t in end}:
+        return True
+    if _circumstance(meet):
         return True
     return bool(_arcs(subject.root, meet) & EMBEDDING) or bool(_arcs(value.root, meet) & SUBJECTS)
 
