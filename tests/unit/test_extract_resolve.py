@@ -506,8 +506,9 @@ def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
 
 
 def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
-    """A relation said as a condition of something else ("When the Harbor Gateway is running with Quillstore …") or
-    as an instruction to the reader ("Use this for Tern Relay …", "Using `Marlin Sonar` to allow …") is not a fact of the
+    """A relation said as a condition of something else ("When the Harbor Gateway is running with Quillstore …",
+    "… required unless noted as 'Optional'"), as an instruction to the reader ("Use this for Tern Relay …", "Using
+    `Marlin Sonar` to allow …") or of an action ("Pinning consumer on …") is not a fact of the
     corpus; a participle describing the document's subject ("Superseded by HR-1 …") and a plain sentence are."""
     write(tmp_path / "docs" / "HR-1.md",
           "# HR-1: Queue storage\n\nStatus: Accepted\n\n## Decision\n\nWe selected Quillstore for the harbor queue.\n\n"
@@ -519,7 +520,8 @@ def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
     write(tmp_path / "docs" / "NOTES.md",
           "# Notes\n\nThe Pilot Board depends on Tern Relay.\n\n"
           "When the Harbor Gateway is running with Quillstore on cluster mode, there can be short blips in berth "
-          "leadership.\n")
+          "leadership.\n\nBerth Ledger calls are required unless noted as \"Optional/Tidal\".\n\n"
+          "**Pinning consumer on the Quillstore stream (single-berth workaround).**\n")
     docs = load_corpus(tmp_path / "docs")
     graph = resolve(Extractor().extract(docs), docs)
     named = {e["id"]: e["name"] for e in graph.entities}
@@ -528,5 +530,6 @@ def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
     assert {("Pilot Board", "DEPENDS_ON", "Tern Relay"), ("HR-1", "DECIDES", "Quillstore"),
             ("HR-1", "SUPERSEDES", "HR-2")} <= typed, typed
     wrong = {t for t in typed if {t[0], t[2]} in ({"Harbor Gateway", "Quillstore"}, {"HR-1", "Tern Relay"},
-                                                  {"HR-1", "Marlin Sonar"})}
+                                                  {"HR-1", "Marlin Sonar"}, {"Berth Ledger", "Optional"},
+                                                  {"Berth Ledger", "Tidal"}, {"Pinning", "Quillstore"})}
     assert not wrong, wrong

@@ -16,8 +16,10 @@ is asked whether it contradicts it:
 - a value, or the one end a sentence names, that the parse reads as an adjective modifying a noun ("Proposed
   Partitioned consumer groups", "Initial draft") names nothing;
 - the predicate that relates them heads an adverbial clause ("*when* the server is running with JetStream …",
-  "*once* an RFC has been accepted …", "*using* these kinds we can …"): the sentence states it as a condition or a
-  circumstance of something else, not as a fact;
+  "*once* an RFC has been accepted …", "*using* these kinds we can …"), or the value sits in one below it ("API are
+  required *unless noted as* 'Optional'"): the sentence states it as a condition or a circumstance of something
+  else, not as a fact;
+- an end the parse reads as a gerund ("*Pinning* consumer on the Interest stream") names an action, not a thing;
 - a sentence with no subject of its own that opens with a verb in its base form or as a gerund ("*See* [Database
   operation]", "*Use* this for counters", "*Using* `ReplayPolicy=original` to …") tells the reader what to do or
   names an action; it says nothing its paragraph's topic is or does ("*Resolves* INC-1", "*Superseded* by DR-9" do);
@@ -89,6 +91,8 @@ def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
     value = None if said_of else _span(doc, statement.evidence, statement.value.text)
     if any(end is not None and end.root.dep_ == MODIFIER for end in (value, subject if said_of else None)):
         return True
+    if any(end is not None and end.root.pos_ == "VERB" and end.root.tag_ == "VBG" for end in (subject, value)):
+        return True  # an end that is a gerund ("Enabling Limit Markers requires …") names an action, not a thing
     if implicit:
         return value is not None and (bool(_arcs(value.root) & SUBJECTS) or _instruction(value.root)
                                       or _circumstance(value.root))
@@ -105,7 +109,7 @@ def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
         return True
     if _circumstance(meet):
         return True
-    return bool(_arcs(subject.root, meet) & EMBEDDING) or bool(_arcs(value.root, meet) & SUBJECTS)
+    return bool(_arcs(subject.root, meet) & EMBEDDING) or bool(_arcs(value.root, meet) & (SUBJECTS | {CIRCUMSTANCE}))
 
 
 def contradicted_statements(read: list[tuple[Statement, str]]) -> set[int]:
