@@ -508,7 +508,8 @@ def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
 def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
     """A relation said as a condition of something else ("When the Harbor Gateway is running with Quillstore …",
     "… required unless noted as 'Optional'"), as an instruction to the reader ("Use this for Tern Relay …", "Using
-    `Marlin Sonar` to allow …") or of an action ("Pinning consumer on …") is not a fact of the
+    `Marlin Sonar` to allow …"), of an action ("Pinning consumer on …") or of a noun a name only modifies ("Gull
+    connections from Pier Nine"; not "the Berth Ops team", a noun of its kind) is not a fact of the
     corpus; a participle describing the document's subject ("Superseded by HR-1 …") and a plain sentence are."""
     write(tmp_path / "docs" / "HR-1.md",
           "# HR-1: Queue storage\n\nStatus: Accepted\n\n## Decision\n\nWe selected Quillstore for the harbor queue.\n\n"
@@ -521,15 +522,18 @@ def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
           "# Notes\n\nThe Pilot Board depends on Tern Relay.\n\n"
           "When the Harbor Gateway is running with Quillstore on cluster mode, there can be short blips in berth "
           "leadership.\n\nBerth Ledger calls are required unless noted as \"Optional/Tidal\".\n\n"
-          "**Pinning consumer on the Quillstore stream (single-berth workaround).**\n")
+          "**Pinning consumer on the Quillstore stream (single-berth workaround).**\n\n"
+          "The Harbor Gateway is owned by the Berth Ops team.\n\n"
+          "Security group was updated to allow Gull connections from Pier Nine to the nodes.\n")
     docs = load_corpus(tmp_path / "docs")
     graph = resolve(Extractor().extract(docs), docs)
     named = {e["id"]: e["name"] for e in graph.entities}
     typed = {(named.get(r["source"]), r["type"], named.get(r["target"])) for r in graph.relationships
              if r["type"] in SEMANTIC}
     assert {("Pilot Board", "DEPENDS_ON", "Tern Relay"), ("HR-1", "DECIDES", "Quillstore"),
-            ("HR-1", "SUPERSEDES", "HR-2")} <= typed, typed
+            ("HR-1", "SUPERSEDES", "HR-2"), ("Berth Ops", "OWNS", "Harbor Gateway")} <= typed, typed
     wrong = {t for t in typed if {t[0], t[2]} in ({"Harbor Gateway", "Quillstore"}, {"HR-1", "Tern Relay"},
                                                   {"HR-1", "Marlin Sonar"}, {"Berth Ledger", "Optional"},
-                                                  {"Berth Ledger", "Tidal"}, {"Pinning", "Quillstore"})}
+                                                  {"Berth Ledger", "Tidal"}, {"Pinning", "Quillstore"},
+                                                  {"Gull", "Pier Nine"})}
     assert not wrong, wrong

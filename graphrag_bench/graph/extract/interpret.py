@@ -404,7 +404,8 @@ class Interpreter:
             for s in statements]
         # A prose reading the sentence's parse contradicts is no relation (`syntax`); its words may still link two entities.
         read = [(i, s, reading.relation) for i, (s, reading, _) in enumerate(readings) if reading is not None]
-        for j in contradicted_statements([(s, relation) for _, s, relation in read]):
+        for j in contradicted_statements([(s, relation) for _, s, relation in read],
+                                         lambda noun: self.semantics.entity_type(noun, NAMED_TYPES) is not None):
             readings[read[j][0]] = (read[j][1], None, 0.0)
         for s, reading, score in readings:
             if reading is not None:

@@ -20,6 +20,8 @@ is asked whether it contradicts it:
   required *unless noted as* 'Optional'"): the sentence states it as a condition or a circumstance of something
   else, not as a fact;
 - an end the parse reads as a gerund ("*Pinning* consumer on the Interest stream") names an action, not a thing;
+  one that only modifies a noun which names no kind of entity ("*SSH* connections from Europarc", "each database
+  runs in its own *RDS* instance") is not what is related: that noun is ("the *Data Platform* team" is a team);
 - a sentence with no subject of its own that opens with a verb in its base form or as a gerund ("*See* [Database
   operation]", "*Use* this for counters", "*Using* `ReplayPolicy=original` to …") tells the reader what to do or
   names an action; it says nothing its paragraph's topic is or does ("*Resolves* INC-1", "*Superseded* by DR-9" do);
@@ -41,6 +43,7 @@ from .model import Statement
 EMBEDDING = frozenset({"prep", "pobj", "pcomp", "advcl", "ccomp", "xcomp", "relcl", "acl", "acomp"})
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 MODIFIER = "amod"
+COMPOUND = "compound"
 CIRCUMSTANCE = "advcl"  # a clause that says when, if or how something else holds
 CLAUSE_OPENERS = frozenset({"mark", "advmod"})  # "when", "if", "once", "as" opening a clause
 INSTRUCTION_TAGS = frozenset({"VB", "VBG"})  # a verb's base form ("See", "Use") and gerund ("Using")
@@ -82,9 +85,19 @@ def _instruction(token) -> bool:
         c.dep_ in SUBJECTS for c in first.children)
 
 
-def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
+def _modifies_other(end, names_type) -> bool:
+    """The name is a noun modifying another noun outside it that is no kind of thing ("a *JSON* result", "*SSH*
+    connections", "*API* level"): what is said is said of that noun. Not before a noun naming the name's kind ("the
+    *Data Platform* team")."""
+    head = end.root.head
+    # (a noun the parse makes its sentence's root is a verb it misread, "RabbitMQ runs as … and relies on Consul")
+    return end.root.dep_ == COMPOUND and head.i not in {t.i for t in end} and head.pos_ in ("NOUN", "PROPN") \
+        and head.dep_ != "ROOT" and not names_type(head.text)
+
+
+def contradicted(statement: Statement, doc, identity: bool = False, names_type=lambda noun: True) -> bool:
     """Whether `doc`, the parse of the statement's evidence sentence, contradicts the statement's reading (`identity`:
-    that its two ends are one thing)."""
+    that its two ends are one thing; `names_type(noun)`: whether a noun names a kind of entity)."""
     implicit = statement.extractor == "sentence_implicit"  # the subject is the paragraph's topic, not in the sentence
     said_of = statement.extractor == "sentence_object"  # the value is the paragraph's subject, not in the sentence
     subject = None if implicit else _span(doc, statement.evidence, statement.subject.text)
@@ -93,6 +106,8 @@ def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
         return True
     if any(end is not None and end.root.pos_ == "VERB" and end.root.tag_ == "VBG" for end in (subject, value)):
         return True  # an end that is a gerund ("Enabling Limit Markers requires …") names an action, not a thing
+    if not identity and any(end is not None and _modifies_other(end, names_type) for end in (subject, value)):
+        return True
     if implicit:
         return value is not None and (bool(_arcs(value.root) & SUBJECTS) or _instruction(value.root)
                                       or _circumstance(value.root))
@@ -112,7 +127,7 @@ def contradicted(statement: Statement, doc, identity: bool = False) -> bool:
     return bool(_arcs(subject.root, meet) & EMBEDDING) or bool(_arcs(value.root, meet) & (SUBJECTS | {CIRCUMSTANCE}))
 
 
-def contradicted_statements(read: list[tuple[Statement, str]]) -> set[int]:
+def contradicted_statements(read: list[tuple[Statement, str]], names_type=lambda noun: True) -> set[int]:
     """Indexes of the prose statements, each with the relation read from it, whose sentence's parse contradicts them
     (see the module's docstring)."""
     from ...language.spacy_pipeline import parse_all
@@ -121,4 +136,4 @@ def contradicted_statements(read: list[tuple[Statement, str]]) -> set[int]:
     if not prose:
         return set()  # (the trained pipeline is not even loaded)
     docs = parse_all([read[i][0].evidence for i in prose])
-    return {i for i, doc in zip(prose, docs) if contradicted(read[i][0], doc, read[i][1] in IDENTITY)}
+    return {i for i, doc in zip(prose, docs) if contradicted(read[i][0], doc, read[i][1] in IDENTITY, names_type)}
