@@ -498,7 +498,7 @@ class ContextWords:
         self.df: dict[str, int] = {}
         distinct: dict[str, set[str]] = {}
         for s, t, u in zip(sentences, self.texts, self.under):
-            distinct.setdefault(s.text, set()).update(t | u)
+            distinct.setdefault(" ".join(re.findall(r"\w+", s.text.lower())), set()).update(t | u)  # (spacing aside)
         for words in distinct.values():
             for term in words:
                 self.df[term] = self.df.get(term, 0) + 1

@@ -1097,8 +1097,8 @@ def test_which_records_relate_to_a_name_is_answered_by_the_records_names(answere
 
 
 def test_a_row_the_graph_brings_from_many_documents_weighs_as_one_sentence():
-    """A template's row ("| Author | @quorra |") that graph facts bring from every document using it is one thing said,
-    not a word made common: how much "author" weighs for "who authored the earlier rota" does not depend on how many
+    """A template's row ("| Author | @quorra |", however each document spaces it) that graph facts bring from every
+    document using it is one thing said, not a word made common: how much "author" weighs for "who authored the earlier rota" does not depend on how many
     rotas the facts came from."""
     from graphrag_bench.answers.reader import ContextWords
     from graphrag_bench.answers.sentences import Sentence
@@ -1106,7 +1106,9 @@ def test_a_row_the_graph_brings_from_many_documents_weighs_as_one_sentence():
     said = [Sentence("Date: 2024-03-01; Author: @quorra; Status: Approved", "ROTA-3", 4, "Lamp rota", 0),
             Sentence("The winter rota replaces the earlier lamp rota.", "ROTA-9", 7, "Winter rota", 1),
             Sentence("Each keeper logs the lamp hours in the book.", "ROTA-9", 9, "Winter rota", 2)]
-    rows = [Sentence("| Author | @quorra |", f"ROTA-{n}", 3, f"Rota {n}", 9, from_fact=True) for n in range(1, 8)]
+    # (each document spaces its table as its writer did: "|Author  |@quorra|" is the same row)
+    rows = [Sentence("|" + " " * (n % 3) + "Author" + " " * n + "| @quorra |", f"ROTA-{n}", 3, f"Rota {n}", 9,
+                     from_fact=True) for n in range(1, 8)]
     author = stem("authored")
     assert ContextWords(said + rows).rarity(author) == ContextWords(said + rows[:1]).rarity(author)
     assert ContextWords(said + rows[:1]).rarity(author) < ContextWords(said).rarity(author)  # said twice: commoner
