@@ -86,9 +86,9 @@ def _instruction(token) -> bool:
 
 
 def _modifies_other(end, names_type) -> bool:
-    """The name is a noun modifying another noun outside it that is no kind of thing ("a *JSON* result", "*SSH*
-    connections", "*API* level"): what is said is said of that noun. Not before a noun naming the name's kind ("the
-    *Data Platform* team")."""
+    """The name is a noun modifying another noun outside it that is no kind of thing ("*SSH* connections", "its own
+    *RDS* instance"): what is said is said of that noun. Not before a noun naming the name's kind ("the *Data
+    Platform* team"). `names_type` tells the kinds (by default every noun names one: the rule is off)."""
     head = end.root.head
     # (a noun the parse makes its sentence's root is a verb it misread, "RabbitMQ runs as … and relies on Consul")
     return end.root.dep_ == COMPOUND and head.i not in {t.i for t in end} and head.pos_ in ("NOUN", "PROPN") \
@@ -105,7 +105,7 @@ def contradicted(statement: Statement, doc, identity: bool = False, names_type=l
     if any(end is not None and end.root.dep_ == MODIFIER for end in (value, subject if said_of else None)):
         return True
     if any(end is not None and end.root.pos_ == "VERB" and end.root.tag_ == "VBG" for end in (subject, value)):
-        return True  # an end that is a gerund ("Enabling Limit Markers requires …") names an action, not a thing
+        return True  # an end that is a gerund ("Pinning consumer on the Interest stream") names an action, not a thing
     if not identity and any(end is not None and _modifies_other(end, names_type) for end in (subject, value)):
         return True
     if implicit:
