@@ -476,6 +476,15 @@ def test_a_table_relates_its_rows_only_by_a_header_that_names_a_relation_and_nev
     assert ("Horn Relay", "DEPENDS_ON", "Lamp Controller") in edges, edges
 
 
+def _typed_graph(folder):
+    """A folder's resolved graph, its entity names by id, and its typed relations as (name, type, name)."""
+    docs = load_corpus(folder)
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"] for e in graph.entities}
+    return graph, named, {(named.get(r["source"]), r["type"], named.get(r["target"])) for r in graph.relationships
+                          if r["type"] in SEMANTIC}
+
+
 def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
     """The words between two mentions read as a predicate ("… Quillstore requires … Tern Relay", "In Quillstore we
     call these Tidemarks") relate nothing the sentence relates: the subject sits in a prepositional phrase. A
@@ -490,11 +499,7 @@ def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
           "Consuming messages from Quillstore requires a large number of options from Tern Relay clients.\n\n"
           "In Quillstore we call these Tidemarks.\n\n"
           "Marlin names in Quillstore are very constrained. The Harbor Gateway was called Gull Gate until May.\n")
-    docs = load_corpus(tmp_path / "docs")
-    graph = resolve(Extractor().extract(docs), docs)
-    named = {e["id"]: e["name"] for e in graph.entities}
-    typed = {(named.get(r["source"]), r["type"], named.get(r["target"])) for r in graph.relationships
-             if r["type"] in SEMANTIC}
+    graph, named, typed = _typed_graph(tmp_path / "docs")
     assert ("Harbor Gateway", "DEPENDS_ON", "Tern Relay") in typed, typed
     assert ("HR-1", "DECIDES", "Quillstore") in typed, typed
     wrong = {t for t in typed if {t[0], t[2]} in ({"Quillstore", "Tern Relay"}, {"Quillstore", "Tidemarks"},
@@ -525,11 +530,7 @@ def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
           "**Pinning consumer on the Quillstore stream (single-berth workaround).**\n\n"
           "The Harbor Gateway is owned by the Berth Ops team.\n\n"
           "Security group was updated to allow Gull connections from Pier Nine to the nodes.\n")
-    docs = load_corpus(tmp_path / "docs")
-    graph = resolve(Extractor().extract(docs), docs)
-    named = {e["id"]: e["name"] for e in graph.entities}
-    typed = {(named.get(r["source"]), r["type"], named.get(r["target"])) for r in graph.relationships
-             if r["type"] in SEMANTIC}
+    _, _, typed = _typed_graph(tmp_path / "docs")
     assert {("Pilot Board", "DEPENDS_ON", "Tern Relay"), ("HR-1", "DECIDES", "Quillstore"),
             ("HR-1", "SUPERSEDES", "HR-2"), ("Berth Ops", "OWNS", "Harbor Gateway")} <= typed, typed
     wrong = {t for t in typed if {t[0], t[2]} in ({"Harbor Gateway", "Quillstore"}, {"HR-1", "Tern Relay"},
