@@ -27,6 +27,7 @@ RELAXED_THRESHOLD = 0.5
 TYPE_THRESHOLD = 0.5
 TYPE_MARGIN = 0.1  # a noun names a type only if it names no other nearly as well
 MAX_WORDS = 10
+AGENT = re.compile(r"\bby\b")  # the passive's agent: "written by"
 
 
 class Reading(NamedTuple):
@@ -66,12 +67,16 @@ class Semantics:
     def __init__(self, embedder, vectors: dict[str, np.ndarray] | None = None):
         self.embedder = embedder
         self._vectors: dict[str, np.ndarray] = dict(vectors or {})
-        self._relations = self._gloss_table([((name, False), g) for name in MATCHABLE for g in RELATIONS[name].forward]
-                                            + [((name, True), g) for name in MATCHABLE for g in RELATIONS[name].inverse])
+        glosses = [((name, False), g) for name in MATCHABLE for g in RELATIONS[name].forward] \
+            + [((name, True), g) for name in MATCHABLE for g in RELATIONS[name].inverse]
+        self._relations = self._gloss_table(glosses)
+        # A sentence's verb with no agent "by" ("Proposed [Consumer Groups]") is active: its object is what was
+        # proposed, not who proposed; the passive glosses ("proposed by") are not its meaning.
+        self._active_relations = self._gloss_table([(k, g) for k, g in glosses if not AGENT.search(g)])
         self._types = self._gloss_table([((name, False), g) for name, t in ENTITY_TYPES.items() if name != "date"
                                          for g in (*t.glosses, t.description)])
         self._shapes = self._gloss_table([((shape.name, False), g) for shape in QUESTION_SHAPES for g in shape.glosses])
-        self._readings: dict[str, list[Reading]] = {}
+        self._readings: dict[tuple[str, bool], list[Reading]] = {}
         self._type_scores: dict[str, dict[str, float]] = {}
         self._entity_types: dict[tuple, str | None] = {}
 
@@ -110,15 +115,18 @@ class Semantics:
         return {key: rounded for key, score in zip(table.unique, scores) if (rounded := round(score, 4)) > -1.0}
 
     # -- readings --------------------------------------------------------------------------------------------------
-    def readings(self, text: str) -> list[Reading]:
-        """Every (relation, direction) with its similarity to the text, best first."""
+    def readings(self, text: str, voiced: bool = False) -> list[Reading]:
+        """Every (relation, direction) with its similarity to the text, best first. `voiced`: the text is a
+        sentence's predicate, whose voice counts: without an agent "by" it is not read as a passive gloss."""
         key = normalize_label(text)
-        if key not in self._readings:
+        active = voiced and not AGENT.search(key)
+        if (key, active) not in self._readings:
             vector = self.vector(key)
-            scores = self._best(self._relations, vector) if vector is not None else {}
-            self._readings[key] = sorted((Reading(r, inv, s) for (r, inv), s in scores.items()),
-                                         key=lambda x: (-x.score, x.relation, x.inverse))
-        return self._readings[key]
+            table = self._active_relations if active else self._relations
+            scores = self._best(table, vector) if vector is not None else {}
+            self._readings[(key, active)] = sorted((Reading(r, inv, s) for (r, inv), s in scores.items()),
+                                                   key=lambda x: (-x.score, x.relation, x.inverse))
+        return self._readings[(key, active)]
 
     def type_scores(self, text: str) -> dict[str, float]:
         key = normalize_label(text)

@@ -510,6 +510,31 @@ def test_a_reading_the_sentences_parse_contradicts_is_no_relation(tmp_path):
     assert merged == {frozenset({"Harbor Gateway", "Gull Gate"})}, merged
 
 
+def test_a_predicate_is_read_in_its_voice_and_its_whole_sentence(tmp_path):
+    """A verb without an agent "by" is active: "Proposed [Harbor Lights](…)" says what was proposed, not who wrote
+    the record ("Written up by Mira Holt" does). A subject standing in for the record ("This decision supersedes …")
+    is not the predicate. A name that only modifies the noun a verbless cell is about ("The required Berth API level
+    to …") is not its value, and a line that goes on with the sentence above it ("… two main cases to / consider:
+    `Harbor Pull` …") is not a field."""
+    write(tmp_path / "docs" / "HR-3.md",
+          "# HR-3: Ferry queue\n\nStatus: Accepted\n\n## Context\n\nWritten up by Mira Holt.\n\n"
+          "Related prior work:\n\n * Proposed [Harbor Lights](https://example.org/pull/36)\n"
+          " * Proposed [Tide Window](https://example.org/pull/37)\n\n"
+          "When reading from Quillstore there are two main cases to\nconsider: `Harbor Pull` and `Harbor Push`.\n\n"
+          "## Headers\n\n| Header | Description |\n|---|---|\n"
+          "| `_harbor.req.level` | The required Berth API level to start a ferry |\n")
+    write(tmp_path / "docs" / "HR-4.md",
+          "# HR-4: Ferry queue on disk\n\nStatus: Accepted\n\n## Decision\n\n"
+          "This decision supersedes the queue section of HR-3, which assumed ferries stay in one harbor.\n")
+    write(tmp_path / "docs" / "NOTES.md", "# Notes\n\nThe Pilot Board depends on Harbor Pull and Harbor Push.\n")
+    _, _, typed = _typed_graph(tmp_path / "docs")
+    assert {("HR-3", "AUTHORED_BY", "Mira Holt"), ("HR-4", "SUPERSEDES", "HR-3"),
+            ("Pilot Board", "DEPENDS_ON", "Harbor Pull")} <= typed, typed
+    wrong = {t for t in typed if {t[0], t[2]} & {"Harbor Lights", "Tide Window", "Berth API"} or t[0] == "HR-3"
+             and t[2] in ("Harbor Pull", "Harbor Push")}
+    assert not wrong, wrong
+
+
 def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
     """A relation said as a condition of something else ("When the Harbor Gateway is running with Quillstore …",
     "… required unless noted as 'Optional'"), as an instruction to the reader ("Use this for Tern Relay …", "Using

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from ...language.english import COPULAS, FUNCTION_WORDS
+from ...language.english import COPULAS, FUNCTION_WORDS, SUBJECT_STAND_INS
 from ...corpus.ingest import ID_NUMBER, ID_PREFIX, NUMBERED_REFERENCE
 from ..keys import canonical_name, entity_key
 from ...language.semantics import RELATION_THRESHOLD, RELAXED_THRESHOLD, Reading, Semantics
@@ -123,7 +123,13 @@ class Interpreter:
             words = s.label.split()
             if len(words) > 1 and self.semantics.entity_type(words[0], NAMED_TYPES) and content_words(" ".join(words[1:])):
                 words = words[1:]  # "the Data & Analytics unit runs X": the noun belongs to the name
-            return [_windows(" ".join(words))]
+            windows = _windows(" ".join(words))
+            # "This decision supersedes …": a subject standing in for the paragraph's topic, by the kind of thing it
+            # is, is not the predicate; the words after it are read too.
+            if s.extractor == "sentence_implicit" and len(words) > 2 and words[0].lower() in SUBJECT_STAND_INS \
+                    and self.semantics.entity_type(words[1]):
+                windows += [w for w in _windows(" ".join(words[2:])) if w not in windows]
+            return [windows]
         context = [c.strip() for c in s.context.split("|") if c.strip()]
         tiers = [[s.label]] if s.label else []
         if s.extractor in CONTEXTUAL and context and not content_words(s.label):
@@ -198,7 +204,7 @@ class Interpreter:
             for tier in self.label_texts(s):
                 best: dict[tuple[str, bool], float] = {}
                 for text in tier:
-                    for r in self._readings(text):
+                    for r in self._readings(text, voiced=key[0]):
                         if r.score > best.get((r.relation, r.inverse), -1):
                             best[(r.relation, r.inverse)] = r.score
                 tiers.append([(n, i, sc) for (n, i), sc in sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))])
@@ -212,9 +218,10 @@ class Interpreter:
             self._bare[s.label] = not content_words(s.label)
         return (s.extractor.startswith("sentence"), contextual, s.label, s.context if contextual and self._bare[s.label] else "")
 
-    def _readings(self, text: str) -> list[Reading]:
-        """The text's readings; a passive ("is looked after by") is also read as its active verb, turned round."""
-        readings = self.semantics.readings(text)
+    def _readings(self, text: str, voiced: bool = False) -> list[Reading]:
+        """The text's readings; a passive ("is looked after by") is also read as its active verb, turned round.
+        `voiced`: a sentence's predicate (`Semantics.readings`)."""
+        readings = self.semantics.readings(text, voiced)
         passive = PASSIVE.match(text)
         if passive:
             readings = readings + [r._replace(inverse=not r.inverse) for r in self.semantics.readings(passive.group(1))]

@@ -21,6 +21,7 @@ from .model import DATE, LITERAL, NAME, RECORD, Declared, Paragraph, ParsedDocum
 from ...language.text import INITIALS, LIST_ITEM, TABLE_SEPARATOR, acronym_of, clean, is_date, iso_day, looks_like_name, split_items, split_qualifiers
 
 MAX_PARAGRAPH_CHARS = 200_000  # past this a "paragraph" is data, not prose (spaCy takes at most 1,000,000 characters)
+SENTENCE_END = re.compile(r"[.:;!?]\s*$")  # a line that ends what it says
 FIELD_LINE = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*(?P<b>[^*:]{1,40}?)(?::\*\*|\*\*\s*:)|(?P<p>[A-Za-z][A-Za-z /&'()-]{0,38}?):)\s+(?P<v>\S.*?)\s*$")
 TOPIC_LINE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*(?P<name>[^*]{2,60})\*\*\s*(?:[—–-]+|,)\s*(?P<rest>.*)$")
 HANDLE = re.compile(r"@[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # an account's handle, as code hosts and chat write it
@@ -374,7 +375,10 @@ class DocumentParser:
             self._entry_items(self._para_topic, re.split(r"(?<=[a-z)])\.\s", topic.group("rest") + " ", maxsplit=1)[0], line_no)
             return
         label = (field.group("b") or field.group("p") or "") if field else ""
-        if field and self._is_field_label(label, bold=bool(field.group("b"))):
+        # "… there are two main cases to / consider: `Pull(n)` and `Pull(1)`.": a line that goes on with a sentence the
+        # paragraph's last line left open is that sentence, not a field.
+        open_sentence = bool(self._para) and not LIST_ITEM.match(text) and not SENTENCE_END.search(self._para[-1][1])
+        if field and not open_sentence and self._is_field_label(label, bold=bool(field.group("b"))):
             self._flush()
             self.field(*self._field_subject("field"), label, field.group("v"), line_no)
             return

@@ -85,14 +85,16 @@ def _instruction(token) -> bool:
         c.dep_ in SUBJECTS for c in first.children)
 
 
-def _modifies_other(end, names_type) -> bool:
+def _modifies_other(end, names_type, verbless: bool = False) -> bool:
     """The name is a noun modifying another noun outside it that is no kind of thing ("*SSH* connections", "its own
     *RDS* instance"): what is said is said of that noun. Not before a noun naming the name's kind ("the *Data
-    Platform* team"). `names_type` tells the kinds (by default every noun names one: the rule is off)."""
+    Platform* team"). `names_type` tells the kinds (by default every noun names one: the rule is off). `verbless`:
+    the sentence has no subject of its own, so a noun at its root heads a phrase ("The required *API* level to …")."""
     head = end.root.head
-    # (a noun the parse makes its sentence's root is a verb it misread, "RabbitMQ runs as … and relies on Consul")
+    # (a noun the parse makes the root of a sentence with a subject is a verb it misread, "RabbitMQ runs as … and
+    # relies on Consul")
     return end.root.dep_ == COMPOUND and head.i not in {t.i for t in end} and head.pos_ in ("NOUN", "PROPN") \
-        and head.dep_ != "ROOT" and not names_type(head.text)
+        and (head.dep_ != "ROOT" or verbless) and not names_type(head.text)
 
 
 def contradicted(statement: Statement, doc, identity: bool = False, names_type=lambda noun: True) -> bool:
@@ -106,7 +108,7 @@ def contradicted(statement: Statement, doc, identity: bool = False, names_type=l
         return True
     if any(end is not None and end.root.pos_ == "VERB" and end.root.tag_ == "VBG" for end in (subject, value)):
         return True  # an end that is a gerund ("Pinning consumer on the Interest stream") names an action, not a thing
-    if not identity and any(end is not None and _modifies_other(end, names_type) for end in (subject, value)):
+    if not identity and any(end is not None and _modifies_other(end, names_type, implicit) for end in (subject, value)):
         return True
     if implicit:
         return value is not None and (bool(_arcs(value.root) & SUBJECTS) or _instruction(value.root)
