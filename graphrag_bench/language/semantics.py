@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 import numpy as np
+from rapidfuzz.distance import Levenshtein
 
 from ..graph.vocabulary import ENTITY_TYPES, MATCHABLE, QUESTION_SHAPES, RELATIONS
 
@@ -27,6 +28,7 @@ RELAXED_THRESHOLD = 0.5
 TYPE_THRESHOLD = 0.5
 TYPE_MARGIN = 0.1  # a noun names a type only if it names no other nearly as well
 MAX_WORDS = 10
+MIN_TYPO_LENGTH = 6  # a shorter word one letter from a gloss word is as likely another word as a typo
 AGENT = re.compile(r"\bby\b")  # the passive's agent: "written by"
 
 
@@ -70,6 +72,8 @@ class Semantics:
         glosses = [((name, False), g) for name in MATCHABLE for g in RELATIONS[name].forward] \
             + [((name, True), g) for name in MATCHABLE for g in RELATIONS[name].inverse]
         self._relations = self._gloss_table(glosses)
+        self._gloss_words = frozenset(w for _, g in glosses for w in g.split() if w.isalpha())
+        self._spellings: dict[str, str] = {}
         # A sentence's verb with no agent "by" ("Proposed [Consumer Groups]") is active: its object is what was
         # proposed, not who proposed; the passive glosses ("proposed by") are not its meaning.
         self._active_relations = self._gloss_table([(k, g) for k, g in glosses if not AGENT.search(g)])
@@ -118,7 +122,7 @@ class Semantics:
     def readings(self, text: str, voiced: bool = False) -> list[Reading]:
         """Every (relation, direction) with its similarity to the text, best first. `voiced`: the text is a
         sentence's predicate, whose voice counts: without an agent "by" it is not read as a passive gloss."""
-        key = normalize_label(text)
+        key = self._spelled(normalize_label(text))
         active = voiced and not AGENT.search(key)
         if (key, active) not in self._readings:
             vector = self.vector(key)
@@ -127,6 +131,23 @@ class Semantics:
             self._readings[(key, active)] = sorted((Reading(r, inv, s) for (r, inv), s in scores.items()),
                                                    key=lambda x: (-x.score, x.relation, x.inverse))
         return self._readings[(key, active)]
+
+    def _spelled(self, key: str) -> str:
+        """A label with each long word the model does not know that is one letter away from exactly one word of the
+        vocabulary's glosses written as that word: "Atendees" (a heading's typo) reads as "attendees". A word the
+        model knows is a word, whatever it is near ("server" is not "serves")."""
+        knows = getattr(self.embedder, "knows", None)
+        if knows is None:
+            return key
+        if key not in self._spellings:
+            words = []
+            for word in key.split():
+                if len(word) >= MIN_TYPO_LENGTH and word.isalpha() and word not in self._gloss_words and not knows(word):
+                    near = [g for g in self._gloss_words if Levenshtein.distance(word, g, score_cutoff=1) == 1]
+                    word = near[0] if len(near) == 1 else word
+                words.append(word)
+            self._spellings[key] = " ".join(words)
+        return self._spellings[key]
 
     def type_scores(self, text: str) -> dict[str, float]:
         key = normalize_label(text)

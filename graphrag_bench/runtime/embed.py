@@ -182,6 +182,14 @@ def available_backend(path: str, wanted: str | None) -> str:
     return "onnx" if onnx_file(path).exists() else "torch"
 
 
+@lru_cache(maxsize=2)
+def _words(path: str) -> frozenset[str]:
+    """The model's whole-word tokens (its `vocab.txt`, without the pieces that continue a word)."""
+    vocab = Path(path) / "vocab.txt"
+    lines = vocab.read_text(encoding="utf-8").splitlines() if vocab.is_file() else []
+    return frozenset(w for w in lines if w.isalpha())
+
+
 class Embedder:
     """Normalized float32 embeddings, so a dot product is the cosine similarity.
 
@@ -215,6 +223,10 @@ class Embedder:
         vectors = self.model.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
                                     convert_to_numpy=True, show_progress_bar=False)
         return vectors.astype(np.float32)
+
+    def knows(self, word: str) -> bool:
+        """Whether the model's vocabulary holds the word whole (a common word, not one it spells out in pieces)."""
+        return word in _words(self.path)
 
     def encode_one(self, text: str) -> np.ndarray:
         """A query: on QUERY_THREADS threads (then, for torch, back to the bulk setting)."""

@@ -535,6 +535,18 @@ def test_a_predicate_is_read_in_its_voice_and_its_whole_sentence(tmp_path):
     assert not wrong, wrong
 
 
+def test_a_misspelt_label_is_read_as_the_word_it_misspells(tmp_path):
+    """A heading the model does not know as a word, one letter from a word of the vocabulary ("Atendees"), is read as
+    that word: its list of initials are the review's attendees, as under a heading spelt right."""
+    write(tmp_path / "docs" / "PIR-7.md", "# PIR-7: Pier flood\n\n## Summary\n\nThe pier flooded at noon.\n\n"
+                                           "## Atendees\n\n- RF, PW\n")
+    write(tmp_path / "docs" / "PIR-8.md", "# PIR-8: Pier fire\n\n## Summary\n\nThe pier burned at noon.\n\n"
+                                           "## Attendees\n\n- AN\n")
+    _, _, typed = _typed_graph(tmp_path / "docs")
+    attended = {(t[0], t[2]) for t in typed if t[1] == "ATTENDED"}
+    assert {("RF", "PIR-7"), ("PW", "PIR-7"), ("AN", "PIR-8")} <= attended, typed
+
+
 def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
     """A relation said as a condition of something else ("When the Harbor Gateway is running with Quillstore …",
     "… required unless noted as 'Optional'"), as an instruction to the reader ("Use this for Tern Relay …", "Using
