@@ -71,7 +71,8 @@ def corpus_rows(compared: dict, scores: dict[str, list[dict]],
     cats = list(modes["baseline"]["by_category"])
     vector = {s["question_id"]: s["total"] for s in scores["baseline"]}
     against = {r["graph_mode"]: r for r in compared["against_best_non_graph"] if r["category"] == "all"}
-    headers = ["mode", *cats, "total", "evidence", "composition", "certainty", "halluc.", "harm", "vs best non-graph (95%)"]
+    headers = ["mode", *cats, "total", "evidence", "composition", "certainty", "certainty, complete", "halluc.", "harm",
+               "vs best non-graph (95%)"]
     if distracted is not None:
         headers += ["p95 ms", "cite a distractor"]
     rows = []
@@ -81,6 +82,7 @@ def corpus_rows(compared: dict, scores: dict[str, list[dict]],
         vs = against.get(mode)
         rows.append([MODE_LABELS[mode], *(f"{row['by_category'][c]['points']:g}" for c in cats), f"{row['points']:g}",
                      _n(evidence["complete"]), _n(evidence["composition"]), _n(row["certainty_accuracy"]),
+                     _n(evidence.get("certainty_when_complete")),
                      str(row["hallucinations"]), _n(harm),
                      "" if vs is None else f"{vs['graph_points'] - vs['best_points']:+g} vs {MODE_LABELS[vs['best_non_graph']]} "
                      f"[{vs['ci95'][0]:+.2f}, {vs['ci95'][1]:+.2f}]"])
@@ -249,7 +251,7 @@ def main() -> None:
         stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
         legend = ("evidence = share of questions (with required phrases or sources) whose context held all of them before "
                   "composing; composition = their mean points (of 4); certainty = share of headline labels equal to the "
-                  "key; harm = questions a graph mode scores below vector; last column = graph mode − best non-graph "
+                  "key (certainty, complete: on the questions whose context held the evidence); harm = questions a graph mode scores below vector; last column = graph mode − best non-graph "
                   "mode over all questions, paired bootstrap 95% interval of the per-question difference.")
         (REPO / "docs" / "BENCHMARKS.md").write_text(
             f"# Development set\n\nPrinted by `bench/devset.py --runs {args.runs} --write` on {stamp}; do not edit by hand.\n\n"

@@ -68,9 +68,10 @@ def _mean(values: list[float]) -> float | None:
 
 def evidence_summary(questions: list[dict], scores: list[dict]) -> dict:
     """One mode's `evidence` block of summary.json: recall of phrases and sources, the share of questions whose
-    context was complete, the composition figure (mean points on those questions), lost points by cause, per
-    category and per question."""
+    context was complete, the composition figure (mean points on those questions) and the share of their labels
+    equal to the key, lost points by cause, per category and per question."""
     by_q = {s["question_id"]: s for s in scores}
+    asked = {q["question_id"]: q["certainty"] for q in questions}
 
     def block(qs: list[dict]) -> dict:
         rows = [by_q[q["question_id"]] for q in qs]
@@ -82,6 +83,8 @@ def evidence_summary(questions: list[dict], scores: list[dict]) -> dict:
                 "complete": _mean([1.0 if r["evidence_complete"] else 0.0 for r in judged]),
                 "complete_questions": len(complete),
                 "composition": _mean([r["total"] for r in complete]),
+                # (the label's share apart from retrieval: a mode that did not find the evidence cannot label it)
+                "certainty_when_complete": _mean([1.0 if r["label"] == asked[r["question_id"]] else 0.0 for r in complete]),
                 "lost": {cause: round(sum(r.get(f"lost_{cause}", 0.0) for r in rows), 2)
                          for cause in ("not_retrieved", "not_composed", "wrong_label")}}
 

@@ -144,3 +144,9 @@ def test_the_evidence_summary_gives_the_composition_figure_on_complete_contexts_
     assert summary["complete"] == 0.5 and summary["complete_questions"] == 1 and summary["composition"] == 4.0
     assert summary["per_question"] == {"T1": True, "T2": False}
     assert summary["by_category"]["B"]["composition"] is None and summary["lost"]["not_retrieved"] == 4 - scores[1]["total"]
+    # the labels' share on complete contexts: a wrong label where the evidence was there counts, one without does not
+    assert summary["certainty_when_complete"] == 1.0
+    questions.append(q(question_id="T3", category="C"))
+    scores.append(SCORER.score(questions[2], "Answer: Gateway depends on Auth Service (possible) [DEPENDENCIES.md]",
+                               "baseline", full).as_dict())
+    assert evidence_summary(questions, scores)["certainty_when_complete"] == 0.5
