@@ -3,8 +3,9 @@ the project's own two corpora beside them, benchmarked in every retrieval mode b
 
 Per corpus and mode: points per category and in total; evidence (the share of questions whose retrieved context held
 every required phrase and source before any answer was composed); composition (the mean points of those questions);
-certainty accuracy; hallucinations; harm (questions a graph mode scores below vector); and each graph mode against the
-best non-graph mode over all questions (paired bootstrap 95% interval). Where a corpus has hand labels of its graph
+certainty accuracy (over all questions, and over those whose context was complete); hallucinations; harm (questions a
+graph mode scores below vector); and each graph mode against the best non-graph mode over all questions (paired
+bootstrap 95% interval). Where a corpus has hand labels of its graph
 (`graph_labels.json`), the extraction's precision and recall against them. A corpus whose documents are not on this
 machine is named and skipped (see bench/devset/README.md).
 
@@ -251,8 +252,9 @@ def main() -> None:
         stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
         legend = ("evidence = share of questions (with required phrases or sources) whose context held all of them before "
                   "composing; composition = their mean points (of 4); certainty = share of headline labels equal to the "
-                  "key (certainty, complete: on the questions whose context held the evidence); harm = questions a graph mode scores below vector; last column = graph mode − best non-graph "
-                  "mode over all questions, paired bootstrap 95% interval of the per-question difference.")
+                  "key (certainty, complete: on the questions whose context held the evidence); harm = questions a "
+                  "graph mode scores below vector; last column = graph mode − best non-graph mode over all questions, "
+                  "paired bootstrap 95% interval of the per-question difference.")
         (REPO / "docs" / "BENCHMARKS.md").write_text(
             f"# Development set\n\nPrinted by `bench/devset.py --runs {args.runs} --write` on {stamp}; do not edit by hand.\n\n"
             f"{line}\n\n{legend}\n\n" + ("Not on this machine: " + ", ".join(missing) + "\n\n" if missing else "")
