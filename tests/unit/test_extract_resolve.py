@@ -547,6 +547,19 @@ def test_a_misspelt_label_is_read_as_the_word_it_misspells(tmp_path):
     assert {("RF", "PIR-7"), ("PW", "PIR-7"), ("AN", "PIR-8")} <= attended, typed
 
 
+def test_a_name_in_brackets_holds_the_role_the_words_before_it_name(tmp_path):
+    """"… and incident manager (Mira Holt) appointed" in a review's timeline: Mira Holt led the incident; words
+    before brackets that name no relation ("the ferry component (Tern Relay)") relate nothing."""
+    write(tmp_path / "docs" / "PIR-9.md",
+          "# PIR-9: Pier outage\n\n## Timeline\n\n| Time | Event |\n| --- | --- |\n"
+          "| 2021-12-14 11:30 | Initial meeting of all involved and incident manager (Mira Holt) appointed |\n"
+          "| 2021-12-14 12:00 | The ferry component (Tern Relay) restarted |\n\n"
+          "## Summary\n\nThe pier was down for two hours.\n")
+    _, _, typed = _typed_graph(tmp_path / "docs")
+    assert ("PIR-9", "LED_BY", "Mira Holt") in typed, typed
+    assert not {t for t in typed if "Tern Relay" in (t[0], t[2])}, typed
+
+
 def test_a_condition_or_an_instruction_relates_nothing(tmp_path):
     """A relation said as a condition of something else ("When the Harbor Gateway is running with Quillstore …",
     "… required unless noted as 'Optional'"), as an instruction to the reader ("Use this for Tern Relay …", "Using

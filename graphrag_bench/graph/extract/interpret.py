@@ -50,7 +50,7 @@ MARGIN_FLOOR = 0.45  # a structural label read below the threshold must still re
 MARGIN = 0.1  # …and stand this far above the next relation the two ends could have
 STRUCTURAL = {"field", "front_matter", "definition", "table", "heading", "entry", "heading_list"}
 CONTEXTUAL = frozenset({"table", "diagram", "reference_list"})  # bare labels read with their heading or caption
-IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group", "reference_note"}  # typed readings only
+IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group", "sentence_role", "reference_note"}  # typed readings only
 PASSIVE = re.compile(r"^\s*(?:(?:is|are|was|were|has been|have been|had been|been|being)\s+)?(?:\w+ly\s+)?"
                      r"(\w+(?:ed|en|wn|t)(?:\s+\w+)?)\s+by(?:\s+the)?\s*$", re.IGNORECASE)
 PASSIVE_END = re.compile(r"\b\w+(?:ed|en|wn)\s+by(?:\s+the)?\s*$", re.IGNORECASE)  # "… a cluster owned by the"

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 MAX_PREDICATE_WORDS = 12
 MAX_IMPLICIT_WORDS = 8
+MAX_ROLE_WORDS = 3  # "incident manager (Søren Iversen)": the words before a name in brackets that name its role
 CLAUSE_VERB = re.compile(r"\s+(?!(?:and|or|the|a|an|is|are|was|were|in|on|for|to|of|with|by|at|from)\b)[a-z]{3,}s\b")
 JOINER = re.compile(r"^\s*(?:,|,?\s*and|,?\s*or|&|/)\s*(?:the|a|an)?\s*$", re.IGNORECASE)
 APPOSED = re.compile(r"\s+([a-z][a-z-]{2,})\b(?!['’])")  # the word after a name: "the Data Platform team"
@@ -149,6 +150,16 @@ class ProseReader:
                     and len(second[2].text) >= 2:
                 add(first[2], "", second[2], first[0], "acronym")
         owner = paragraph.topic or paragraph.subject
+        for start, end, term in found:  # "… and incident manager (Søren Iversen) appointed": the name holds the role
+            before, after = text[:start - base].rstrip(), text[end - base:].lstrip()
+            if before.endswith("(") and after.startswith(")"):
+                role = []
+                for word in reversed(before[:-1].split()[-MAX_ROLE_WORDS:]):
+                    if not re.fullmatch(r"[A-Za-z][\w-]*", word) or word.lower() in FUNCTION_WORDS:
+                        break
+                    role.insert(0, word)
+                if role:
+                    add(owner, " ".join(role), term, start, "sentence_role")
         prefix = text[:groups[0][0][0] - base]
         governing = ""
         if content_words(prefix) and ":" not in prefix:
