@@ -151,10 +151,10 @@ class ProseReader:
                 add(first[2], "", second[2], first[0], "acronym")
         owner = paragraph.topic or paragraph.subject
         for start, end, term in found:  # "… and incident manager (Søren Iversen) appointed": the name holds the role
-            before, after = text[:start - base].rstrip(), text[end - base:].lstrip()
-            if before.endswith("(") and after.startswith(")"):
-                role = []
-                for word in reversed(before[:-1].split()[-MAX_ROLE_WORDS:]):
+            preceding, following = text[:start - base].rstrip(), text[end - base:].lstrip()
+            if preceding.endswith("(") and following.startswith(")"):
+                role: list[str] = []
+                for word in reversed(preceding[:-1].split()[-MAX_ROLE_WORDS:]):
                     if not re.fullmatch(r"[A-Za-z][\w-]*", word) or word.lower() in FUNCTION_WORDS:
                         break
                     role.insert(0, word)
