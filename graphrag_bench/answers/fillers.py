@@ -285,6 +285,20 @@ def _done_by(doc, named: set[str]) -> list[tuple]:
             and named <= set(terms_of(" ".join(x.text for x in t.subtree)))]
 
 
+def _done_to(doc, named: set[str]) -> list:
+    """The verbs whose object (directly or through a preposition) is what the part names as its own verb's subject
+    (`AskedPart.done_by`, every word of it)."""
+    if not named:
+        return []
+    objects = [t for t in doc if t.dep_ in ("dobj", "pobj") and named <= set(terms_of(" ".join(x.text for x in t.subtree)))]
+    verbs = []
+    for t in objects:
+        head = t.head.head if t.dep_ == "pobj" and t.head.dep_ == "prep" else t.head
+        if head.pos_ == "VERB":
+            verbs.append(head)
+    return verbs
+
+
 def _governed_by(token, verbs: set[str], steps: int = 3) -> bool:
     """Whether a verb of `verbs` (stems) takes the token as its object, directly or through a preposition."""
     for _ in range(steps):
@@ -294,6 +308,14 @@ def _governed_by(token, verbs: set[str], steps: int = 3) -> bool:
         if token.pos_ in ("VERB", "AUX") and (stem(token.text) in verbs or stem(token.lemma_) in verbs):
             return True
     return False
+
+
+def _called_as(root, noun_tokens) -> bool:
+    """The span is what an "as" phrase calls by the asked noun: "use *Neo4j* as the knowledge graph store" for "which
+    graph database" (the phrase on the span itself, or on the verb whose object it is)."""
+    holders = [root] + ([root.head] if root.dep_ in ("dobj", "nsubjpass") else [])
+    return any(child.dep_ == "prep" and child.lower_ == "as" and any(t in noun_tokens for t in child.subtree)
+               for holder in holders for child in holder.children)
 
 
 def _under(token, head) -> bool:
@@ -324,6 +346,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     best: tuple | None = None
     found = candidates(doc, part, asked_field)
     done_by_it = _done_by(doc, set(part.done_to))
+    if any(stem(verb.lemma_) in part.asks or stem(verb.text) in part.asks for verb in _done_to(doc, set(part.done_by))):
+        return None  # "Y depends on X" for "what does X depend on": the relation the other way round
     # "What" asks for a thing, and a thing may be a value: a sentence that names no thing (only common nouns) but
     # holds a value ("**default** 5s" under "Connection timeout") answers with the value.
     kinds = {part.slot} if part.slot != "thing" or any(
@@ -366,7 +390,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if part.wh == "where" and not c.field and not (root.dep_ == "pobj" and root.head.lower_ in PLACE_PREPOSITIONS
                                                        or root.ent_type_ in ("GPE", "LOC", "FAC")):
             continue  # "where": a place, said by a preposition of place ("configured in the X charts") or by its name
-        if c.field:  # its field names what is asked: the field is where the value is read from
+        if c.field or _called_as(root, noun_tokens):
+            # its field names what is asked (the field is where the value is read from), or an "as" phrase calls it
+            # by the asked noun
             near, by_noun = 0.0, 0
         else:
             distances = [_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end]

@@ -93,6 +93,9 @@ class AskedPart:
     # It asks who or what does something to what it names ("who owns X", "which team approved X"): the stems of that
     # object (X). A sentence where X itself does something ("X runs on Y") does not answer it. Empty otherwise.
     done_to: tuple[str, ...] = ()
+    # It asks what what it names does something to ("what does X depend on", "what does X use"): the stems of that
+    # subject (X). A sentence where X is what something else does it to ("Y depends on X") does not answer it.
+    done_by: tuple[str, ...] = ()
     # The name the asked noun is of ("Kyverno" in "which Helm chart version of Kyverno"): the stems of that name. What a
     # sentence gives is of something its document says: a version of another thing is no answer. Empty otherwise.
     of_name: tuple[str, ...] = ()
@@ -186,8 +189,9 @@ class SlotReader:
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
                          done_to(own) if wh in ("who", "which", "what") else (),
-                         of_name(own, noun) if noun else (),
-                         nested_question(own, asks) if wh in NESTED_WH else ("", ""))
+                         of_name=of_name(own, noun) if noun else (),
+                         nested=nested_question(own, asks) if wh in NESTED_WH else ("", ""),
+                         done_by=done_by(own) if wh in ("which", "what") else ())
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -293,6 +297,23 @@ def done_to(text: str) -> tuple[str, ...]:
         return ()
     clauses = [t for c in obj.children if c.dep_ in ("relcl", "acl") for t in c.subtree]  # "the RFC that created X"
     return tuple(terms_of(" ".join(t.text for t in obj.subtree if t not in clauses)))
+
+
+def done_by(text: str) -> tuple[str, ...]:
+    """For a part whose wh-word is what its main verb (a verb of doing) is done to, before its subject, the stems of
+    that subject: X of "what does X depend on", "which store does X use". Empty for any other part ("who owns X": the
+    wh-word is the subject)."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+        return ()
+    subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
+    if subject is None or any(t.lower_ in QUESTION_WORDS for t in subject.subtree) \
+            or not any(t.lower_ in QUESTION_WORDS for t in doc[:subject.i]):
+        return ()
+    return tuple(terms_of(" ".join(t.text for t in subject.subtree)))
 
 
 def subject_words(text: str) -> tuple[str, ...]:

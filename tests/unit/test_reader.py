@@ -190,6 +190,10 @@ NOTES = {
     # A power map saying what a horn depends on, and a crew list saying who maintains that.
     "PM-3": ("Harbour power map — Horns", 6, "Gullwhistle depends on the Saltpan Cell for its night power.\n"),
     "CR-9": ("Crew list — Maintenance", 2, "Ines Calder maintains the Saltpan Cell.\n"),
+    # A record choosing a store "as" what it is, the store used the other way round, and what the store needs.
+    "HR-5": ("HR-5: Berth store — Decision", 9, "We decided to use Quill7 as the harbor berth store for the Pilot Board.\n"
+             "The Pilot Board depends on Quill7 for berth reads.\n"),
+    "NEEDS": ("Berth needs — Needs", 4, "System: Quill7; Depends on: Tern Relay; Why: nightly copies\n"),
     # A change list whose items say which fog report they fix, and a fog report that names its fix.
     "CL-1": ("Change list — CH-7 · Lens swap", 3, "- Fixes: FR-2025-03\n"),
     "CL-1b": ("Change list — CH-9 · Gasket", 6, "- Fixes: FR-2025-04\n"),
@@ -994,6 +998,15 @@ def test_a_part_asking_about_a_thing_a_clause_describes_reads_which_thing_first_
     answer = _answer(answerer, "Who maintains the cell that Gullwhistle depends on for night power?", "PM-3", "CR-9")
     assert answer.splitlines()[0] == "Answer: Ines Calder (likely) [PM-3] [CR-9]", answer
     assert "Saltpan Cell for its night power" in answer and "Ines Calder maintains" in answer, answer
+
+
+def test_a_thing_named_as_what_is_asked_is_read_first_and_a_relation_the_other_way_round_is_no_answer(answerer):
+    """"What does the berth store chosen in HR-5 depend on": the store is Quill7 ("use Quill7 as the harbor berth
+    store": an "as" phrase calls it so), and what Quill7 depends on is Tern Relay — not the Pilot Board, which depends
+    on Quill7."""
+    answer = _answer(answerer, "What does the berth store chosen in HR-5 depend on?", "HR-5", "NEEDS")
+    assert answer.splitlines()[0].startswith("Answer: Tern Relay ("), answer
+    assert "Quill7 as the harbor berth store" in answer, answer
 
 
 @pytest.mark.parametrize("question, nested", [
