@@ -329,10 +329,13 @@ def _distance(a, b) -> int:
 
 
 def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),
-           asked_field=lambda label: False, others_ask: frozenset[str] | set[str] = frozenset()) -> Filler | None:
+           asked_field=lambda label: False, others_ask: frozenset[str] | set[str] = frozenset(),
+           pointed: tuple[frozenset[str], ...] = ()) -> Filler | None:
     """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question.
     `others_ask`: the verbs the question's other parts ask by; what one of them governs answers that part ("raised to
-    30 seconds" answers "what was it raised to", not "what was the timeout when it began")."""
+    30 seconds" answers "what was it raised to", not "what was the timeout when it began"). `pointed`: the words of
+    each earlier answer the part points back to ("that older mechanism"): a span saying one of them whole is that
+    earlier answer named again ("the old govuk_env_sync scripts"), not this part's."""
     if part.slot == "polar":
         return polar(doc)
     if part.acted_on is not None:
@@ -346,7 +349,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     best: tuple | None = None
     found = candidates(doc, part, asked_field)
     done_by_it = _done_by(doc, set(part.done_to))
-    if any(stem(verb.lemma_) in part.asks or stem(verb.text) in part.asks for verb in _done_to(doc, set(part.done_by))):
+    # (the subject may point back, "what had that older mechanism replaced": the earlier answer is the subject)
+    subjects = [set(part.done_by), *pointed] if part.done_by else []
+    if any(stem(verb.lemma_) in part.asks or stem(verb.text) in part.asks
+           for subject in subjects for verb in _done_to(doc, subject)):
         return None  # "Y depends on X" for "what does X depend on": the relation the other way round
     # "What" asks for a thing, and a thing may be a value: a sentence that names no thing (only common nouns) but
     # holds a value ("**default** 5s" under "Connection timeout") answers with the value.
@@ -366,6 +372,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue
         words = set(terms_of(c.text))
         if not words or all(_said_in(w, question_terms) for w in words):  # nothing the question does not already say
+            continue
+        if any(earlier <= words for earlier in pointed):
             continue
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in

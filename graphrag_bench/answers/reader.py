@@ -135,7 +135,9 @@ class PassageReader:
                 part = via[1]
             direct = None if via is not None else direct_name
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
-            back = {t for a in answers for t in terms_of(TITLE_ADDED.sub("", a.filler))} if part.points_back else set()
+            pointed = tuple(said for a in answers if (said := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))) \
+                if part.points_back else ()
+            back = set().union(*pointed)
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             weights |= {t: rarity(t) * OWN for t in part.terms}
@@ -161,6 +163,8 @@ class PassageReader:
             named = (named - set(terms_of(part.noun))) or named
             abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
             answered = {sentences.index(a.sentence) for a in answers} if part.points_back else set()
+            # (and so does the next sentence of its paragraph, which goes on about it: "That, in turn, replaced …")
+            answered |= {i + 1 for i in answered if i + 1 < len(sentences) and _continues(sentences[i], sentences[i + 1])}
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
@@ -246,7 +250,7 @@ class PassageReader:
             # none answers with its own document.
             found: list[tuple[float, int, str]] = [(score, i, picked) for (score, i), doc in zip(best, docs)
                                                    if (picked := choose(doc, part, question_terms | back, back, asked_field,
-                                                                         others_ask))]
+                                                                         others_ask, pointed))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
             # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided
             # to grant each its own instance in RFC-143."), read as nearly as good.
@@ -255,7 +259,7 @@ class PassageReader:
                        and i + 1 < len(sentences) and i + 1 not in taken and _continues(sentences[i], sentences[i + 1])
                        and words.texts[i + 1] & set(part.terms)]
             found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
-                      if (picked := choose(doc, part, question_terms | back, back, asked_field, others_ask))]
+                      if (picked := choose(doc, part, question_terms | back, back, asked_field, others_ask, pointed))]
             found.sort(key=lambda f: (sentences[f[1]].from_fact, -f[0], f[1]))
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's

@@ -234,6 +234,16 @@ def subordinate(piece: str) -> bool:
     return match is not None and match.group(1).lower() not in AUXILIARIES
 
 
+def main_verb(doc):
+    """The sentence's main verb: its root, or, where the small parser makes a perfect's "had" the root and the
+    participle a clause of it ("what had that older mechanism itself replaced"), the participle."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is not None and root.lemma_ == "have" and not any(c.dep_ == "dobj" for c in root.children):
+        return next((c for c in root.children if c.dep_ == "ccomp" and c.pos_ == "VERB"
+                     and any(s.dep_ == "nsubj" for s in c.children)), root)
+    return root
+
+
 def asked_words(text: str) -> tuple[str, ...]:
     """The words that say what a part asks, from its parse: its main verb ("wrote", "last", "supersede"), or, when the
     verb is a form of "be" or "have", the noun it equates ("the steward" in "who was the steward of X"), with what
@@ -241,7 +251,7 @@ def asked_words(text: str) -> tuple[str, ...]:
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
-    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    root = main_verb(doc)
     if root is None:
         return ()
     if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
@@ -286,7 +296,7 @@ def done_to(text: str) -> tuple[str, ...]:
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
-    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    root = main_verb(doc)
     if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
         return ()
     subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
@@ -306,7 +316,7 @@ def done_by(text: str) -> tuple[str, ...]:
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
-    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    root = main_verb(doc)
     if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
         return ()
     subject = next((c for c in root.children if c.dep_ == "nsubj"), None)

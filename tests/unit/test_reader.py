@@ -218,6 +218,10 @@ NOTES = {
     "BEAM-1": ("Beacon outage — Timeline", 5, "| Time | Event |\n|---|---|\n"
                "| 2025-08-01 02:10 | The Quillmon lamp test ran longer than the beacon watchdog timeout (15s) |\n"
                "| 2025-08-02 09:30 | Recovery: beacon watchdog timeout raised to 45 seconds as a stopgap |\n"),
+    # A chart page on what replaced what: the newest tool's sentence names the older one, which the next says replaced
+    # an older one still.
+    "CH-3": ("Tide charts — History", 7, "The Quillchart service replaces the old \"tidepress\" scripts, kept in Saltbox. "
+             "That, in turn, replaced something called \"chartmill\".\n"),
     # The harbour's system catalogue: one row per system, what each is fed by in a column of its own.
     "CAT-1": ("Harbour systems — Catalogue", 4, "| Name | Keeper | Upstream |\n|---|---|---|\n"
               "| Tide Ledger | Ilse Marr | Quaybus; Buoyline |\n| Beacon Console | Piet Okonjo | Quaybus |\n"
@@ -1125,3 +1129,12 @@ def test_a_row_the_graph_brings_from_many_documents_weighs_as_one_sentence():
     author = stem("authored")
     assert ContextWords(said + rows).rarity(author) == ContextWords(said + rows[:1]).rarity(author)
     assert ContextWords(said + rows[:1]).rarity(author) < ContextWords(said).rarity(author)  # said twice: commoner
+
+
+def test_a_part_pointing_back_is_answered_by_what_the_earlier_answer_did_not_by_the_earlier_answer_again(answerer):
+    """"What did Quillchart replace, and what had that older tool itself replaced": the second answer is what tidepress
+    replaced (the next sentence of its paragraph, "That, in turn, replaced …"), not tidepress named again ("the old
+    tidepress scripts") nor a thing of the sentence where tidepress is what was replaced."""
+    answer = _answer(answerer, "What did the Quillchart service replace, and what had that older tool itself replaced?",
+                     "CH-3")
+    assert answer.splitlines()[0].startswith("Answer: tidepress; chartmill (supported)"), answer
