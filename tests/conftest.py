@@ -90,4 +90,4 @@ def graph_retriever(files: dict[str, str], folder: Path, embedder):
     baseline = BaselineRetriever(VectorIndex(chunks, embedder.encode([c["text"] for c in chunks])), embedder)
     store = LadybugStore(folder / "g.lbug")
     store.sync(graph_data.entities, graph_data.relationships)
-    return GraphRetriever(baseline, store, EntityIndex(graph_data.entities), store.state_hash()), store
+    return GraphRetriever(baseline, store, EntityIndex(graph_data.entities, chunks), store.state_hash()), store

@@ -26,18 +26,18 @@ from .fillers import field_labels_of, shape_kinds
 from .reader import ContextWords, PassageReader, field_labels
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences
-from .slots import AskedQuestion, SlotReader, terms_of
+from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
-from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RELATIONS, SEMANTIC, SYMMETRIC
+from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SEMANTIC, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
 EXPLAINED_STEP = 0.9  # a step another predicate of the question names ("the system approved on …")
 IDENTITY_STEP = -0.3  # crossing two names of one thing
-UNASKED_STEP = -1.5  # a step nothing in the question asks for
+UNASKED_STEP = -1.5  # a step nothing in the question asks for, from a record to the thing it is about
 DIRECTION, WRONG_DIRECTION = 1.0, -2.0  # the answer on the side of the relation the wording asks for
 STRENGTH = {label: i for i, label in enumerate(LABELS)}  # lower is stronger
 MAX_PATH = 3
@@ -134,7 +134,8 @@ class Answerer:
             return prefix + UNKNOWN
         reading = self.reader.read(r.question, r.question_spans if r.question_pins else None)
         # A field of a named entity answers a question of one part; it would answer one part of several for all.
-        attribute = _attribute_answer(r) if r.status == "ok" and len(self.slots.read(r.question).parts) == 1 else None
+        parts = self.slots.read(r.question).parts
+        attribute = _attribute_answer(r, parts[0]) if r.status == "ok" and len(parts) == 1 else None
         if attribute:
             return prefix + attribute
         sentences = context_sentences(r)  # (read once, for the graph's answer and the passages')
@@ -232,13 +233,14 @@ class Answerer:
                     score += EXPLAINED_STEP
                 elif step.type in IDENTITY or index == 0 and _type(start) == "date":
                     score += IDENTITY_STEP  # "the review on 2026-02-15": a day names what it dates
-                elif step.type not in SEMANTIC:
-                    # a step nothing asks, by an unnamed relation ("nsc is related to URL") or by bookkeeping (a
-                    # document mentions "required"): no chain
+                elif step.type in SEMANTIC and not {_type(step.source), _type(step.target)} <= set(RECORD_TYPES):
+                    score += UNASKED_STEP  # from a record to what it is about: "the system approved on Feb 20"
+                else:
+                    # a step nothing asks — by an unnamed relation ("nsc is related to URL"), by bookkeeping (a
+                    # document mentions "required"), or from one record to another ("who authored RFC 22" is not
+                    # answered by the author of the RFC that superseded it): no chain
                     chained = False
                     break
-                else:
-                    score += UNASKED_STEP
             if not chained:
                 continue
             inverse = self.reader.inverse(part.phrase, last.type) if last.type != GENERIC else None
@@ -478,14 +480,18 @@ def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
     return any(i.lower() not in seen for i in ids)
 
 
-def _attribute_answer(r: Retrieval) -> str | None:
+def _attribute_answer(r: Retrieval, part: AskedPart) -> str | None:
     """"What is the severity of INC-001?": a field of an entity the question names, with its source (a value with
-    no word or digit in it says nothing)."""
+    no word or digit in it says nothing). The field's name says what the part asks — the head of the noun it asks
+    for ("size" of "the default size of the buffer"), else its verb: a field named by another word of the question
+    ("default", "platform") is another thing."""
     asked = content_tokens(r.question)
+    head = {stem(part.noun.split()[-1])} if part.noun else set(part.asks)
     for entity_id in r.question_pins:
         entry = r.attributes.get(entity_id) or {}
         for field_name, (value, doc, _line) in sorted(entry.get("values", {}).items()):
-            if set(field_name.split("_")) <= asked and re.search(r"\w", str(value)):
+            words = field_name.split("_")
+            if set(words) <= asked and head & {stem(w) for w in words} and re.search(r"\w", str(value)):
                 return (f"Answer: {value} (supported) {cite(doc)}\n"
                         f"- {entry['name']}: {field_name.replace('_', ' ')} is {value} (supported) {cite(doc)}")
     return None

@@ -18,6 +18,7 @@ before a colon is a label, and no span is a piece of a hyphenated word.
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
@@ -285,7 +286,7 @@ def _done_by(doc, named: set[str]) -> list[tuple]:
             and named <= set(terms_of(" ".join(x.text for x in t.subtree)))]
 
 
-def _done_to(doc, named: set[str]) -> list:
+def _done_to(doc, named: AbstractSet[str]) -> list:
     """The verbs whose object (directly or through a preposition) is what the part names as its own verb's subject
     (`AskedPart.done_by`, every word of it)."""
     if not named:

@@ -25,7 +25,7 @@ from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
 from ..language.spacy_pipeline import parse_all
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
 from .sentences import Sentence
-from .slots import NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
+from .slots import BACK_POINTER, NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
@@ -126,6 +126,9 @@ class PassageReader:
         quoted = [q for m in QUOTE.finditer(asked.question) if len(q := set(terms_of(m.group(1) or m.group(2)))) >= 2]
         # The record ids the question names, by the kind their letters say ("PIR" of PIR-2025-04).
         named_ids = {m: p.group(1).lower() for m in ID_IN_TEXT.findall(asked.question) if (p := ID_PREFIX.match(m))}
+        statement = self.bridge(asked, sentences, set(), words)
+        referred = words.named_by(statement.text) - {statement.doc_id} if statement is not None else set()
+        introduced = referred if len(referred) == 1 else None
         answers: list[PartAnswer] = []
         for original in asked.parts:
             part = original
@@ -135,12 +138,14 @@ class PassageReader:
                 part = via[1]
             direct = None if via is not None else direct_name
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
-            pointed = tuple(said for a in answers if (said := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))) \
+            pointed = tuple(words_of for a in answers if (words_of := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))) \
                 if part.points_back else ()
             back = set().union(*pointed)
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             weights |= {t: rarity(t) * OWN for t in part.terms}
+            # A word that points ("that earlier ADR", "the same one") says which thing, not a word its sentence holds.
+            weights |= {t: 0.0 for t in (stem(w) for w in BACK_POINTER.findall(part.text)) if t in weights}
             total = sum(weights.values()) or 1.0
             own_total = sum(weights[t] for t in part.terms) or 1.0
             main_total = sum(weights[t] for t in part.terms if t not in part.clause_terms) or 1.0
@@ -229,6 +234,11 @@ class PassageReader:
             # who wrote that earlier RFC") is read in that document, where the context holds it: the chain's second link.
             chained = {words.named_document[a.filler] for a in answers if a.filler in words.named_document} \
                 if part.points_back else set()
+            # One that points to what the question's opening statement introduces ("X points to an earlier ADR … who
+            # authored that earlier ADR") is read in the document the sentence stating it names (" … documented in
+            # ADR-3"), where the context holds that one document.
+            if not answers and introduced is not None and BACK_POINTER.search(part.text):
+                chained = introduced
             if any(sentences[i].doc_id in chained for _, i in scored):
                 scored = [(score, i) for score, i in scored if sentences[i].doc_id in chained]
             # A part asked of a document its nested question gave ("who authored the RFC that created X") is read in

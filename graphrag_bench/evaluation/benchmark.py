@@ -137,7 +137,7 @@ def benchmark_modes(questions: list[dict], baseline: BaselineRetriever, store, e
         state = store.state_hash()
     except GraphUnavailable as exc:
         raise RuntimeError(f"graph store unavailable for the graph modes' run ({exc})") from exc
-    entity_index = EntityIndex(entities)
+    entity_index = EntityIndex(entities, baseline.index.chunks)
     retrievers = build_retrievers(baseline, store, entity_index, state, tuple(m for m in ALL_MODES if m in {*modes, *REQUIRED_MODES}))
     return run_benchmark(questions, retrievers, failure_retrievers(retrievers, entity_index), runs=runs,
                          progress=progress, compose_fn=compose_fn)

@@ -88,7 +88,7 @@ def make_retriever(baseline: BaselineRetriever, entities: list[dict], open_store
         except GraphUnavailable as exc:
             log.warning("%s (%s)", FALLBACK_WARNING, exc)
             return FallbackRetriever(baseline, mode)
-        return build_retrievers(baseline, store, EntityIndex(entities), state, (mode,))[mode]
+        return build_retrievers(baseline, store, EntityIndex(entities, baseline.index.chunks), state, (mode,))[mode]
     except ImportError as exc:  # graph-only dependencies are optional for the baseline path
         log.warning("%s (%s)", FALLBACK_WARNING, exc)
         return FallbackRetriever(baseline, mode)

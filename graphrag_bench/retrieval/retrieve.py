@@ -4,7 +4,7 @@ Baseline: embed the question, top-k chunks by cosine. With GRAPH_RAG_ENABLED=fal
 the only code path; nothing here imports a graph driver.
 GraphRAG: BM25's top-k are the seeds (the same passages the bm25 mode answers from, so the comparison isolates
 what the graph adds); the question and the seeds are pinned to
-resolved entities by name or alias; allowlisted templates expand ≤ 2 hops from the pins
+resolved entities by name or alias (a document's also by its title: "the RFC named Lifecycle Descriptor"); allowlisted templates expand ≤ 2 hops from the pins
 (≤ 50 nodes); facts with provenance are packed into ≤ 5 KB; a top seed that names another document by its id
 brings that document's passage with the rest of the question, and its record (`_follow_references`). If the store is unreachable
 the result is the vector baseline's, marked `fallback`; if the graph is empty, the seeds marked `empty`.
@@ -18,6 +18,7 @@ import re
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
@@ -147,10 +148,35 @@ class BaselineRetriever:
                          timings={"vector_seed_ms": seed_ms, "total_pipeline_ms": _ms(start)})
 
 
+MIN_TITLE_WORDS = 2  # a one-word title ("Logging") is a word a question uses for other things too
+
+
+def document_titles(entities: list[dict], chunks: Sequence[dict]) -> dict[str, list[str]]:
+    """Each document entity's titles: its document's heading (the first line of its chunks, before " — ") and its
+    record's `Name:` field; only titles of two words or more that no other document shares."""
+    heading = {c["doc_id"]: c["text"].split("\n", 1)[0].split(" — ")[0] for c in reversed(chunks)}
+    titles: dict[str, list[str]] = {}
+    for e in entities:
+        if e["name"] != e.get("source_doc"):
+            continue  # not a document's own entity
+        named = json.loads(e.get("attributes") or "{}").get("name")
+        for title in (heading.get(e["name"]), named[0] if isinstance(named, list) and named else None):
+            if isinstance(title, str) and len(title.split()) >= MIN_TITLE_WORDS:
+                titles.setdefault(e["id"], []).append(title.strip())
+    owners: dict[str, set[str]] = {}  # title → the documents it titles (a document may have two entities)
+    doc_of = {e["id"]: e["name"] for e in entities}
+    for key, names in titles.items():
+        for title in names:
+            owners.setdefault(title.lower(), set()).add(doc_of[key])
+    return {key: sorted({t for t in names if len(owners[t.lower()]) == 1}) for key, names in titles.items()}
+
+
 class EntityIndex:
     """Names and aliases of resolved entities → canonical ids, for pinning text to the graph."""
 
-    def __init__(self, entities: list[dict]):
+    def __init__(self, entities: list[dict], chunks: Sequence[dict] = ()):
+        """`chunks`: the indexed chunks, whose headings give each document's title: a question that calls a document by
+        its title ("the RFC named Lifecycle Descriptor") names the document's entity."""
         from ..language.spacy_pipeline import blank_english
 
         self.nlp = blank_english()
@@ -170,6 +196,8 @@ class EntityIndex:
                 # A function word ("in", "by") names nothing, even where a table made it an entity.
                 if name and len(name) >= 2 and name.lower() not in FUNCTION_WORDS:
                     by_id.setdefault(self.canonical[e["id"]], []).append(name)
+        for key, titles in document_titles(entities, chunks).items():
+            by_id.setdefault(self.canonical.get(key, key), []).extend(titles)
         for key in sorted(by_id):
             self.matcher.add(key, [self.nlp.make_doc(n) for n in sorted(set(by_id[key]))])
 

@@ -540,6 +540,18 @@ def test_a_graph_answer_starts_at_what_the_question_names(answerer):
     assert answer.splitlines()[0].startswith("Answer: Odile Varga (supported)"), answer
 
 
+def test_a_graph_answer_does_not_step_from_the_named_record_to_another_one_the_question_does_not_ask_about(answerer):
+    """"Who wrote the Lamp replacement record" is not answered by the author of the record that supersedes it: the
+    step from one record to another is a relation the question does not say."""
+    supersedes = Fact("artifact:LR-9", "LR-9", "SUPERSEDES", "artifact:LR-4", "LR-4", "LR-9", 2, "Supersedes: LR-4", 1.0, 1)
+    author = Fact("artifact:LR-9", "LR-9", "AUTHORED_BY", "person:mirek_hal", "Mirek Hal", "LR-9", 3,
+                  "Author(s): Mirek Hal", 1.0, 1)
+    answer = answerer(Retrieval("Who wrote the Lamp replacement record?", "graphrag", passages=_passages("LR-4b"),
+                                facts=[supersedes, author], pinned=["artifact:LR-4"], question_pins=["artifact:LR-4"],
+                                question_spans=[("artifact:LR-4", 14, 37)]))
+    assert "Mirek Hal" not in answer.splitlines()[0], answer
+
+
 def test_a_relation_is_read_from_what_the_question_predicates_not_from_a_noun_it_names(answerer):
     """"the connection timeout" names a thing; the question asks what the defaults are, not what depends on what."""
     reading = answerer.reader.read("What are the lamp defaults for the connection timeout?")
@@ -576,6 +588,8 @@ def test_a_field_of_a_named_record_answers_a_one_part_question_only(answerer):
     assert ask("What is the status of the Lamp replacement record?").splitlines()[0] == "Answer: Accepted (supported) [LR-4]"
     head = ask("What is the status of the Lamp replacement record, and who wrote it?").splitlines()[0]
     assert "Accepted" in head and "Odile Varga" in head, head
+    # A field named by a word of the question that is not what it asks ("status" in "the status lamp") is another thing.
+    assert "Accepted" not in ask("Who wrote the Lamp replacement record for the status lamp?").splitlines()[0]
 
 
 def test_a_sentence_is_about_what_its_document_is_about(answerer):
@@ -1138,3 +1152,17 @@ def test_a_part_pointing_back_is_answered_by_what_the_earlier_answer_did_not_by_
     answer = _answer(answerer, "What did the Quillchart service replace, and what had that older tool itself replaced?",
                      "CH-3")
     assert answer.splitlines()[0].startswith("Answer: tidepress; chartmill (supported)"), answer
+
+
+def test_a_part_pointing_to_what_the_opening_statement_introduces_is_read_in_the_document_its_sentence_names(answerer):
+    """"The tower log names a plan as prior work … who authored that earlier plan": the sentence stating the opening
+    statement names PLAN-3, and PLAN-3's record answers — not the first of six plan records alike in every word the
+    question says ("earlier" points; it is no word the record must hold)."""
+    authors = ["Ilse Marr", "Piet Okonjo", "Odile Varga", "Teodor Blum", "Marta Ilves", "Ines Calder"]
+    passages = [Passage("LOG-2#3", "LOG-2", 3, 3, "Tower log — Prior work\nThe tower log's lamp tracking builds on "
+                        "PLAN-3, which first tracked lamp hours.", 1.0)]
+    passages += [Passage(f"PLAN-{n}#1", f"PLAN-{n}", 1, 3, f"Plan {n} — Meta\n- Date: 2024-0{n}-01\n- Author: {who}\n"
+                         "- Status: Approved\n", 0.9 - n / 100) for n, who in enumerate(authors, start=1)]
+    question = "The tower log names a plan as prior work on lamp tracking. Who authored that earlier plan?"
+    answer = answerer(Retrieval(question, "bm25", passages=passages))
+    assert answer.splitlines()[0].startswith("Answer: Odile Varga (likely) [PLAN-3] [LOG-2]"), answer

@@ -190,6 +190,33 @@ def test_a_foreign_corpus_is_answered_from_its_own_graph(tmp_path, embedder):
     store.close()
 
 
+def test_a_document_called_by_its_title_is_pinned():
+    """"The RFC named Tide Gauges": a document's heading and its record's `Name:` field name its entity; a title two
+    documents share, or of one word, names neither."""
+    from graphrag_bench.retrieval.retrieve import EntityIndex
+
+    entities = [
+        {"id": "decision:HR-1", "type": "decision", "name": "HR-1", "canonical_id": "decision:HR-1", "aliases": [],
+         "source_doc": "HR-1", "attributes": '{"name": ["Quay Lamp Schedule", "HR-1", 3]}'},
+        {"id": "artifact:HR-2", "type": "artifact", "name": "HR-2", "canonical_id": "artifact:HR-2", "aliases": [],
+         "source_doc": "HR-2", "attributes": "{}"},
+        {"id": "artifact:HR-3", "type": "artifact", "name": "HR-3", "canonical_id": "artifact:HR-3", "aliases": [],
+         "source_doc": "HR-3", "attributes": "{}"},
+        {"id": "artifact:HR-4", "type": "artifact", "name": "HR-4", "canonical_id": "artifact:HR-4", "aliases": [],
+         "source_doc": "HR-4", "attributes": "{}"},
+        {"id": "artifact:HR-5", "type": "artifact", "name": "HR-5", "canonical_id": "artifact:HR-5", "aliases": [],
+         "source_doc": "HR-5", "attributes": "{}"},
+    ]
+    chunks = [{"doc_id": "HR-1", "text": "hr lamps — Meta\n- Name: Quay Lamp Schedule"},
+              {"doc_id": "HR-2", "text": "Tide Gauges — Summary\nThe gauges read the tide."},
+              {"doc_id": "HR-3", "text": "Buoy Log — Summary\nA log."}, {"doc_id": "HR-4", "text": "Buoy Log — Summary\nA log."},
+              {"doc_id": "HR-5", "text": "Foghorns — Summary\nHorns."}]
+    index = EntityIndex(entities, chunks)
+    assert index.pin("Who wrote the RFC named Tide Gauges?") == ["artifact:HR-2"]
+    assert index.pin("When was the Quay Lamp Schedule approved?") == ["decision:HR-1"]
+    assert index.pin("Who keeps the Buoy Log?") == [] and index.pin("Which foghorns sound at night?") == []
+
+
 def test_one_hop_setting_stops_at_one_hop(retrievers):
     _, graph = retrievers
     graph.settings = RetrievalSettings(max_hops=1)
