@@ -53,6 +53,7 @@ HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated w
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
+MAX_UNIT_WORDS = 4  # a number's noun this few words after it is what it counts ("250 usable IP addresses")
 MAX_REASON = 240  # a reason is a clause: longer than a name
 TRIMMED = " \t,;:.`\"'()[]*"  # cut from a filler's ends (a bracket it opened is closed again; * is emphasis)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
@@ -427,7 +428,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         ends = [t.i for t in span.root.conjuncts if t.pos_ == "PROPN"]
         if ends:
             text = doc[min(span.start, *ends):max(span.end, *(i + 1 for i in ends))].text
-    if part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and span.end < len(doc) and doc[span.end].is_alpha:
+    counted = next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
+                    and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None) if part.slot == "number" and not chosen.field else None
+    if counted is not None and counted.i >= span.end:
+        text = doc[span.start:counted.i + 1].text  # a number with the noun it counts: "250 usable IP addresses"
+    elif part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and span.end < len(doc) and doc[span.end].is_alpha:
         text = doc[span.start:span.end + 1].text  # a number with its unit: "450 watts"
     filler = _trim(text)
     if part.noun and part.slot in ("thing", "person"):  # "the Fresnel Mark II lens" answers "which lens" by its name

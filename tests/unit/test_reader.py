@@ -222,6 +222,8 @@ NOTES = {
     # an older one still.
     "CH-3": ("Tide charts — History", 7, "The Quillchart service replaces the old \"tidepress\" scripts, kept in Saltbox. "
              "That, in turn, replaced something called \"chartmill\".\n"),
+    # A quay's stores, counted in a noun of several words.
+    "QY-4": ("Quay stores", 2, "The subnet of the quay's radio is a /26 giving the keepers 60 usable radio channels.\n"),
     # The harbour's system catalogue: one row per system, what each is fed by in a column of its own.
     "CAT-1": ("Harbour systems — Catalogue", 4, "| Name | Keeper | Upstream |\n|---|---|---|\n"
               "| Tide Ledger | Ilse Marr | Quaybus; Buoyline |\n| Beacon Console | Piet Okonjo | Quaybus |\n"
@@ -1166,3 +1168,9 @@ def test_a_part_pointing_to_what_the_opening_statement_introduces_is_read_in_the
     question = "The tower log names a plan as prior work on lamp tracking. Who authored that earlier plan?"
     answer = answerer(Retrieval(question, "bm25", passages=passages))
     assert answer.splitlines()[0].startswith("Answer: Odile Varga (likely) [PLAN-3] [LOG-2]"), answer
+
+
+def test_a_number_is_given_with_the_noun_it_counts(answerer):
+    """"60 usable radio channels", not "60 usable": the noun the number counts (its parse) is its unit."""
+    answer = _answer(answerer, "How many channels does the quay's radio subnet give the keepers?", "QY-4")
+    assert answer.splitlines()[0].startswith("Answer: 60 usable radio channels (supported)"), answer
