@@ -17,8 +17,8 @@ import logging
 import re
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field
 from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
 import numpy as np
