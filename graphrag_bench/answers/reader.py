@@ -144,8 +144,10 @@ class PassageReader:
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             weights |= {t: rarity(t) * OWN for t in part.terms}
-            # A word that points ("that earlier ADR", "the same one") says which thing, not a word its sentence holds.
-            weights |= {t: 0.0 for t in (stem(w) for w in BACK_POINTER.findall(part.text)) if t in weights}
+            # A word that points ("that earlier ADR", "the same one") says which thing, not a word its sentence holds;
+            # one of the noun the part asks for describes the answer ("which earlier decision") and still counts.
+            weights |= {t: 0.0 for t in (stem(w) for w in BACK_POINTER.findall(part.text))
+                        if t in weights and t not in terms_of(part.noun)}
             total = sum(weights.values()) or 1.0
             own_total = sum(weights[t] for t in part.terms) or 1.0
             main_total = sum(weights[t] for t in part.terms if t not in part.clause_terms) or 1.0
