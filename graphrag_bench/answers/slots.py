@@ -234,14 +234,37 @@ def subordinate(piece: str) -> bool:
     return match is not None and match.group(1).lower() not in AUXILIARIES
 
 
+SUBJECTS = ("nsubj", "nsubjpass", "expl", "csubj")
+
+
 def main_verb(doc):
     """The sentence's main verb: its root, or, where the small parser makes a perfect's "had" the root and the
-    participle a clause of it ("what had that older mechanism itself replaced"), the participle."""
+    participle a clause of it ("what had that older mechanism itself replaced"), the participle; or, where the root
+    reports what a clause says and the clause's subject is the asked one ("which team does the plan say can manage
+    the service": the reported verb has no subject of its own), the reported verb: the plan is where it is said,
+    managing is what is asked."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is not None and root.lemma_ == "have" and not any(c.dep_ == "dobj" for c in root.children):
         return next((c for c in root.children if c.dep_ == "ccomp" and c.pos_ == "VERB"
                      and any(s.dep_ == "nsubj" for s in c.children)), root)
+    if root is not None and root.pos_ == "VERB" and any(
+            c.dep_ == "nsubj" and not _asks_by(c) for c in root.children):
+        return next((c for c in root.children if c.dep_ == "ccomp" and c.pos_ == "VERB"
+                     and not any(s.dep_ in SUBJECTS for s in c.children)), root)
     return root
+
+
+def _asks_by(token) -> bool:
+    """Whether a word's phrase holds a question word ("which team")."""
+    return any(t.lower_ in QUESTION_WORDS for t in token.subtree)
+
+
+def _subject(verb):
+    """A verb's subject; for a reported verb with none of its own, the asked phrase its reporting verb carries."""
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subject is None and verb.dep_ == "ccomp":
+        subject = next((c for c in verb.head.children if c.dep_ in ("nsubj", "dobj") and _asks_by(c)), None)
+    return subject
 
 
 def asked_words(text: str) -> tuple[str, ...]:
@@ -299,8 +322,8 @@ def done_to(text: str) -> tuple[str, ...]:
     root = main_verb(doc)
     if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
         return ()
-    subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
-    if subject is None or not any(t.lower_ in QUESTION_WORDS for t in subject.subtree):
+    subject = _subject(root)
+    if subject is None or not _asks_by(subject):
         return ()
     obj = next((c for c in root.children if c.dep_ == "dobj"), None)
     if obj is None:

@@ -5,7 +5,7 @@ import pytest
 
 from graphrag_bench.answers.answer import Answerer, answer_label
 from graphrag_bench.answers.sentences import context_sentences
-from graphrag_bench.answers.slots import named_in, stem
+from graphrag_bench.answers.slots import asked_words, named_in, stem
 from graphrag_bench.language.semantics import Semantics
 from graphrag_bench.retrieval.retrieve import Fact, Passage, Retrieval
 
@@ -1174,3 +1174,19 @@ def test_a_number_is_given_with_the_noun_it_counts(answerer):
     """"60 usable radio channels", not "60 usable": the noun the number counts (its parse) is its unit."""
     answer = _answer(answerer, "How many channels does the quay's radio subnet give the keepers?", "QY-4")
     assert answer.splitlines()[0].startswith("Answer: 60 usable radio channels (supported)"), answer
+
+
+def test_a_part_asking_what_a_document_says_is_asked_by_the_reported_verb(answerer):
+    """"Which crew does the winter plan say will repaint the lanterns": the plan is where it is said; repainting is
+    what is asked. The plan's record (its author) says nothing of repainting; the sentence that says who repaints
+    answers."""
+    passages = [Passage("WP-1#1", "WP-1", 1, 4, "Winter plan — Meta\n- Name: Winter plan\n- Author: Odile Varga\n"
+                        "- Status: Approved\n", 1.0),
+                Passage("WP-1#2", "WP-1", 6, 7, "Winter plan — Works\nThe Lamp Crew will repaint every lantern before "
+                        "the storms.", 0.9)]
+    question = "Which crew does the winter plan say will repaint the lanterns?"
+    answer = answerer(Retrieval(question, "bm25", passages=passages))
+    assert answer.splitlines()[0].startswith("Answer: Lamp (supported) [WP-1]"), answer  # (the asked noun, "Crew", is said)
+    assert asked_words(question) == (stem("repaint"),)
+    assert asked_words("Who does the keepers' log say replaced the lamp?") == (stem("replaced"),)
+    assert asked_words("Who said the lamp was replaced?") == (stem("said"),)  # the asked one is who says it
