@@ -133,7 +133,7 @@ class PassageReader:
         for original in asked.parts:
             part = original
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
-            via = self._nested(part, sentences, words, answers)
+            via = self._nested(part, sentences, words, answers, asked.scene)
             if via is not None:
                 part = via[1]
             direct = None if via is not None else direct_name
@@ -349,8 +349,8 @@ class PassageReader:
                                       via[0] if via is not None else None))
         return answers
 
-    def _nested(self, part: AskedPart, sentences: list[Sentence], words: "ContextWords", answers: list[PartAnswer]) \
-            -> "tuple[PartAnswer, AskedPart] | None":
+    def _nested(self, part: AskedPart, sentences: list[Sentence], words: "ContextWords", answers: list[PartAnswer],
+                scene: str = "") -> "tuple[PartAnswer, AskedPart] | None":
         """For a part asking about a thing it describes by a clause, the answer to which thing that is and the part
         asked of it by name ("Who owns Auth Service"); None where the part has none or the context does not say. A
         thing the clause points back to ("the RFC that created that team") is the earlier part's answer."""
@@ -362,7 +362,9 @@ class PassageReader:
             if not answers:
                 return None
             inner = inner[:pointed.start()] + TITLE_ADDED.sub("", str(answers[-1].filler)) + inner[pointed.end():]
-        inner_asked = self.read_question(inner)
+        # "the one whose status is Implemented" is one of the things the opening statements name ("Two RFCs are named
+        # 'RFC Process'"): asked with them.
+        inner_asked = self.read_question(f"{scene} {inner}" if scene and ONE_OF.match(inner) else inner)
         found = self.read(inner_asked, sentences, words)
         if not found or found[0].rival is not None or found[0].listed:
             return None  # (of two values, or a list, the outer question is not one question)

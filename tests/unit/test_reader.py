@@ -1190,3 +1190,15 @@ def test_a_part_asking_what_a_document_says_is_asked_by_the_reported_verb(answer
     assert asked_words(question) == (stem("repaint"),)
     assert asked_words("Who does the keepers' log say replaced the lamp?") == (stem("replaced"),)
     assert asked_words("Who said the lamp was replaced?") == (stem("said"),)  # the asked one is who says it
+
+
+def test_the_one_of_things_the_opening_statement_names_is_read_among_them(answerer):
+    """"Two plans are named 'Lamp Rota'. Who authored the one whose status is Approved?": the one is one of the two
+    Lamp Rota plans, not the best-ranked record of any approved plan."""
+    records = [("FD-2", "Fog drills", "Odile Varga", "Approved"), ("QY-3", "Quay lights", "Teodor Blum", "Approved"),
+               ("LR-1", "Lamp Rota", "Ilse Marr", "Superseded"), ("LR-2", "Lamp Rota", "Piet Okonjo", "Approved")]
+    passages = [Passage(f"{doc}#1", doc, 1, 4, f"{name} — Meta\n- Name: {name}\n- Author: {who}\n- Status: {status}\n",
+                        1.0 - n / 10) for n, (doc, name, who, status) in enumerate(records)]
+    question = "Two plans are named 'Lamp Rota'. Who authored the one whose status is Approved?"
+    answer = answerer(Retrieval(question, "bm25", passages=passages))
+    assert answer.splitlines()[0].startswith("Answer: Piet Okonjo (supported) [LR-2]"), answer
