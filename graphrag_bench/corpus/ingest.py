@@ -261,17 +261,21 @@ TEMPLATE_SHARE, TEMPLATE_MIN = 0.5, 3  # a first heading shared by this share of
 
 
 def _template_headings_untitled(documents: list[Document]) -> list[Document]:
-    """A first heading that half the corpus shares ("# Meta" atop every RFC) is a template's section name, not a
-    title: those documents are titled by their front matter's `title:` or else by their file name's words
-    ("0022-client-side-buildpack-registry.md" → "client side buildpack registry")."""
-    counts: dict[str, int] = {}
+    """A first heading that half a folder's documents share ("# Meta" atop every RFC) is a template's section name,
+    not a title: those documents are titled by their front matter's `title:` or else by their file name's words
+    ("0022-client-side-buildpack-registry.md" → "client side buildpack registry"). By folder: a collection keeps its
+    template beside other collections' documents (an estate holding the RFCs and a thousand other documents)."""
+    counts: dict[tuple[str, str], int] = {}
+    sizes: dict[str, int] = {}
     for doc in documents:
-        counts[doc.title] = counts.get(doc.title, 0) + 1
-    shared = {t for t, n in counts.items() if n >= max(TEMPLATE_MIN, TEMPLATE_SHARE * len(documents))}
+        folder = str(Path(doc.path).parent)
+        counts[folder, doc.title] = counts.get((folder, doc.title), 0) + 1
+        sizes[folder] = sizes.get(folder, 0) + 1
+    shared = {key for key, n in counts.items() if n >= max(TEMPLATE_MIN, TEMPLATE_SHARE * sizes[key[0]])}
     if not shared:
         return documents
-    return [replace(doc, title=_front_matter(doc.text, FRONT_MATTER_TITLE) or file_title(doc.path)) if doc.title in shared
-            else doc for doc in documents]
+    return [replace(doc, title=_front_matter(doc.text, FRONT_MATTER_TITLE) or file_title(doc.path))
+            if (str(Path(doc.path).parent), doc.title) in shared else doc for doc in documents]
 
 
 def file_title(path: str) -> str:

@@ -37,6 +37,12 @@ def test_a_heading_half_the_corpus_shares_is_a_template_section_not_a_title(tmp_
     titles = {d.path: d.title for d in load_corpus(tmp_path)}
     assert titles == {"0007-kiosk-restocking.md": "kiosk restocking", "0008-night-buses.md": "Night buses",
                       "0009-2024Q3-tram-fares.md": "2024Q3 tram fares", "0010-ferry-timetable.md": "Ferry timetable"}
+    # Beside another collection's documents in a folder of their own (more of them than the proposals), the
+    # proposals' template is still theirs; the other collection's first headings, each its own, stay titles.
+    for n in range(8):
+        write(tmp_path / "minutes" / f"minutes-{n}.md", f"# Harbour minutes {n}\nText.\n")
+    titles = {d.path: d.title for d in load_corpus(tmp_path)}
+    assert titles["0007-kiosk-restocking.md"] == "kiosk restocking" and titles["minutes/minutes-3.md"] == "Harbour minutes 3"
 
 
 def test_default_corpus_has_the_twelve_documents(documents):
