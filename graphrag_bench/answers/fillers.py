@@ -279,12 +279,19 @@ def _modifies_noun(span) -> bool:
 
 
 def _done_by(doc, named: set[str]) -> list[tuple]:
-    """(verb, subject) where what the part names (`AskedPart.done_to`, every word of it) is the active subject of a
-    verb of doing."""
+    """(verb, doer) where what the part names (`AskedPart.done_to`: every word of it, or an identifier of it) does
+    something: it is the active subject of a verb of doing, or a passive's agent ("the structure proposed by
+    RFC-0022")."""
     if not named:
         return []
+
+    def names(token) -> bool:
+        said = set(terms_of(" ".join(x.text for x in token.subtree)))
+        return named <= said or any(any(c.isdigit() for c in t) for t in said & named)
+
     return [(t.head, t) for t in doc if t.dep_ == "nsubj" and t.head.pos_ == "VERB" and t.head.lemma_ not in ("be", "have")
-            and named <= set(terms_of(" ".join(x.text for x in t.subtree)))]
+            and names(t)] + [(t.head.head, t) for t in doc if t.dep_ == "pobj" and t.head.dep_ == "agent"
+                             and t.head.head.pos_ == "VERB" and names(t)]
 
 
 def _done_to(doc, named: AbstractSet[str]) -> list:
@@ -390,8 +397,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         root = span.root
         if part.slot == "person" and not c.field and _modifies_noun(span):
             continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
-        if not c.field and any(_under(root, verb) and not _under(root, subject) for verb, subject in done_by_it):
-            continue  # "X runs on Y" for "who owns X": what X does, not who does something to X
+        if not c.field and any(_under(root, verb) and not _under(root, subject)
+                               or verb.dep_ in ("acl", "relcl") and root == verb.head for verb, subject in done_by_it):
+            continue  # "X runs on Y", "the structure proposed by X" for "who owns X": what X does, not who does
+            # something to X
         if others and not c.field and _governed_by(root, others):
             continue  # what another part's verb takes is that part's answer
         if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and LABEL_AFTER.match(doc.text, c.end):

@@ -1202,3 +1202,13 @@ def test_the_one_of_things_the_opening_statement_names_is_read_among_them(answer
     question = "Two plans are named 'Lamp Rota'. Who authored the one whose status is Approved?"
     answer = answerer(Retrieval(question, "bm25", passages=passages))
     assert answer.splitlines()[0].startswith("Answer: Piet Okonjo (supported) [LR-2]"), answer
+
+
+def test_what_the_named_thing_did_does_not_answer_who_did_something_to_it(answerer):
+    """"Who authored the Client-Side Tide Registry plan (PLAN-12)?": "the JSON structure proposed by PLAN-12" says what
+    the plan proposed (the passive's agent is the plan), not who authored it; nothing else says: unknown."""
+    passages = [Passage("PLAN-14#2", "PLAN-14", 5, 6, "Tide clocks — Motivation\nThe [Client-Side Tide Registry plan "
+                        "(0012)](plans/0012-client-side-tide-registry.md) established two commands.\n\nThis proposal "
+                        "corrects the JSON structure proposed by PLAN-12.", 1.0)]
+    answer = answerer(Retrieval("Who authored the Client-Side Tide Registry plan (PLAN-12)?", "bm25", passages=passages))
+    assert answer.splitlines()[0].startswith("Answer: unknown (unknown)"), answer
