@@ -582,9 +582,13 @@ class ContextWords:
             if titled:  # a document named by its title ("Relax Mixin Contract")
                 out.append((score, i, self._names(f"{titled[0]} ({self.title_of[titled[0]]})", titled[0])))
                 continue
-            if not ID_REFERENCE.search(filler) and not ID_IN_TEXT.search(filler):
-                continue
             numbers = {str(int(n)) for n in re.findall(r"\d+", filler)}
+            if not ID_REFERENCE.search(filler) and not ID_IN_TEXT.search(filler):
+                # "#04 (rfc process)": a number said with the title of the one document of the context that has both
+                docs = [d for d, n in self.numbers.items() if n in numbers and self.titles.get(d) and self.titles[d] <= words]
+                if len(docs) == 1:
+                    out.append((score, i, self._names(f"{docs[0]} ({self.title_of[docs[0]]})", docs[0])))
+                continue
             docs = [d for d, n in self.numbers.items() if n in numbers and _prefix_said(d, filler)]
             out.append((score, i, self._names(f"{filler} ({self.title_of[docs[0]]})", docs[0]) if len(docs) == 1 else filler))
         return out

@@ -1212,3 +1212,18 @@ def test_what_the_named_thing_did_does_not_answer_who_did_something_to_it(answer
                         "corrects the JSON structure proposed by PLAN-12.", 1.0)]
     answer = answerer(Retrieval("Who authored the Client-Side Tide Registry plan (PLAN-12)?", "bm25", passages=passages))
     assert answer.splitlines()[0].startswith("Answer: unknown (unknown)"), answer
+
+
+def test_a_number_said_with_a_documents_title_names_that_document(answerer):
+    """"Supersedes: #03 (lamp rota) (which was rota#9)": number 3 with the title "lamp rota" is 0003-lamp-rota.md, the
+    one document of the context that has both (0009 has the other number, not the title; "PLAN 0009" shows the
+    documents are called plans)."""
+    passages = [Passage("0012#1", "0012-fog-drills.md", 1, 5, "fog drills — Meta\n- Name: Fog Drills\n- Author(s): @ilse\n"
+                        "- Status: Approved\n- Supersedes: #03 (lamp rota) (which was rota#9)\n", 1.0),
+                Passage("0003#2", "0003-lamp-rota.md", 8, 9, "lamp rota — Summary\nEach keeper takes a night on the lamp; PLAN 0009 "
+                        "covers the quay.",
+                        0.8),
+                Passage("0009#2", "0009-quay-lights.md", 8, 9, "quay lights — Summary\nThe quay lights are checked "
+                        "weekly.", 0.7)]
+    answer = answerer(Retrieval("Which plan does Fog Drills list as superseded?", "bm25", passages=passages))
+    assert answer.splitlines()[0].startswith("Answer: 0003-lamp-rota.md (lamp rota)"), answer
