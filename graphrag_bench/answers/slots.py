@@ -343,8 +343,7 @@ def done_by(text: str) -> tuple[str, ...]:
     if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
         return ()
     subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
-    if subject is None or any(t.lower_ in QUESTION_WORDS for t in subject.subtree) \
-            or not any(t.lower_ in QUESTION_WORDS for t in doc[:subject.i]):
+    if subject is None or _asks_by(subject) or not any(t.lower_ in QUESTION_WORDS for t in doc[:subject.i]):
         return ()
     return tuple(terms_of(" ".join(t.text for t in subject.subtree)))
 

@@ -15,6 +15,7 @@ import hashlib
 import os
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -265,17 +266,13 @@ def _template_headings_untitled(documents: list[Document]) -> list[Document]:
     not a title: those documents are titled by their front matter's `title:` or else by their file name's words
     ("0022-client-side-buildpack-registry.md" → "client side buildpack registry"). By folder: a collection keeps its
     template beside other collections' documents (an estate holding the RFCs and a thousand other documents)."""
-    counts: dict[tuple[str, str], int] = {}
-    sizes: dict[str, int] = {}
-    for doc in documents:
-        folder = str(Path(doc.path).parent)
-        counts[folder, doc.title] = counts.get((folder, doc.title), 0) + 1
-        sizes[folder] = sizes.get(folder, 0) + 1
+    keys = [(str(Path(doc.path).parent), doc.title) for doc in documents]  # (folder, first heading)
+    counts, sizes = Counter(keys), Counter(folder for folder, _ in keys)
     shared = {key for key, n in counts.items() if n >= max(TEMPLATE_MIN, TEMPLATE_SHARE * sizes[key[0]])}
     if not shared:
         return documents
     return [replace(doc, title=_front_matter(doc.text, FRONT_MATTER_TITLE) or file_title(doc.path))
-            if (str(Path(doc.path).parent), doc.title) in shared else doc for doc in documents]
+            if key in shared else doc for doc, key in zip(documents, keys)]
 
 
 def file_title(path: str) -> str:
