@@ -22,6 +22,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
+from ..language.english import NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
 from .sentences import Sentence
@@ -51,6 +52,9 @@ CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
+# A count word of the opening statement ("describes two kinds of batch") says how many, not what: any sentence with a
+# number word would state it.
+COUNTS = {stem(w) for w in NUMBER_WORDS}
 ONE_OF = re.compile(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", re.IGNORECASE)  # "which one", "in which one"
 VARIANT = 75  # two names this alike (rapidfuzz ratio, 0–100) are two spellings of one
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
@@ -402,7 +406,7 @@ class PassageReader:
         """The sentence of another document that states what the question's opening statements say and the answer's
         own documents do not ("X went missing on the day two nodes were found NotReady": the nodes' postmortem): a
         second source the answer is chained through. None when the answer's documents cover the scene themselves."""
-        scene = set(terms_of(asked.scene_of_one))
+        scene = set(terms_of(asked.scene_of_one)) - COUNTS
         if not scene or not sentences:
             return None
         words = words or ContextWords(sentences)

@@ -116,6 +116,9 @@ NOTES = {
     "SLT-1": ("Harbour air", 2, "Salt clogs the compressor intake filter.\n"),
     # A page whose only word in common with a question, beyond what the answer says, is a grammar word.
     "SELF-1": ("Keeper notes", 2, "Teodor Blum checks the north tower lamp himself."),
+    # A lamp manual that says how many tide lamps a tower holds; a page sharing with a question only "lamp" and a count.
+    "LMP-4": ("Lamp manual — Limits", 12, "Each tower can hold 4 tide lamps at any time."),
+    "HRN-7": ("Horn trials", 3, "Two horns were tried on the lamp posts."),
     # A drill page: what the keeper does, and with what.
     "DRL-1": ("Fog drill", 3, "Every Friday the lamp room runs a fog drill. The keeper on watch should silence the "
               "fog alarm to end the drill, and then writes the time in the log."),
@@ -909,6 +912,13 @@ def test_a_grammar_word_in_common_is_no_second_source(answerer):
     answer = _answer(answerer, "The north tower lamp was replaced by Teodor Blum himself. On what date was it replaced?",
                      "LOG-1", "SELF-1")
     assert answer.splitlines()[0] == "Answer: 2025-03-02 (supported) [LOG-1]", answer
+
+
+def test_a_count_word_in_common_is_no_second_source(answerer):
+    """"describes two kinds of lamp": how many, said by the horn trials only as "two horns" — no chain through them."""
+    answer = _answer(answerer, "The lamp manual describes two kinds of quay lamp. How many tide lamps can a tower hold?",
+                     "LMP-4", "HRN-7")
+    assert answer.splitlines()[0] == "Answer: 4 tide lamps (supported) [LMP-4]", answer
 
 
 def test_a_link_whose_text_is_a_bare_number_is_read_with_the_words_of_the_document_it_links_to():
