@@ -344,6 +344,26 @@ def test_a_common_word_from_a_table_cell_is_not_a_name_in_prose(tmp_path):
     assert "quorra" in ends, from_prose
 
 
+def test_a_word_the_corpus_inflects_is_not_a_name(tmp_path):
+    """A bold lead-in declares "complexity" and a field table's row "required": the prose writes "complexities",
+    "requires" and "requiring" — other forms of the same words, which a name does not take — so neither is a name
+    that every "complexity" and "required" of the corpus would mention. "Quorra", declared beside them, stays one."""
+    write(tmp_path / "docs" / "PROPOSAL.md", "# Lamp proposal\n\n## Problems\n\n**complexity** - Having a lamp per "
+                                             "tower is inelegant and adds complexity.\n\n## Fields\n\n"
+                                             "| field | required | owner |\n|---|---|---|\n| name | Yes | Quorra |\n"
+                                             "| required | No | Quorra |\n")
+    write(tmp_path / "docs" / "NOTES.md", "# Notes\n\nThe tower has many complexities, and more complexity is required "
+                                         "now. A new lamp requires a permit; requiring one slows the Harbor Gateway, "
+                                         "which depends on Quorra.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"].lower() for e in graph.entities}
+    said = {named.get(r[side], r[side]) for r in graph.relationships if r["doc_id"] == "NOTES.md"
+            for side in ("source", "target")}
+    assert "complexity" not in said and "required" not in said, sorted(said)
+    assert "quorra" in said, sorted(said)
+
+
 def test_a_metadata_table_every_record_opens_with_gives_fields_words_and_handles(tmp_path):
     """Every pump record opens with the same metadata table: its rows are the record's fields (no things called Date
     or Author). Their status values "Retired" and "Active" are said in prose as "was retired", "is active": words of

@@ -25,7 +25,7 @@ from .structure import DocumentParser
 from ...language.text import LINK, clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "26"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "27"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
@@ -161,17 +161,17 @@ WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
 def common_words_dropped(names: list[str], texts: list[str]) -> list[str]:
     """The names without the words of the language among them. A one-word name in plain letters ("in", "server",
     "Error", from a table's cells) is a common word when it is an English stop word, or when the corpus's prose
-    also uses it in the plural ("servers") and writes it in lower case at least as often as capitalised —
+    also inflects it — a plural ("servers", "complexities") or, for a verb's form, another form of the verb
+    ("required": "requires", "requiring") — and writes it in lower case at least as often as capitalised —
     matched case-insensitively, it would make every "in" and every "server" a mention. How the corpus uses the
-    word decides; "fluentd" or "Kubernetes" have no plural there."""
+    word decides; "fluentd" or "Kubernetes" have no other form there."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
     plain = {n for n in names if re.fullmatch(r"[A-Z]?[a-z]+", n)}
     if not plain:
         return names
     # Only the forms asked about are counted (the corpus's prose is scanned once, at every interpretation).
-    wanted = {form for n in plain for low in [n.lower()]
-              for form in (low, low + "s", low + "es", low[:-1], low.capitalize())}
+    wanted = {form for n in plain for low in [n.lower()] for form in (low, low.capitalize(), *_inflections(low))}
     counts: dict[str, int] = {}
     for text in texts:
         for word in WORD.findall(text):
@@ -182,10 +182,26 @@ def common_words_dropped(names: list[str], texts: list[str]) -> list[str]:
         low = name.lower()
         if low in STOP_WORDS:
             return True
-        plural = counts.get(low + "s", 0) + counts.get(low + "es", 0) + (counts.get(low[:-1], 0) if low.endswith("s") else 0)
-        return plural > 0 and counts.get(low, 0) >= counts.get(low.capitalize(), 0)
+        inflected = sum(counts.get(form, 0) for form in _inflections(low))
+        return inflected > 0 and counts.get(low, 0) >= counts.get(low.capitalize(), 0)
 
     return [n for n in names if n not in plain or not common(n)]
+
+
+def _inflections(low: str) -> set[str]:
+    """The other forms English gives a lower-case word: its plural (or singular), and for a verb's past or present
+    participle the verb's other forms ("required": "require", "requires", "requiring")."""
+    forms = {low + "s", low + "es"}
+    if low.endswith("s"):
+        forms.add(low[:-1])
+    if low.endswith("y"):
+        forms.add(low[:-1] + "ies")
+    for suffix in ("ed", "ing"):
+        if low.endswith(suffix) and len(low) > len(suffix) + 2:
+            root = low[:-len(suffix)]
+            forms |= {root, root + "s", root + "e", root + "es", root + "ed", root + "ing"}
+    forms.discard(low)
+    return forms
 
 
 _READERS: dict[str, ProseReader] = {}
