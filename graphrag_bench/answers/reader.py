@@ -538,7 +538,8 @@ class ContextWords:
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
         # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
         # (a reference counts where it is to a document of the context: "RFC 0045" to 0045-launcher-arguments.md,
-        # not "RFC-143" of a series the corpus does not hold)
+        # not "RFC-143" of a series the corpus does not hold; or where it links to a document of its number, in the
+        # context or not: "[RFC-0022](…/0022-client-side-buildpack-registry.md)")
         self.numbers = {doc: str(int(m.group(1))) for doc in self.title_of if (m := ID_NUMBER.search(doc))}
         self.named_document: dict[str, str] = {}  # a document answer ("RFC 0045 (launcher arguments)") → that document
         # The words of each document's id (its file name) that no other document's id has: "2023h1", "0118", and a word
@@ -558,7 +559,8 @@ class ContextWords:
                                for t in self.titles.get(doc, ())})
         held = set(self.numbers.values())
         self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
-            stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text) if str(int(m.group(2))) in held}
+            stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)
+            if str(int(m.group(2))) in held | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}}
 
     def titled(self, names: tuple[str, ...]) -> list[str]:
         """The documents of the context that one of the names calls by its title: the name says most of a title of

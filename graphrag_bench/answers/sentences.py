@@ -43,9 +43,16 @@ class Sentence:
     rank: int  # the passage's rank in the retrieval (facts after every passage)
     from_fact: bool = False  # the sentence a graph fact was extracted from, not a retrieved passage's
     scope: str = ""  # the name a list item sits under ("Rust" for "- FCP lasts 10 days" nested below "- Rust"): its subject
+    links: tuple[str, ...] = ()  # the file names of the documents its lines link to ("0022-client-side-registry.md")
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
+
+
+def linked_files(line: str) -> tuple[str, ...]:
+    """The file names of the documents a line of Markdown links to."""
+    targets = ((m.group(2) or m.group(4) or "").split("#")[0].rstrip("/").rsplit("/", 1)[-1] for m in LINK.finditer(line))
+    return tuple(dict.fromkeys(t for t in targets if DOCUMENT_FILE.fullmatch(t)))
 
 
 def _link(match: re.Match) -> str:
@@ -93,9 +100,12 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     under = ""  # the name the line being read sits under, as a nested list item …
     scopes = {"paragraph": "", "record": ""}  # … and the one the paragraph and the record being read began under
 
-    def add(sentence: str, line_no: int, context: str = head, scope: str = "") -> None:
+    links: dict[int, tuple[str, ...]] = {}  # each line's links to other documents, by line number
+
+    def add(sentence: str, line_no: int, context: str = head, scope: str = "", lines: tuple[int, ...] = ()) -> None:
         if len(sentence) >= MIN_CHARS:
-            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope))
+            linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
+            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
@@ -105,7 +115,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
 
     def flush() -> None:
         if record:
-            add("; ".join(f for _, f in record), record[0][0], scope=scopes["record"])
+            add("; ".join(f for _, f in record), record[0][0], scope=scopes["record"], lines=tuple(n for n, _ in record))
             record.clear()
         if item and len(paragraph) == 1 and len(paragraph[0][1]) < MIN_CHARS:
             short_items.append(paragraph.pop())
@@ -119,7 +129,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             joined += words + " "
         for match in re.finditer(r"\S.*?(?:(?<=[.!?])(?=\s+[A-Z0-9@`\"'(\[])|$)", joined.strip()):
             line_no = max((n for offset, n in starts if offset <= match.start()), default=paragraph[0][0])
-            add(match.group(0).strip(), line_no, scope=scopes["paragraph"])
+            add(match.group(0).strip(), line_no, scope=scopes["paragraph"], lines=tuple(n for n, _ in paragraph))
         paragraph.clear()
 
     def field(line_no: int, text: str) -> None:
@@ -133,6 +143,8 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     for index, raw in enumerate(line[:MAX_LINE] for line in body.split("\n")):
         line_no = start_line + index
         stripped = raw.strip()
+        if "](" in stripped:
+            links[line_no] = linked_files(stripped)
         if stripped.startswith(("```", "~~~")):
             flush()
             in_fence = not in_fence

@@ -98,6 +98,11 @@ NOTES = {
     # Two rotas whose file names say their season; the spring one's record names the winter one by number only.
     "0007-winter-rota.md": ("Winter rota — Meta", 1, "- Name: Winter rota\n- Author(s): Piet Okonjo\n"),
     "0009-spring-rota.md": ("Spring rota — Meta", 1, "- Name: Spring rota\n- Author(s): Ilse Marr\n- Supersedes: RTA 0007\n"),
+    # A summer rota whose record gives the winter rota's address, and whose motivation links to it as "RTA-0007".
+    "0011-summer-rota.md": ("Summer rota — Meta", 1, "- Name: Summer rota\n- Author(s): Piet Okonjo\n- Supersedes: "
+                            "https://example.org/rotas/text/0007-winter-rota.md\n"),
+    "0011-summer-rota.mdb": ("Summer rota — Motivation", 8, "The [RTA-0007](https://example.org/rotas/text/"
+                             "0007-winter-rota.md) rota left the night watch unmanned.\n"),
     # A dropped lens trial whose reason is the clause after "but"; a log row whose reason is an "as" clause.
     "LT-3": ("Amber lens trial — Outcome", 5, "The amber lens was planned for firmware 4.2 but the outcome was a dimmer "
              "beam at sea while costing twice as much.\n"),
@@ -837,6 +842,13 @@ def test_a_document_the_question_names_is_not_the_document_it_asks_for(answerer)
     a word of its file name) with the record's own document."""
     answer = _answer(answerer, "Which RTA superseded the winter rota?", "0009-spring-rota.md", "0007-winter-rota.md")
     assert answer.splitlines()[0].startswith("Answer: 0009-spring-rota.md (Spring rota) (supported)"), answer
+
+
+def test_a_reference_linking_to_a_document_of_its_number_says_what_the_documents_are_called(answerer):
+    """"[RTA-0007](…/0007-winter-rota.md)": "RTA" is what the rotas are called even where the winter rota itself is
+    not retrieved, so "which RTAs" asks for documents: the record's own, not the address its field gives."""
+    answer = _answer(answerer, "Which RTAs supersede RTA-0007?", "0011-summer-rota.md", "0011-summer-rota.mdb")
+    assert answer.splitlines()[0] == "Answer: 0011-summer-rota.md (Summer rota) (supported) [0011-summer-rota.md]", answer
 
 
 def test_a_clock_times_pieces_are_no_quantity(answerer):
