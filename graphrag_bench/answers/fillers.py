@@ -395,6 +395,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if span is None:
             continue
         root = span.root
+        if not c.field and part.wh and (stem(root.text) in part.asks or stem(root.lemma_) in part.asks):
+            continue  # "a single Team Lead" for "who is named Team Lead": the role asked about, not who holds it
+        if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
+            continue  # "the Platform team's mission": a thing of someone's, not someone
         if part.slot == "person" and not c.field and _modifies_noun(span):
             continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
         if not c.field and any(_under(root, verb) and not _under(root, subject)

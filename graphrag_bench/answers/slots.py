@@ -177,13 +177,14 @@ class SlotReader:
         count = int(counts[0]) if counts and counts[0].isdigit() else NUMBER_WORDS_ORDER.index(counts[0]) + 1 if counts else 0
         terms = tuple(t for t in terms_of(own) if (slot == "thing" or t not in noun_stems) and t not in asking)
         named = {t for name in named_in(own) for t in terms_of(name)}
-        predicate = tuple(t for t in terms if t not in noun_stems and t not in named)
         phrase = own[match.end():] if match else own
         for name in named_in(own):
             phrase = phrase.replace(name, " ")
         # (a name the part gives is what it is about, not what it asks: "the steward of the Remove Stacks RFC")
         asks = asked_words(own) if wh else subject_words(own) if slot == "polar" else ()
         asks = tuple(t for t in asks if t not in named) or asks if wh else asks
+        # (unless it is what is asked: the role of "who is named Team Lead")
+        predicate = tuple(t for t in terms if t not in noun_stems and (t not in named or t in asks and wh))
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
                          " ".join(phrase.split()), asks,
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
@@ -284,6 +285,11 @@ def asked_words(text: str) -> tuple[str, ...]:
         owners = [o for c in nouns for p in c.children if p.dep_ == "prep" and p.lower_ == "of"
                   for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
         return tuple(stem(_hyphenated(c)) for c in nouns + owners)
+    # "who is named Team Lead", "who was made steward": the verb gives the role its complement names; the role (by its
+    # head noun, "Lead") is asked
+    roles = [c for c in root.children if c.dep_ == "oprd" and c.pos_ in ("NOUN", "PROPN")]
+    if roles:
+        return tuple(stem(_hyphenated(c)) for c in roles)
     return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
 
 

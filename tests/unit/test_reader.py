@@ -98,6 +98,11 @@ NOTES = {
     # Two rotas whose file names say their season; the spring one's record names the winter one by number only.
     "0007-winter-rota.md": ("Winter rota — Meta", 1, "- Name: Winter rota\n- Author(s): Piet Okonjo\n"),
     "0009-spring-rota.md": ("Spring rota — Meta", 1, "- Name: Spring rota\n- Author(s): Ilse Marr\n- Supersedes: RTA 0007\n"),
+    # A quay merger proposal: its record, a sentence about the role, and the list that names who holds it.
+    "QM-1": ("Quay merger — Meta", 1, "- Name: Merge South Quay with North Quay\n- Author(s): @tberg\n- Status: Draft\n"),
+    "QM-1b": ("Quay merger — What it is", 30, "The keepers of the South Quay will move into the North Quay crew. A single "
+              "Harbour Master will continue to represent the North Quay. The lamps owned by the South Quay align well "
+              "with the North Quay's mission.\n\n* Harbour Master: Ines Varga\n* Keepers: Ines Varga, Tomas Berg\n"),
     # A summer rota whose record gives the winter rota's address, and whose motivation links to it as "RTA-0007".
     "0011-summer-rota.md": ("Summer rota — Meta", 1, "- Name: Summer rota\n- Author(s): Piet Okonjo\n- Supersedes: "
                             "https://example.org/rotas/text/0007-winter-rota.md\n"),
@@ -849,6 +854,24 @@ def test_a_reference_linking_to_a_document_of_its_number_says_what_the_documents
     not retrieved, so "which RTAs" asks for documents: the record's own, not the address its field gives."""
     answer = _answer(answerer, "Which RTAs supersede RTA-0007?", "0011-summer-rota.md", "0011-summer-rota.mdb")
     assert answer.splitlines()[0] == "Answer: 0011-summer-rota.md (Summer rota) (supported) [0011-summer-rota.md]", answer
+
+
+def test_who_is_named_to_a_role_is_answered_by_who_holds_it(answerer):
+    """"Who is named Harbour Master": the role is what is asked (not "named", which the record's "Name:" says), so the
+    record's values, the role itself ("a single Harbour Master") and a thing of the quay's ("the North Quay's
+    mission") are no answer: the line the proposal labels with the role is."""
+    assert answerer.slots.read("Who is named Harbour Master of the North Quay?").parts[0].asks == (stem("Master"),)
+    answer = _answer(answerer, "Who is named Harbour Master of the North Quay?", "QM-1", "QM-1b")
+    assert answer.splitlines()[0] == "Answer: Ines Varga (supported) [QM-1]", answer
+
+
+def test_a_thing_of_someones_is_not_someone(answerer):
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("Who is named Harbour Master of the beacon?")
+    sentence = parse_all(["The new beacon fits the Harbour Board's mission."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) is None
 
 
 def test_a_clock_times_pieces_are_no_quantity(answerer):
