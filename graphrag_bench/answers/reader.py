@@ -188,7 +188,8 @@ class PassageReader:
                 said = set(part.asks) if says else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
-                under_weight = 1.0 if len(texts[i]) <= LABELLED_LINE else UNDER
+                labelled_line = len(texts[i]) <= LABELLED_LINE
+                under_weight = 1.0 if labelled_line else UNDER
                 covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + under_weight * sum(
                     w for t, w in weights.items() if t in under[i] and t not in said)
                 coverage = covered / total
@@ -214,6 +215,10 @@ class PassageReader:
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it
                 # answers a question that names it, not one about something else.
                 if s.scope and not set(terms_of(s.scope)) & question_terms:
+                    continue
+                # (the value of the heading right above it: "default: 2" under "… › Client options › Max Pings Out" is
+                # Max Pings Out's, and says nothing of the disconnect buffer a part asks about)
+                if labelled_line and not (set(part.terms) | set(part.asks)) & (texts[i] | words.headings[i] | said):
                     continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
                 # answer is about: that sentence addresses it whatever words it uses.
@@ -509,6 +514,8 @@ class ContextWords:
         self.texts = [set(terms_of(s.text)) for s in sentences]
         self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)} {s.scope}")) - t
                       for s, t in zip(sentences, self.texts)]
+        # The words of the heading each sentence sits right under (its innermost section, else its document's title).
+        self.headings = [set(terms_of(re.split(r" — | › ", s.context)[-1])) - t for s, t in zip(sentences, self.texts)]
         # What a document of the context is about: every word of its retrieved sentences and what they sit under
         # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
         self.by_doc: dict[str, set[str]] = {}

@@ -4,7 +4,8 @@ Passages are read as a person reads a page: paragraphs and list items joined acr
 sentences; a table row read with its header ("Severity: Warning; Condition: …"), a two-column table as the
 key-value list it is ("Status: Approved"; a value that is only a parenthesised note is a template's, not read)
 unless its keys are times or numbers (a timeline: each row an event);
-a link as its text (and the name its address ends in, where that is a single word the text does not already say);
+a link as its text (and the name its address ends in, where that is a single word the text does not already say;
+each sentence keeps the file names of the documents its lines link to);
 list items too short to be sentences ("- rifis" under "Attendees") as one line of the names they give.
 Graph facts add the sentence they were extracted from, so a fact's document counts even when no passage of it was
 retrieved. Untrusted lines were withheld before this point.

@@ -47,6 +47,11 @@ NOTES = {
     "LK-2b": ("Lamp Link — Options › Link timeout", 28, "**default 90s**\n\nSpecifies how long the lamp waits before "
               "the first flash. In some towers, the link has a way to set its timeout.\n"),
     "LK-3": ("Lamp Link — Protocol", 40, "The default interval for a flash is 4 seconds.\n"),
+    # Two more options: one whose default is a bare number, one that gives no default.
+    "LK-4": ("Lamp Link — Link options › Max flashes out", 36, "**default**: 2\n"),
+    "LK-5": ("Lamp Link — Link options › Fog buffer", 40, "Most links have a fog buffer that keeps flashes in fog. If the "
+             "link supports the fog buffer, this option sets how many flashes the buffer keeps. A full fog buffer drops "
+             "the oldest flash. The fog buffer can be turned off.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
@@ -872,6 +877,13 @@ def test_a_thing_of_someones_is_not_someone(answerer):
     asked = answerer.slots.read("Who is named Harbour Master of the beacon?")
     sentence = parse_all(["The new beacon fits the Harbour Board's mission."])[0]
     assert choose(sentence, asked.parts[0], set(asked.topic)) is None
+
+
+def test_a_value_line_is_the_value_of_the_heading_right_above_it(answerer):
+    """"**default**: 2" under "Link options › Max flashes out" is that option's default, not the fog buffer's: the
+    page gives no default size for the fog buffer, so the answer is unknown."""
+    answer = _answer(answerer, "What is the default fog buffer size of the Lamp Link options?", "LK-5", "LK-4")
+    assert answer.splitlines()[0].startswith("Answer: unknown (unknown)"), answer
 
 
 def test_a_clock_times_pieces_are_no_quantity(answerer):
