@@ -218,7 +218,8 @@ class PassageReader:
                     continue
                 # (the value of the heading right above it: "default: 2" under "… › Client options › Max Pings Out" is
                 # Max Pings Out's, and says nothing of the disconnect buffer a part asks about)
-                if labelled_line and not (set(part.terms) | set(part.asks)) & (texts[i] | words.headings[i] | said):
+                if labelled_line and i not in answered and not (set(part.terms) | set(part.asks)) & (
+                        texts[i] | words.headings[i] | said):
                     continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
                 # answer is about: that sentence addresses it whatever words it uses.

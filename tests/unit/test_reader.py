@@ -326,6 +326,11 @@ def test_which_one_of_two_documents_is_the_document_its_sentence_is_in(answerer)
     answer = _answer(answerer, "There are two reviews called 'Lamp swap delay'. Which one lists ovik and brant as "
                      "attendees: on what date did that delay happen?", "FX-2", "FX-2b", "FX-1", "FX-1b")
     assert answer.splitlines()[0] == "Answer: FX-1 (Lamp swap delay); 3rd of May (supported) [FX-1]", answer
+    # Without FX-1's timeline, "that delay" is still FX-1's (its attendee line, a line of two words, is what the part
+    # points back to): the other review's date is no answer.
+    answer = _answer(answerer, "There are two reviews called 'Lamp swap delay'. Which one lists ovik and brant as "
+                     "attendees: on what date did that delay happen?", "FX-2", "FX-2b", "FX-1")
+    assert answer.splitlines()[0] == "Answer: FX-1 (Lamp swap delay) (supported) [FX-1]", answer
 
 
 def test_a_date_is_filled_for_when(answerer):
