@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from rapidfuzz import fuzz
 
-from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE
+from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
 from ..language.english import NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
@@ -516,7 +516,8 @@ class ContextWords:
         self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)} {s.scope}")) - t
                       for s, t in zip(sentences, self.texts)]
         # The words of the heading each sentence sits right under (its innermost section, else its document's title).
-        self.headings = [set(terms_of(re.split(r" — | › ", s.context)[-1])) - t for s, t in zip(sentences, self.texts)]
+        self.headings = [set(terms_of(s.context.split(TITLE_SEPARATOR)[-1].split(SECTION_SEPARATOR)[-1])) - t
+                         for s, t in zip(sentences, self.texts)]
         # What a document of the context is about: every word of its retrieved sentences and what they sit under
         # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
         self.by_doc: dict[str, set[str]] = {}
@@ -537,7 +538,7 @@ class ContextWords:
         self.labels = field_labels(sentences, self.fields)
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         # Each retrieved document's title words (its passages sit under "title — section").
-        self.title_of = {s.doc_id: s.context.split(" — ")[0] for s in reversed(sentences) if not s.from_fact}
+        self.title_of = {s.doc_id: s.context.split(TITLE_SEPARATOR)[0] for s in reversed(sentences) if not s.from_fact}
         # A document's own record, where it opens, names it ("Name: Pack Register Buildpack; Start Date: …"): its title,
         # where its headings give only its file name's words ("pack publish buildpack").
         for s in sorted(sentences, key=lambda s: -s.line):
@@ -706,5 +707,5 @@ def _variant(part: AskedPart, filler: str, other: str) -> bool:
 def _value(text: str, part: AskedPart | None = None) -> str:
     """A value as compared with another: its words and numbers, whole, in lower case; a yes/no answer's yes or no."""
     if part is not None and part.slot == "polar":
-        return text.split(" — ", 1)[0]
+        return text.split(TITLE_SEPARATOR, 1)[0]
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))

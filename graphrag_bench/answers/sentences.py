@@ -50,17 +50,21 @@ class Sentence:
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
 
 
+def _address_end(match: re.Match) -> str:
+    """The name a link's address ends in ("0004-rfc-process.md" of "…/text/0004-rfc-process.md#meta")."""
+    return (match.group(2) or match.group(4) or "").split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+
+
 def linked_files(line: str) -> tuple[str, ...]:
     """The file names of the documents a line of Markdown links to."""
-    targets = ((m.group(2) or m.group(4) or "").split("#")[0].rstrip("/").rsplit("/", 1)[-1] for m in LINK.finditer(line))
-    return tuple(dict.fromkeys(t for t in targets if DOCUMENT_FILE.fullmatch(t)))
+    return tuple(dict.fromkeys(end for m in LINK.finditer(line) if DOCUMENT_FILE.fullmatch(end := _address_end(m))))
 
 
 def _link(match: re.Match) -> str:
     """A link as its text, with the name its address ends in where that says more: a single word, or the words of a
     document's file name ("#04" linking to …/0004-rfc-process.md is "#04 (rfc process)")."""
     text, target = (match.group(1) or match.group(3) or "").strip(), match.group(2) or match.group(4) or ""
-    last = target.split("#")[0].rstrip("/").rsplit("/", 1)[-1]
+    last = _address_end(match)
     if DOCUMENT_FILE.fullmatch(last):  # another document, named by its file name's words where the text is a bare number
         last = file_title(last) if not re.search(r"[A-Za-z]", text) else ""
     elif not target.startswith(("http://", "https://")):

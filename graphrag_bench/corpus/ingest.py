@@ -42,6 +42,8 @@ NUMBERED_REFERENCE = re.compile(r"(?<![\w-])([A-Za-z]{2,8})\s?[-#]?\s?(\d{1,5})(
 ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")
 ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")
 MAX_CHUNK_LINES = 14
+# A chunk's first line: its document's title, then its section's path ("Title — Section › Subsection").
+TITLE_SEPARATOR, SECTION_SEPARATOR = " — ", " › "
 
 
 @dataclass(frozen=True)
@@ -328,8 +330,9 @@ def chunk_document(doc: Document) -> list[Chunk]:
             body = "\n".join(buf)
             # The head names the section by its path ("Atomic Batched Publishes › Server Behavior Design"): two
             # sections of one name under different parents are told apart.
-            path = " › ".join(t for _, t in headings if t != doc.title) or section
-            chunks.append(Chunk(f"{doc.doc_id}#{start + 1}", doc.doc_id, section, start + 1, end_index, f"{doc.title} — {path}\n{body}"))
+            path = SECTION_SEPARATOR.join(t for _, t in headings if t != doc.title) or section
+            chunks.append(Chunk(f"{doc.doc_id}#{start + 1}", doc.doc_id, section, start + 1, end_index,
+                                f"{doc.title}{TITLE_SEPARATOR}{path}\n{body}"))
         start, buf = None, []
 
     in_fence = False
