@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fillers import field_labels_of, shape_kinds
-from .reader import ContextWords, PassageReader, field_labels
+from .reader import ContextWords, PassageReader, document_titles, field_labels
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
@@ -184,6 +184,7 @@ class Answerer:
         own_label = set().union(*(p.asked_by for p in asked.parts))
         own_label &= field_labels(sentences) if own_label else set()
         answers: list[PartAnswer] = []
+        titles = document_titles(sentences)
         for part in reading.parts:
             part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
             if part.refers_back or not part_anchors:
@@ -191,7 +192,7 @@ class Answerer:
                 # part names): the types decide which.
                 part_anchors = [k for a in answers for k in a.keys] + [key for key, start, _ in r.question_spans
                                                                       if start < part.start]
-            found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)), own_label)
+            found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)), own_label, titles)
             if found is None:
                 return None
             answers.append(found)
@@ -203,7 +204,7 @@ class Answerer:
         return _render(answers) if answers else None
 
     def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str],
-              own_label: set[str] | frozenset[str] = frozenset()) -> PartAnswer | None:
+              own_label: set[str] | frozenset[str] = frozenset(), titles: dict[str, str] | None = None) -> PartAnswer | None:
         """The best path from what the part names to an answer: its last step the relation the part asks, each other
         step explained by another predicate of the question (or crossing two names of one thing), in the direction
         the wording gives. Do no harm: a path starts at what the question names, never at an entity the retrieved
@@ -253,17 +254,17 @@ class Answerer:
                 best, best_key = (start, path), key
         if best is None:
             return None
-        return self._part_answer(reading, part, facts, *best)
+        return self._part_answer(reading, part, facts, *best, titles=titles or {})
 
     def _part_answer(self, reading: Reading, part: Part, facts: list[Fact], start: str,
-                     path: list[tuple[Fact, str]]) -> PartAnswer:
+                     path: list[tuple[Fact, str]], titles: dict[str, str]) -> PartAnswer:
         last, end = path[-1]
         forward = last.target == end
         before = last.source if forward else last.target
         # Every fact of the same relation from the same node answers too ("depends on A and B").
         main = part.main_relations()
         answers = [f for f in facts if f.type == last.type and (f.source if forward else f.target) == before
-                   and _type(f.target if forward else f.source) == _type(end)
+                   and _same_kind(_type(f.target if forward else f.source), _type(end))
                    and self._asked(part, main, f, f.target if forward else f.source) >= ASK_THRESHOLD]
         answers.sort(key=lambda f: (f is not last, f.doc_id, f.line))
         further = _further(facts, answers, forward, last.type) if reading.transitive and last.type != GENERIC else []
@@ -284,7 +285,9 @@ class Answerer:
         else:
             label = "supported"
         sources = list(dict.fromkeys(f.doc_id for f in [last, *reversed(steps), *answers]))
-        names = [n for _, n in ends]
+        # A document is named with its title where the context gives one ("0044-pack-publish.md (Pack Register
+        # Buildpack)"): a file name alone does not say which document a reader is given.
+        names = [f"{n} ({titles[n]})" if _type(k) in RECORD_TYPES and titles.get(n, n) != n else n for k, n in ends]
         about = last.source_name if forward else last.target_name
         phrase = PHRASES.get(last.type, "")
         clause = f"{about} {phrase} {', '.join(names)}" if forward else f"{', '.join(names)} {phrase} {about}"
@@ -436,6 +439,11 @@ def _further(facts: list[Fact], first: list[Fact], forward: bool, rtype: str, le
         seen |= frontier
         found += [f for f in step if (f.target if forward else f.source) in frontier]
     return found
+
+
+def _same_kind(a: str, b: str) -> bool:
+    """Two ends of one kind: one type, or two documents (whatever each document was typed as)."""
+    return a == b or a in RECORD_TYPES and b in RECORD_TYPES
 
 
 def _claim_label(f: Fact, overall: str) -> str:

@@ -20,7 +20,7 @@ from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
 from ..language.text import CAPITALISED, WORD_DATE
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
-from ..graph.vocabulary import NAMED_TYPES, RECORD_TYPES
+from ..graph.vocabulary import NAMED_TYPES, RECORD_TYPES, RECORDS
 from .slots import SENTENCE_BREAK
 
 WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|how\s+many|how)\b", re.IGNORECASE)
@@ -117,6 +117,7 @@ class QuestionReader:
     def _read(self, question: str, spans: list[tuple[str, int, int]]) -> Reading:
         parts: list[Part] = []
         offset = 0
+        kinds = document_nouns(question, spans)
         pieces = PART_SPLIT.split(question)
         for piece in pieces:
             start = question.find(piece, offset) if piece else offset
@@ -127,7 +128,8 @@ class QuestionReader:
                 if not WH.match(piece) else 0
             piece, start = piece[asked:], start + asked
             if piece.strip():
-                parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts)))
+                parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts),
+                                        kinds))
         anchors = tuple(dict.fromkeys(question[s:e] for _, s, e in spans))
         residue = _strip(question, spans)
         path = len(anchors) >= 2 and self.semantics.shape_score(residue, "path") >= SHAPE_THRESHOLD
@@ -135,7 +137,8 @@ class QuestionReader:
                          for w in [residue, *re.split(r"[,;]", question)])
         return Reading(question, tuple(parts), anchors, path, transitive)
 
-    def _part(self, text: str, start: int, spans: list[tuple[str, int, int]], later: bool) -> Part:
+    def _part(self, text: str, start: int, spans: list[tuple[str, int, int]], later: bool,
+              kinds: frozenset[str] = frozenset()) -> Part:
         wh_match = WH.match(text)
         wh = wh_match.group(1).lower() if wh_match else ""
         cut = wh_match.end() if wh_match else 0
@@ -154,6 +157,10 @@ class QuestionReader:
             answer_types = frozenset({"person", "team"})
         elif wh == "when":
             answer_types = frozenset({"date"})
+        elif wh in {"what", "which"} and leading and _singular(leading[0], kinds):
+            # "Which RFCs list the Registry RFC …": the noun the question names a document by asks for documents,
+            # whatever type each document was given.
+            answer_types, noun_words = RECORDS, leading[:1]
         elif wh in {"what", "which"}:
             answer_types, noun_words = self._type_noun(leading)
         following = re.match(r"\s*([\w'-]+)", rest[len(" ".join(noun_words)) + 1 if noun_words else 0:])
@@ -257,6 +264,22 @@ def predicate_words(text: str) -> frozenset[str]:
         if t.lower_ in ("what", "which", "whose") and t.dep_ in ("det", "poss") and t.head.pos_ in ("NOUN", "PROPN"):
             words.add(t.head.lower_)
     return frozenset(words)
+
+
+def document_nouns(question: str, spans: list[tuple[str, int, int]]) -> frozenset[str]:
+    """The words of the names the question gives documents and the word right after one ("the Registry RFC",
+    "ADR-6"): the nouns it calls a document by. (Only pinned names say what they name: their key starts with the
+    entity's type.)"""
+    words: list[str] = []
+    for key, s, e in spans:
+        if key.partition(":")[0] in RECORD_TYPES:
+            following = re.match(r"\s+([A-Za-z]{2,})\b", question[e:])
+            words += re.findall(r"[A-Za-z]{2,}", question[s:e]) + ([following.group(1)] if following else [])
+    return frozenset(w.lower() for w in words if w.lower() not in FUNCTION_WORDS)
+
+
+def _singular(word: str, nouns: frozenset[str]) -> bool:
+    return word in nouns or word.endswith("s") and word[:-1] in nouns
 
 
 def _strip(text: str, spans: list[tuple[str, int, int]]) -> str:

@@ -495,6 +495,17 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
 
 
+def document_titles(sentences: list[Sentence]) -> dict[str, str]:
+    """Each retrieved document's title (its passages sit under "title — section"), or the name its own record gives
+    where it opens ("Name: Pack Register Buildpack; Start Date: …"), where its headings give only its file name's
+    words ("pack publish buildpack")."""
+    titles = {s.doc_id: s.context.split(TITLE_SEPARATOR)[0] for s in reversed(sentences) if not s.from_fact}
+    for s in sorted(sentences, key=lambda s: -s.line):
+        if not s.from_fact and s.line <= OPENING_LINES and (name := _record_name(s.text)):
+            titles[s.doc_id] = name
+    return titles
+
+
 def _written(text: str) -> set[str]:
     """The words of a text as ids are written (letters and digits), in lower case: what `ContextWords.id_words` match."""
     return {w.lower() for w in re.findall(r"[A-Za-z0-9]+", text)}
@@ -537,13 +548,7 @@ class ContextWords:
         self.fields = [field_labels_of(s.text) for s in sentences]  # each sentence's field labels
         self.labels = field_labels(sentences, self.fields)
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
-        # Each retrieved document's title words (its passages sit under "title — section").
-        self.title_of = {s.doc_id: s.context.split(TITLE_SEPARATOR)[0] for s in reversed(sentences) if not s.from_fact}
-        # A document's own record, where it opens, names it ("Name: Pack Register Buildpack; Start Date: …"): its title,
-        # where its headings give only its file name's words ("pack publish buildpack").
-        for s in sorted(sentences, key=lambda s: -s.line):
-            if not s.from_fact and s.line <= OPENING_LINES and (name := _record_name(s.text)):
-                self.title_of[s.doc_id] = name
+        self.title_of = document_titles(sentences)
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
         # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
         # (a reference counts where it is to a document of the context: "RFC 0045" to 0045-launcher-arguments.md,

@@ -229,6 +229,8 @@ NOTES = {
     "0012-tide-table.md": ("tide table — Meta", 1, "- Name: Spring Tide Table\n- Author(s): Piet Okonjo\n"),
     "0014-tide-rules.md": ("tide rules — Meta", 1, "- Name: Neap Tide Rules\n- Author(s): Ines Calder\n"
                            "- Supersedes: [TT 0012](https://example.org/harbour/tides/blob/main/0012-tide-table.md)\n"),
+    "0016-tide-marks.md": ("tide marks — Meta", 1, "- Name: Tide Mark Survey\n- Author(s): Odile Varga\n"
+                           "- Supersedes: https://example.org/harbour/tides/blob/main/0012-tide-table.md\n"),
     # A light tended by a crew "per" a plan that does not say it created the crew; the plan's own record.
     "GU-1": ("Gull Light — Summary", 3, "The Gull Light is tended by the Brannock Crew per PLAN 9.\n"),
     "GU-1b": ("Gull Light — Meta", 1, "- Author(s): Odile Varga\n- Status: Accepted\n"),
@@ -575,6 +577,26 @@ def test_a_graph_answer_does_not_step_from_the_named_record_to_another_one_the_q
                                 facts=[supersedes, author], pinned=["artifact:LR-4"], question_pins=["artifact:LR-4"],
                                 question_spans=[("artifact:LR-4", 14, 37)]))
     assert "Mirek Hal" not in answer.splitlines()[0], answer
+
+
+def test_the_noun_a_question_calls_a_document_by_asks_for_every_document_the_graph_gives(answerer):
+    """"Which tables list the Spring Tide Table as the table they supersede?": the question calls a document a
+    "Table", so "tables" asks for documents (not for systems, which "tables" alone would read as) — both records that
+    supersede it, however each document was typed, each named by the title its record gives rather than by its file
+    name alone."""
+    older = "artifact:0012-tide-table.md"
+    facts = [Fact("decision:0014-tide-rules.md", "0014-tide-rules.md", "SUPERSEDES", older, "0012-tide-table.md",
+                  "0014-tide-rules.md", 3, "Supersedes: TT 0012", 1.0, 1),
+             Fact("incident:0016-tide-marks.md", "0016-tide-marks.md", "SUPERSEDES", older, "0012-tide-table.md",
+                  "0016-tide-marks.md", 3, "Supersedes: 0012-tide-table.md", 1.0, 1)]
+    question = "Which tables list the Spring Tide Table as the table they supersede?"
+    start = question.index("Spring")
+    answer = answerer(Retrieval(question, "graphrag", facts=facts, pinned=[older], question_pins=[older],
+                                question_spans=[(older, start, start + len("Spring Tide Table"))],
+                                passages=_passages("0012-tide-table.md", "0014-tide-rules.md", "0016-tide-marks.md")))
+    head = answer.splitlines()[0]
+    assert "Neap Tide Rules" in head and "Tide Mark Survey" in head, answer
+    assert answer_label(answer) == "supported", answer
 
 
 def test_a_relation_is_read_from_what_the_question_predicates_not_from_a_noun_it_names(answerer):
