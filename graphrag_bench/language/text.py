@@ -75,7 +75,9 @@ def split_items(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     Qualifiers are taken off first, so commas inside parentheses never split an item.
     """
-    value = value.strip().strip("[]")
+    # A link's words are the item and its target a qualifier: "[Joe Kutner](https://…/jkutner), [Ana](…)" lists two
+    # people (stripping the brackets around the whole value first had left "Joe Kutner]").
+    value = LINK.sub(r"\1 (\2)", value).strip().strip("[]")
     parts: list[tuple[str, tuple[str, ...]]] = []
     depth, start, pieces = 0, 0, []
     for i, ch in enumerate(value):  # split at top-level separators only

@@ -438,6 +438,21 @@ def test_a_field_linking_to_a_document_of_the_corpus_relates_the_two_documents(t
     assert between == {("artifact:0014-tide-rules.md", "SUPERSEDES", "artifact:0012-tide-table.md")}, between
 
 
+def test_linked_names_and_boxes_of_several_lines_are_read_by_their_words(tmp_path):
+    """"Author(s): [Piet Okonjo](https://…/piet), [Ines Calder](https://…/ines)" names two people (the brackets around
+    the whole value had been stripped first, leaving "Piet Okonjo]"); a diagram box "Tide Gauge<br/>tg-01<br/>north
+    quay" is named by its first line."""
+    write(tmp_path / "docs" / "0012-tide-table.md",
+          "# Meta\n- Name: Spring Tide Table\n- Author(s): [Piet Okonjo](https://example.org/piet), "
+          "[Ines Calder](https://example.org/ines)\n\n# Flow\n\n```mermaid\nflowchart LR\n"
+          "  tg[Tide Gauge<br/>tg-01<br/>north quay] --> hb[Harbour Board]\n```\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    names = {e["name"] for e in graph.entities}
+    assert {"Piet Okonjo", "Ines Calder", "Tide Gauge", "Harbour Board"} <= names, names
+    assert not any(set(n) & set("[]<>") for n in names), names
+
+
 def test_a_line_too_long_to_be_prose_is_skipped_with_a_warning_and_the_rest_is_read(tmp_path):
     """One 3 MB line (spaCy reads at most 1,000,000 characters at once): not read as prose, named in a warning."""
     from graphrag_bench.language.spacy_pipeline import MAX_PARSED_CHARS, parse_all

@@ -35,6 +35,7 @@ UNICODE_FORWARD = re.compile(r"[─━—-]*\s*(?:▶|►|→|⟶|➔|➜|➝|�
 UNICODE_BACKWARD = re.compile(r"(?:◀|◄|←|⟵|⇐|⟸)\s*[─━—-]*")
 BOX = re.compile(r"[│┃┌┐└┘├┤┬┴┼╭╮╯╰║╔╗╚╝═]")
 ARROW = re.compile(r"\s*(?:(?P<back><-+|<=+)|--\s*(?P<l1>[^-<>|][^<>|]*?)\s*-->|-\.->|(?:-{1,3}|={2,})>(?:\|(?P<l2>[^|]*)\|)?)\s*")
+LINE_BREAK = re.compile(r"<br\s*/?>|\\n", re.IGNORECASE)  # a line break inside a diagram box's label
 MERMAID_NODE = re.compile(r"^(?P<id>[A-Za-z][\w-]*)\s*(?:\[\(?\"?(?P<a>[^\]\)\"]+)\"?\)?\]|\(\(?\"?(?P<b>[^)\"]+)\"?\)?\)|\{(?P<c>[^}]+)\}|>(?P<d>[^\]]+)\])$")
 DIAGRAM_KEYWORDS = re.compile(r"^(?:graph|flowchart|subgraph|end|classDef|class|style|linkStyle|direction|%%)\b")
 
@@ -65,7 +66,9 @@ def diagram_edges(line: str, labels: dict[str, str]) -> list[tuple[str, str, str
         part = part.strip()
         node = MERMAID_NODE.match(part)
         if node:
-            labels[node.group("id")] = next(g for g in node.group("a", "b", "c", "d") if g).strip()
+            # A box's first line is its name ("Primary S3<br/>govuk-env-mirror<br/>eu-west-2"); later lines describe it.
+            text = next(g for g in node.group("a", "b", "c", "d") if g)
+            labels[node.group("id")] = LINE_BREAK.split(text, maxsplit=1)[0].strip()
             part = labels[node.group("id")]
         name = clean(labels.get(part, part).strip("[]() "))
         if not name or not looks_like_name(name):
