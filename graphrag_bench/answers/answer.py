@@ -23,15 +23,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fillers import field_labels_of, shape_kinds
-from .reader import ContextWords, PassageReader, document_titles, field_labels
+from .reader import ContextWords, PassageReader, context_titles, field_labels
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
 from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
 from ..retrieval.retrieve import Fact, Retrieval
+from ..language.english import EXCLUSIVE
+from ..language.text import LINK
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
-from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RELATIONS, SEMANTIC, SYMMETRIC
+from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RECORDS, RELATIONS, SEMANTIC, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
@@ -44,6 +46,7 @@ MAX_PATH = 3
 SUPPORTED_MIN = 0.75  # extractor certainty at which a sourced fact counts as explicitly stated
 MAX_CLAIMS = 6
 PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
+EXCLUSIVE_NOUN = re.compile(r"\b(?:" + "|".join(EXCLUSIVE) + r")\s+([a-z][a-z-]+)", re.IGNORECASE)  # "only author"
 UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
 # The phrases each relation is known by (its glosses in the vocabulary): a sentence that uses one says the relation.
 GLOSS_PATTERNS = {name: re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(g) for g in sorted({*r.forward, *r.inverse, r.phrase} - {""},
@@ -171,6 +174,11 @@ class Answerer:
                                            if content_tokens(w)), default=0.0) if f.label else 0.0
         return self._label_scores[key]
 
+    def _exclusive(self, part: Part, relation: str) -> bool:
+        """The part asks for the only one of the relation ("as their only author", "its sole owner")."""
+        return any(any(r.relation == relation and r.score >= ASK_THRESHOLD for r in self.reader.semantics.readings(m.group(1)))
+                   for m in EXCLUSIVE_NOUN.finditer(part.text))
+
     # -- graph -------------------------------------------------------------------------------------------------------
     def _graph_answer(self, r: Retrieval, reading: Reading, facts: list[Fact], sentences: list[Sentence]) -> str | None:
         asked = self.slots.read(r.question)
@@ -184,7 +192,7 @@ class Answerer:
         own_label = set().union(*(p.asked_by for p in asked.parts))
         own_label &= field_labels(sentences) if own_label else set()
         answers: list[PartAnswer] = []
-        titles = document_titles(sentences)
+        titles = {**r.titles, **context_titles(sentences)}  # by entity id, and by document id as the context writes it
         for part in reading.parts:
             part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
             if part.refers_back or not part_anchors:
@@ -264,8 +272,16 @@ class Answerer:
         # Every fact of the same relation from the same node answers too ("depends on A and B").
         main = part.main_relations()
         answers = [f for f in facts if f.type == last.type and (f.source if forward else f.target) == before
-                   and _same_kind(_type(f.target if forward else f.source), _type(end))
+                   and _same_kind(_type(f.target if forward else f.source), _type(end), part.answer_types)
                    and self._asked(part, main, f, f.target if forward else f.source) >= ASK_THRESHOLD]
+        if self._exclusive(part, last.type):
+            # "Which ADRs list @ana as their only author": an answer the context gives another of that relation
+            # (a second author of the same ADR) is not one.
+            answers = [f for f in answers if not any(
+                g.type == last.type and (g.target if forward else g.source) == (f.target if forward else f.source)
+                and (g.source if forward else g.target) != before for g in facts)]
+            if not answers:
+                answers = [last]  # (nothing else to give: the best path stands, as without the word)
         answers.sort(key=lambda f: (f is not last, f.doc_id, f.line))
         further = _further(facts, answers, forward, last.type) if reading.transitive and last.type != GENERIC else []
         answers += further  # level by level, after the direct ones
@@ -285,9 +301,13 @@ class Answerer:
         else:
             label = "supported"
         sources = list(dict.fromkeys(f.doc_id for f in [last, *reversed(steps), *answers]))
-        # A document is named with its title where the context gives one ("0044-pack-publish.md (Pack Register
-        # Buildpack)"): a file name alone does not say which document a reader is given.
-        names = [f"{n} ({titles[n]})" if _type(k) in RECORD_TYPES and titles.get(n, n) != n else n for k, n in ends]
+        # A document is named as the fact's source writes it ("[RFC 0087](…/0087-bom.md)") or by its file name, with
+        # its title ("RFC 0087 (BOM inclusion in layer content metadata)"): a file name alone does not say which
+        # document a reader is given.
+        written = {f.target if forward else f.source: _written_as(f.evidence, f.target_name if forward else f.source_name)
+                   for f in reversed(answers)}
+        names = [_document_name(written.get(k) or n, titles.get(n) or titles.get(k, "")) if _type(k) in RECORD_TYPES
+                 else n for k, n in ends]
         about = last.source_name if forward else last.target_name
         phrase = PHRASES.get(last.type, "")
         clause = f"{about} {phrase} {', '.join(names)}" if forward else f"{', '.join(names)} {phrase} {about}"
@@ -441,9 +461,27 @@ def _further(facts: list[Fact], first: list[Fact], forward: bool, rtype: str, le
     return found
 
 
-def _same_kind(a: str, b: str) -> bool:
-    """Two ends of one kind: one type, or two documents (whatever each document was typed as)."""
-    return a == b or a in RECORD_TYPES and b in RECORD_TYPES
+def _written_as(evidence: str, document: str) -> str:
+    """The words a link of the evidence to `document` (its file name) gives it: "[RFC 0087](…/0087-bom.md)" → "RFC
+    0087"; "" if no link of it points there."""
+    for match in LINK.finditer(evidence):
+        target = match.group(2).split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+        if target.lower() == document.lower() and match.group(1).strip():
+            return match.group(1).strip()
+    return ""
+
+
+def _document_name(name: str, title: str) -> str:
+    """"RFC 0087 (BOM inclusion …)"; a title that starts with the name is the name enough ("ADR-001: Add a …")."""
+    if not title or title == name:
+        return name
+    return title if title.startswith(name) else f"{name} ({title})"
+
+
+def _same_kind(a: str, b: str, asked: frozenset[str]) -> bool:
+    """Two ends of one kind: one type, or two documents (whatever each was typed as) where documents are asked for
+    ("which RFCs …"; "which incident report …" asks for incidents)."""
+    return a == b or asked == RECORDS and a in RECORDS and b in RECORDS
 
 
 def _claim_label(f: Fact, overall: str) -> str:

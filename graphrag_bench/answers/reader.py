@@ -495,7 +495,7 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
 
 
-def document_titles(sentences: list[Sentence]) -> dict[str, str]:
+def context_titles(sentences: list[Sentence]) -> dict[str, str]:
     """Each retrieved document's title (its passages sit under "title — section"), or the name its own record gives
     where it opens ("Name: Pack Register Buildpack; Start Date: …"), where its headings give only its file name's
     words ("pack publish buildpack")."""
@@ -548,7 +548,7 @@ class ContextWords:
         self.fields = [field_labels_of(s.text) for s in sentences]  # each sentence's field labels
         self.labels = field_labels(sentences, self.fields)
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
-        self.title_of = document_titles(sentences)
+        self.title_of = context_titles(sentences)
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
         # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
         # (a reference counts where it is to a document of the context: "RFC 0045" to 0045-launcher-arguments.md,

@@ -39,6 +39,7 @@ PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "und
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.
 NUMBER_WORDS_ORDER = tuple("one two three four five six seven eight nine ten".split())
 NUMBER_WORDS = frozenset(NUMBER_WORDS_ORDER)
+EXCLUSIVE = frozenset({"only", "sole"})  # "their only author": the one of its kind, no other beside it
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").
 QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much"})

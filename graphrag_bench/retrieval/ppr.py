@@ -115,6 +115,7 @@ class PprRetriever(GraphRetriever):
         ranked = sorted(facts.values(), key=lambda f: (-(scores.get(f.source, 0.0) + scores.get(f.target, 0.0)),
                                                        f.doc_id, f.line, f.source, f.type, f.target))
         result.facts = self._within_budget(ranked)
+        result.titles = self.entities.titles_of(result.facts)
         result.timings["context_pack_ms"] = _ms(t)
 
     @staticmethod

@@ -97,6 +97,7 @@ class Retrieval:
     question_spans: list[tuple[str, int, int]] = field(default_factory=list)  # (entity id, start, end) in the question
     # Header attributes of the question's entities: id → {"name", "values": {field: [value, doc, line]}}
     attributes: dict = field(default_factory=dict)
+    titles: dict = field(default_factory=dict)  # the packed facts' documents: entity id → the document's title
     timings: dict = field(default_factory=dict)
     graph_cache_hits: int = 0
     graph_cache_misses: int = 0
@@ -152,15 +153,15 @@ MIN_TITLE_WORDS = 2  # a one-word title ("Logging") is a word a question uses fo
 
 
 def document_titles(entities: list[dict], chunks: Sequence[dict]) -> dict[str, list[str]]:
-    """Each document entity's titles: its document's heading (the first line of its chunks, before " — ") and its
-    record's `Name:` field; only titles of two words or more that no other document shares."""
+    """Each document entity's titles: its record's `Name:` field and its document's heading (the first line of its
+    chunks, before " — "), in that order; only titles of two words or more that no other document shares."""
     heading = {c["doc_id"]: c["text"].split("\n", 1)[0].split(" — ")[0] for c in reversed(chunks)}
     titles: dict[str, list[str]] = {}
     for e in entities:
         if e["name"] != e.get("source_doc"):
             continue  # not a document's own entity
         named = json.loads(e.get("attributes") or "{}").get("name")
-        for title in (heading.get(e["name"]), named[0] if isinstance(named, list) and named else None):
+        for title in (named[0] if isinstance(named, list) and named else None, heading.get(e["name"])):
             if isinstance(title, str) and len(title.split()) >= MIN_TITLE_WORDS:
                 titles.setdefault(e["id"], []).append(title.strip())
     owners: dict[str, set[str]] = {}  # title → the documents it titles (a document may have two entities)
@@ -168,7 +169,7 @@ def document_titles(entities: list[dict], chunks: Sequence[dict]) -> dict[str, l
     for key, names in titles.items():
         for title in names:
             owners.setdefault(title.lower(), set()).add(doc_of[key])
-    return {key: sorted({t for t in names if len(owners[t.lower()]) == 1}) for key, names in titles.items()}
+    return {key: list(dict.fromkeys(t for t in names if len(owners[t.lower()]) == 1)) for key, names in titles.items()}
 
 
 class EntityIndex:
@@ -196,13 +197,22 @@ class EntityIndex:
                 # A function word ("in", "by") names nothing, even where a table made it an entity.
                 if name and len(name) >= 2 and name.lower() not in FUNCTION_WORDS:
                     by_id.setdefault(self.canonical[e["id"]], []).append(name)
+        by_document: dict[str, str] = {}  # a document's id → the title an answer names it by
         for key, titles in document_titles(entities, chunks).items():
             by_id.setdefault(self.canonical.get(key, key), []).extend(titles)
+            if titles:
+                by_document.setdefault(self.names[key], titles[0])
+        # Every entity named by a document's id is that document (one mentioned first elsewhere too: ADR-33 of ADR-32)
+        self.titles = {e["id"]: by_document[e["name"]] for e in entities if e["name"] in by_document}
         for key in sorted(by_id):
             self.matcher.add(key, [self.nlp.make_doc(n) for n in sorted(set(by_id[key]))])
 
     def name(self, key: str) -> str:
         return self.names.get(key, key.split(":", 1)[-1])
+
+    def titles_of(self, facts: Sequence[Fact]) -> dict[str, str]:
+        """The titles of the documents at either end of the facts: an answer names "ADR-33" as its title says."""
+        return {key: self.titles[key] for f in facts for key in (f.source, f.target) if key in self.titles}
 
     def pin(self, text: str) -> list[str]:
         """Canonical ids mentioned in `text`, longest match first, in order of appearance."""
@@ -336,6 +346,7 @@ class GraphRetriever:
 
         t = time.perf_counter()
         result.facts = self._pack(list(facts.values()), question, set(question_pins))
+        result.titles = self.entities.titles_of(result.facts)
         result.timings["context_pack_ms"] = _ms(t)
 
     def _follow_references(self, result: Retrieval, question: str) -> None:

@@ -167,3 +167,33 @@ def test_two_values_of_a_single_valued_relation_conflict_and_cite_both(answerer)
 def test_no_evidence_is_unknown(answerer):
     r = Retrieval("Who approved RFC-99?", "graphrag", passages=[Passage("x#1", "X", 1, 2, "Notes\nNothing relevant here.", 0.1)])
     assert answer_label(answerer(r)) == "unknown"
+
+def test_only_one_of_a_relation_excludes_answers_the_context_gives_another(answerer):
+    """"Which notes list Ana Souza as their only author?": a note the facts also credit to Ravi is not one; without
+    "only" both notes answer."""
+    facts = [_fact("artifact:N-1", "AUTHORED_BY", "person:ana_souza", doc="N-1"),
+             _fact("artifact:N-2", "AUTHORED_BY", "person:ana_souza", doc="N-2"),
+             _fact("artifact:N-2", "AUTHORED_BY", "person:ravi_menon", doc="N-2")]
+    only = answerer(_retrieval("Which notes list Ana Souza as their only author?", ["person:ana_souza"], facts))
+    assert "N-1" in only.splitlines()[0] and "N-2" not in only.splitlines()[0], only
+    both = answerer(_retrieval("Which notes list Ana Souza as their author?", ["person:ana_souza"], facts))
+    assert "N-1" in both.splitlines()[0] and "N-2" in both.splitlines()[0], both
+
+
+def test_a_document_answer_is_named_as_its_source_links_it_and_by_its_title(answerer):
+    """"Supersedes: [TR 87](https://…/0087-tide-rules.md)": the document answer is "TR 87", the words its source
+    gives the link, with the title retrieval knows it by; a document the source writes by its file name keeps it."""
+    facts = [Fact("artifact:0095-tides.md", "0095-tides.md", "SUPERSEDES", "artifact:0087-tide-rules.md",
+                  "0087-tide-rules.md", "0095-tides.md", 3,
+                  "Supersedes: [TR 87](https://example.org/tides/0087-tide-rules.md), 0053-tide-table.md", 1.0, 1),
+             Fact("artifact:0095-tides.md", "0095-tides.md", "SUPERSEDES", "artifact:0053-tide-table.md",
+                  "0053-tide-table.md", "0095-tides.md", 3,
+                  "Supersedes: [TR 87](https://example.org/tides/0087-tide-rules.md), 0053-tide-table.md", 1.0, 1)]
+    question = "Which documents does the Tide Survey supersede?"
+    start = question.index("Tide Survey")
+    r = Retrieval(question, "graphrag", facts=facts, pinned=["artifact:0095-tides.md"],
+                  question_pins=["artifact:0095-tides.md"],
+                  question_spans=[("artifact:0095-tides.md", start, start + len("Tide Survey"))],
+                  titles={"artifact:0087-tide-rules.md": "Neap Tide Rules", "artifact:0053-tide-table.md": "Spring Tide Table"})
+    head = answerer(r).splitlines()[0]
+    assert "TR 87 (Neap Tide Rules)" in head and "0053-tide-table.md (Spring Tide Table)" in head, head

@@ -215,6 +215,13 @@ def test_a_document_called_by_its_title_is_pinned():
     assert index.pin("Who wrote the RFC named Tide Gauges?") == ["artifact:HR-2"]
     assert index.pin("When was the Quay Lamp Schedule approved?") == ["decision:HR-1"]
     assert index.pin("Who keeps the Buoy Log?") == [] and index.pin("Which foghorns sound at night?") == []
+    # The title an answer names a document by: its record's name before its heading; every entity called by the
+    # document's id has it (one first mentioned in another document too); a shared title names none.
+    mentioned = {"id": "decision:HR-2", "type": "decision", "name": "HR-2", "canonical_id": "decision:HR-2",
+                 "aliases": [], "source_doc": "HR-1", "attributes": "{}"}
+    titles = EntityIndex([*entities, mentioned], chunks).titles
+    assert titles == {"decision:HR-1": "Quay Lamp Schedule", "artifact:HR-2": "Tide Gauges",
+                      "decision:HR-2": "Tide Gauges"}, titles
 
 
 def test_one_hop_setting_stops_at_one_hop(retrievers):
