@@ -42,6 +42,7 @@ SHAPES = (
     (re.compile(r"\b\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}\b|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:UTC|[AP]M))?\b"), {"date"}),
     (re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|[A-Za-z][A-Za-z/]*)"), {"number"}),
     (re.compile(r"(?<![\w.])\d[\d,.]*[kKmMgG]?\b"), {"number"}),
+    (re.compile(r"(?<![\w./])/\d{1,3}\b"), {"number"}),  # a network's size as its prefix length: "a /24"
     (re.compile(r"`([^`]+)`"), {"thing", "version"}),
     (re.compile(r"\"([^\"]{2,80})\"|(?<!\w)'([^']{2,80})'(?!\w)"), {"thing"}),
     (ID_IN_TEXT, {"thing"}),

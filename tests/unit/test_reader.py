@@ -1260,6 +1260,15 @@ def test_a_number_is_given_with_the_noun_it_counts(answerer):
     assert answer.splitlines()[0].startswith("Answer: 60 usable radio channels (supported)"), answer
 
 
+def test_a_prefix_length_is_a_size(answerer):
+    """"What size was each radio subnet, and how many usable radio channels did it give": the first part's answer is
+    the size the sentence says the subnet is, "/26" (a network's prefix length, which no number shape read: the part
+    took the second part's "60 usable radio channels" and left that one unanswered)."""
+    answer = _answer(answerer, "What size was each quay's radio subnet, and how many usable radio channels did it give?",
+                     "QY-4")
+    assert answer.splitlines()[0].startswith("Answer: /26; 60 usable radio channels (supported)"), answer
+
+
 def test_a_part_asking_what_a_document_says_is_asked_by_the_reported_verb(answerer):
     """"Which crew does the winter plan say will repaint the lanterns": the plan is where it is said; repainting is
     what is asked. The plan's record (its author) says nothing of repainting; the sentence that says who repaints
