@@ -33,6 +33,7 @@ ENTITY_KINDS = {
     "LANGUAGE": {"thing"}, "DATE": {"date"}, "TIME": {"date", "number"}, "CARDINAL": {"number"},
     "QUANTITY": {"number"}, "PERCENT": {"number"}, "MONEY": {"number"}, "ORDINAL": {"ordinal"},  # ("first" counts nothing)
 }
+PREFIX_LENGTH = re.compile(r"(?<![\w./])/\d{1,3}\b")  # a network's size as its prefix length: "a /24" (no count)
 SHAPES = (
     (re.compile(r"(?<![\w@])@[A-Za-z0-9][\w-]*"), {"person"}),
     (re.compile(r"\bv?\d+\.(?:\d+|x)(?:\.(?:\d+|x))*(?:[-+][\w.]+)?\b"), {"version", "number"}),
@@ -42,7 +43,7 @@ SHAPES = (
     (re.compile(r"\b\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}\b|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:UTC|[AP]M))?\b"), {"date"}),
     (re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|[A-Za-z][A-Za-z/]*)"), {"number"}),
     (re.compile(r"(?<![\w.])\d[\d,.]*[kKmMgG]?\b"), {"number"}),
-    (re.compile(r"(?<![\w./])/\d{1,3}\b"), {"number"}),  # a network's size as its prefix length: "a /24"
+    (PREFIX_LENGTH, {"number"}),
     (re.compile(r"`([^`]+)`"), {"thing", "version"}),
     (re.compile(r"\"([^\"]{2,80})\"|(?<!\w)'([^']{2,80})'(?!\w)"), {"thing"}),
     (ID_IN_TEXT, {"thing"}),
@@ -385,6 +386,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue
         if any(earlier <= words for earlier in pointed):
             continue
+        if part.wh == "how many" and PREFIX_LENGTH.fullmatch(c.text):
+            continue  # "how many channels": a count of them, not the size of the network they are in
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:
