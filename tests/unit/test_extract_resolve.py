@@ -1,5 +1,7 @@
 """Extraction and resolution: the corpus's hard cases, the audit, determinism, and a foreign corpus."""
 
+import json
+
 from graphrag_bench.graph.extract import Extractor
 from graphrag_bench.graph.ground_truth import evaluate_extraction
 from graphrag_bench.corpus.ingest import load_corpus
@@ -451,6 +453,19 @@ def test_linked_names_and_boxes_of_several_lines_are_read_by_their_words(tmp_pat
     names = {e["name"] for e in graph.entities}
     assert {"Piet Okonjo", "Ines Calder", "Tide Gauge", "Harbour Board"} <= names, names
     assert not any(set(n) & set("[]<>") for n in names), names
+
+
+def test_a_field_value_read_as_several_items_is_kept_as_the_line_joins_them(tmp_path):
+    """"Name: Tide Plan and Harbour Rules" is split into items on "and" like any list; as the record's attribute the
+    value is joined again as the line says it (it had become "Tide Plan, Harbour Rules", a name no one wrote)."""
+    write(tmp_path / "docs" / "0012-tide-plan.md", "# Meta\n- Name: Tide Plan and Harbour Rules\n- Status: Approved\n"
+          "- Tags: tides; harbour, quay\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    record = next(e for e in graph.entities if e["name"] == "0012-tide-plan.md" and e.get("attributes") not in (None, "{}"))
+    attributes = json.loads(record["attributes"])
+    assert attributes["name"][0] == "Tide Plan and Harbour Rules", attributes
+    assert attributes["tags"][0] == "tides; harbour, quay", attributes
 
 
 def test_a_line_too_long_to_be_prose_is_skipped_with_a_warning_and_the_rest_is_read(tmp_path):

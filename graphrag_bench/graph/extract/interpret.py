@@ -635,13 +635,21 @@ def _family(term: Term) -> str:
     return {RECORD: "record", DATE: "date"}.get(term.kind, "name")
 
 
+PLAIN_SEPARATOR = re.compile(r"\s*(?:[,;&]|and|or)\s*", re.IGNORECASE)  # what a line lists items by
+
+
 def _add_attribute(attributes: dict, name: str, s: Statement) -> None:
     """A field of an entity, with the document and line that state it; a list field keeps every item."""
     entry = attributes.get(name)
     if entry is None:
         attributes[name] = [s.value.text, s.doc_id, s.line]
     elif entry[1] == s.doc_id and entry[2] == s.line and s.value.text not in entry[0].split(", "):
-        entry[0] = f"{entry[0]}, {s.value.text}"
+        # Joined as the line joins them where it says them plainly: "Name: Decouple Plan and Bill-of-Materials" is one
+        # name again, not "Decouple Plan, Bill-of-Materials".
+        start = s.evidence.find(entry[0])
+        later = s.evidence.find(s.value.text, start + len(entry[0])) if start >= 0 else -1
+        between = s.evidence[start + len(entry[0]):later] if later >= 0 else ""
+        entry[0] = f"{entry[0]}{between if PLAIN_SEPARATOR.fullmatch(between) else ', '}{s.value.text}"
 
 
 def _attribute_name(label: str) -> str:
