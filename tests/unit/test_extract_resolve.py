@@ -468,6 +468,18 @@ def test_a_field_value_read_as_several_items_is_kept_as_the_line_joins_them(tmp_
     assert attributes["tags"][0] == "tides; harbour, quay", attributes
 
 
+def test_a_participle_describing_a_noun_in_a_phrase_says_nothing_of_the_document(tmp_path):
+    """"This is one of the projects proposed by @ana": the projects were proposed by her, not the plan the
+    sentence opens by pointing at; "This is the plan written by Ravi Menon" says who wrote the plan."""
+    write(tmp_path / "docs" / "0012-tide-plan.md", "# Tide plan\n\nThis is the plan written by Ravi Menon.\n\n"
+          "### New Items\n\n#### Harbour Gauges\n* Owner: @ana (sponsor @ravi)\n\nThe harbour is lucky to have "
+          "gauges! This is one of the projects proposed by @ana to measure the harbour.\n")
+    docs = load_corpus(tmp_path / "docs")
+    authored = {(r.source, r.target) for r in Extractor().extract(docs).relations if r.type == "AUTHORED_BY"}
+    assert ("artifact:0012-tide-plan.md", "person:ravi_menon") in authored, authored
+    assert not any("ana" in target for _, target in authored), authored
+
+
 def test_a_line_too_long_to_be_prose_is_skipped_with_a_warning_and_the_rest_is_read(tmp_path):
     """One 3 MB line (spaCy reads at most 1,000,000 characters at once): not read as prose, named in a warning."""
     from graphrag_bench.language.spacy_pipeline import MAX_PARSED_CHARS, parse_all

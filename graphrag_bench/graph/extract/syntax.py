@@ -44,6 +44,7 @@ EMBEDDING = frozenset({"prep", "pobj", "pcomp", "advcl", "ccomp", "xcomp", "relc
 SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass"})
 MODIFIER = "amod"
 COMPOUND = "compound"
+PARTICIPLE = "acl"  # a participle modifying a noun: "the projects proposed by X"
 CIRCUMSTANCE = "advcl"  # a clause that says when, if or how something else holds
 CLAUSE_OPENERS = frozenset({"mark", "advmod"})  # "when", "if", "once", "as" opening a clause
 INSTRUCTION_TAGS = frozenset({"VB", "VBG"})  # a verb's base form ("See", "Use") and gerund ("Using")
@@ -76,6 +77,14 @@ def _circumstance(token) -> bool:
     predicate = _predicate(token)
     return predicate is not None and predicate.dep_ == CIRCUMSTANCE and (
         predicate.tag_ != "VBN" or any(c.dep_ in SUBJECTS or c.dep_ in CLAUSE_OPENERS for c in predicate.children))
+
+
+def _said_of_inner_noun(token) -> bool:
+    """The participle over `token` describes a noun inside a prepositional phrase ("This is one of the projects
+    *proposed by* @x"): it says something of that noun (the projects), not of the sentence's subject ("This is the
+    proposal written by @x" does)."""
+    predicate = _predicate(token)
+    return predicate is not None and predicate.dep_ == PARTICIPLE and predicate.head.dep_ == "pobj"
 
 
 def _instruction(token) -> bool:
@@ -112,7 +121,7 @@ def contradicted(statement: Statement, doc, identity: bool = False, names_type=l
         return True
     if implicit:
         return value is not None and (bool(_arcs(value.root) & SUBJECTS) or _instruction(value.root)
-                                      or _circumstance(value.root))
+                                      or _circumstance(value.root) or _said_of_inner_noun(value.root))
     if said_of:
         arcs = _arcs(subject.root) if subject is not None else set()
         return subject is not None and (bool(arcs & EMBEDDING) and not arcs & SUBJECTS or _instruction(subject.root)
