@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fillers import field_labels_of, shape_kinds
-from .reader import ContextWords, PassageReader, context_titles, field_labels
+from .reader import ContextWords, PassageReader, context_titles, document_words, field_labels
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
-from .question_reading import ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens
+from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens,
+                               predicate_words, strip_named)
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.english import EXCLUSIVE
 from ..language.text import LINK
@@ -193,9 +194,19 @@ class Answerer:
         own_label &= field_labels(sentences) if own_label else set()
         answers: list[PartAnswer] = []
         titles = {**r.titles, **context_titles(sentences)}  # by entity id, and by document id as the context writes it
+        kinds = document_words(sentences)
+        introduced = self._introduced(r, reading, facts)
         for part in reading.parts:
+            if part.wh_noun and stem(part.wh_noun) in kinds:
+                # "Which RFC …" where the context's ids call its documents RFCs ("RFC-0011"): a document is asked for
+                part = dataclasses.replace(part, answer_types=RECORDS)
             part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
-            if part.refers_back or not part_anchors:
+            via = None
+            if (part.refers_back or not part_anchors) and introduced is not None and not answers:
+                # "X was superseded by a later RFC. Which RFC superseded that later RFC": the part starts from what the
+                # statement introduces, the fact stating it the chain's first step.
+                part_anchors, via = [introduced[0]], introduced[1]
+            elif part.refers_back or not part_anchors:
                 # A pronoun stands for an earlier answer or what the question named before it (never what a later
                 # part names): the types decide which.
                 part_anchors = [k for a in answers for k in a.keys] + [key for key, start, _ in r.question_spans
@@ -203,6 +214,9 @@ class Answerer:
             found = self._fill(r, reading, part, facts, list(dict.fromkeys(part_anchors)), own_label, titles)
             if found is None:
                 return None
+            if via is not None:
+                found = dataclasses.replace(found, facts=[via, *found.facts], sources=list(dict.fromkeys([*found.sources, via.doc_id])),
+                                            label="likely" if found.label == "supported" else found.label)
             answers.append(found)
         # Do no harm: a graph fact that only loosely says what was asked ("possible") never replaces the passages'
         # reading, and neither does an answer of another kind than the question asks for ("who" → a person or team).
@@ -210,6 +224,26 @@ class Answerer:
         if any(a.label == "possible" for a in answers) or not _fits_slots(asked, answers) or len(answers) < len(asked.parts):
             return None
         return _render(answers) if answers else None
+
+    def _introduced(self, r: Retrieval, reading: Reading, facts: list[Fact]) -> tuple[str, Fact] | None:
+        """What the question's opening statement introduces without naming it, read from the graph: "The RFC named
+        Lifecycle Descriptor was superseded by a later RFC" → the one document the facts say superseded it (with that
+        fact). None unless the statement names one thing, says a relation of it, and the facts give one such end."""
+        spans = [(key, s, e) for key, s, e in r.question_spans if e <= len(reading.statement)]
+        if not reading.statement or len(spans) != 1:
+            return None
+        anchor = spans[0][0]
+        phrase = strip_named(reading.statement, spans)
+        relations, _ = self.reader.relations(phrase, predicate_words(reading.statement))
+        named = max(relations.items(), key=lambda kv: (kv[1], kv[0]), default=None)
+        if named is None or named[1] < RELATION_THRESHOLD:
+            return None
+        relation = named[0]
+        from_target = self.reader.inverse(phrase, relation)  # "was superseded by a later RFC": the anchor is its target
+        ends = {(f.source if from_target else f.target): f for f in facts
+                if f.type == relation and (f.target if from_target else f.source) == anchor}
+        ends = {key: f for key, f in ends.items() if key not in r.question_pins}
+        return next(iter(ends.items())) if len(ends) == 1 else None
 
     def _fill(self, r: Retrieval, reading: Reading, part: Part, facts: list[Fact], anchors: list[str],
               own_label: set[str] | frozenset[str] = frozenset(), titles: dict[str, str] | None = None) -> PartAnswer | None:
@@ -240,6 +274,11 @@ class Answerer:
                 if group is not None and group not in used:  # each other predicate of the question explains one step
                     used.add(group)
                     score += EXPLAINED_STEP
+                elif step.type == last.type != GENERIC and not reading.transitive:
+                    # the answer's relation of something else ("who authored it" through a co-author of another RFC):
+                    # only a question asking for a whole chain steps through it
+                    chained = False
+                    break
                 elif step.type in IDENTITY or index == 0 and _type(start) == "date":
                     score += IDENTITY_STEP  # "the review on 2026-02-15": a day names what it dates
                 elif step.type in SEMANTIC and not {_type(step.source), _type(step.target)} <= set(RECORD_TYPES):
@@ -309,6 +348,8 @@ class Answerer:
         names = [_document_name(written.get(k) or n, titles.get(n) or titles.get(k, "")) if _type(k) in RECORD_TYPES
                  else n for k, n in ends]
         about = last.source_name if forward else last.target_name
+        if _type(before) in RECORD_TYPES:
+            about = _document_name(about, titles.get(about) or titles.get(before, ""))
         phrase = PHRASES.get(last.type, "")
         clause = f"{about} {phrase} {', '.join(names)}" if forward else f"{', '.join(names)} {phrase} {about}"
         return PartAnswer(names, [k for k, _ in ends], steps + answers, sources, label, clause)

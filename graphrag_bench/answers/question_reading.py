@@ -78,6 +78,7 @@ class Part:
     # The predicate's groups of words that each name relations, in order: "the graph database chosen in | depend on".
     groups: tuple[dict, ...] = ()
     main: int = 0  # the group the answer is the object or subject of (the others describe the way there)
+    wh_noun: str = ""  # the word right after "which"/"what" ("RFC" of "Which RFC superseded …"), lower case
 
     def asks(self, relation: str) -> float:
         return self.relations.get(relation, 0.0)
@@ -97,6 +98,7 @@ class Reading:
     anchors: tuple[str, ...]  # what the question names, as written
     path: bool  # asks how two named things are connected
     transitive: bool  # asks for a whole chain ("directly or indirectly")
+    statement: str = ""  # what the question states before it asks ("The RFC named X was superseded by a later RFC.")
 
 
 class QuestionReader:
@@ -131,11 +133,12 @@ class QuestionReader:
                 parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts),
                                         kinds))
         anchors = tuple(dict.fromkeys(question[s:e] for _, s, e in spans))
-        residue = _strip(question, spans)
+        residue = strip_named(question, spans)
         path = len(anchors) >= 2 and self.semantics.shape_score(residue, "path") >= SHAPE_THRESHOLD
         transitive = any(self.semantics.shape_score(w, "transitive") >= SHAPE_THRESHOLD
                          for w in [residue, *re.split(r"[,;]", question)])
-        return Reading(question, tuple(parts), anchors, path, transitive)
+        statement = question[:parts[0].start].strip() if parts else ""
+        return Reading(question, tuple(parts), anchors, path, transitive, statement)
 
     def _part(self, text: str, start: int, spans: list[tuple[str, int, int]], later: bool,
               kinds: frozenset[str] = frozenset()) -> Part:
@@ -166,7 +169,7 @@ class QuestionReader:
         following = re.match(r"\s*([\w'-]+)", rest[len(" ".join(noun_words)) + 1 if noun_words else 0:])
         wh_subject = not (following and following.group(1).lower() in AUXILIARIES)
         local = [(a, s, self._apposed_end(rest, e)) for a, s, e in local]  # "the Platform team": the noun is the name's
-        tokens = [w for w in _strip(rest, local).split() if w not in AUXILIARIES]
+        tokens = [w for w in strip_named(rest, local).split() if w not in AUXILIARIES]
         if noun_words and tokens[:len(noun_words)] == noun_words:
             tokens = tokens[len(noun_words):]
         phrase = " ".join(tokens)
@@ -176,7 +179,8 @@ class QuestionReader:
         # that X depends on"), an auxiliary question's to its last ("What does the system chosen in X depend on").
         main = 0 if wh_subject else max(len(groups) - 1, 0)
         return Part(text.strip(), start, wh, answer_types, phrase, tuple(text[s - start:e - start] for _, s, e in spans),
-                    wh_subject, refers_back, relations, tuple(groups), main)
+                    wh_subject, refers_back, relations, tuple(groups), main,
+                    leading[0] if wh in {"what", "which"} and leading else "")
 
     def _type_noun(self, words: list[str]) -> tuple[frozenset[str], list[str]]:
         """'Which incident report did …' → ({incident}, [incident, report]): the shortest run of the words after
@@ -282,7 +286,7 @@ def _singular(word: str, nouns: frozenset[str]) -> bool:
     return word in nouns or word.endswith("s") and word[:-1] in nouns
 
 
-def _strip(text: str, spans: list[tuple[str, int, int]]) -> str:
+def strip_named(text: str, spans: list[tuple[str, int, int]]) -> str:
     """The text without the named things (and a determiner in front of them)."""
     out, pos = [], 0
     for _, s, e in sorted(spans, key=lambda x: x[1]):

@@ -495,6 +495,16 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
 
 
+def document_words(sentences: list[Sentence], numbers: set[str] | None = None) -> set[str]:
+    """What the context's documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045" where that
+    reference is to a document of the context (`numbers`: their numbers) or links to a document of its number."""
+    if numbers is None:
+        numbers = {str(int(m.group(1))) for s in sentences if not s.from_fact and (m := ID_NUMBER.search(s.doc_id))}
+    return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} | {
+        stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)
+        if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}}
+
+
 def context_titles(sentences: list[Sentence]) -> dict[str, str]:
     """Each retrieved document's title (its passages sit under "title — section"), or the name its own record gives
     where it opens ("Name: Pack Register Buildpack; Start Date: …"), where its headings give only its file name's
@@ -571,10 +581,7 @@ class ContextWords:
             said = _written(s.text) if not s.from_fact else set()
             self.cited.append({t for doc, words in digits.items() if doc != s.doc_id and words & said
                                for t in self.titles.get(doc, ())})
-        held = set(self.numbers.values())
-        self.document_words = {stem(m.group(1)) for doc in self.by_doc if (m := ID_PREFIX.match(doc))} | {
-            stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)
-            if str(int(m.group(2))) in held | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}}
+        self.document_words = document_words(sentences, set(self.numbers.values()))
 
     def titled(self, names: tuple[str, ...]) -> list[str]:
         """The documents of the context that one of the names calls by its title: the name says most of a title of

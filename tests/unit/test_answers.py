@@ -197,3 +197,46 @@ def test_a_document_answer_is_named_as_its_source_links_it_and_by_its_title(answ
                   titles={"artifact:0087-tide-rules.md": "Neap Tide Rules", "artifact:0053-tide-table.md": "Spring Tide Table"})
     head = answerer(r).splitlines()[0]
     assert "TR 87 (Neap Tide Rules)" in head and "0053-tide-table.md (Spring Tide Table)" in head, head
+
+
+def test_a_part_pointing_to_what_the_statement_introduces_starts_from_it(answerer):
+    """"The RFC named Tide Table was superseded by a later RFC, which was itself superseded. Which RFC superseded that
+    later RFC, and who authored it?": the statement introduces the RFC that superseded Tide Table (the one the facts
+    give); the question asks what superseded that one, and its author — a chain of three statements, "likely". (The
+    context's references, "RFC-11", say its documents are RFCs: "which RFC" asks for a document, though "RFC" alone
+    reads as no kind of document.)"""
+    def doc(number, name):
+        return f"artifact:{number}-{name}.md"
+    facts = [Fact(doc("0049", "tide-gauges"), "0049-tide-gauges.md", "SUPERSEDES", doc("0011", "tide"), "0011-tide.md",
+                  "0049-tide-gauges.md", 3, "Supersedes: [RFC-11](https://example.org/tides/0011-tide.md)", 1.0, 1),
+             Fact(doc("0066", "tide-marks"), "0066-tide-marks.md", "SUPERSEDES", doc("0049", "tide-gauges"),
+                  "0049-tide-gauges.md", "0066-tide-marks.md", 3, "Supersedes: RFC-49", 1.0, 1),
+             Fact(doc("0066", "tide-marks"), "0066-tide-marks.md", "AUTHORED_BY", "person:piet_okonjo", "Piet Okonjo",
+                  "0066-tide-marks.md", 2, "Author(s): Piet Okonjo", 1.0, 1),
+             Fact(doc("0049", "tide-gauges"), "0049-tide-gauges.md", "AUTHORED_BY", "person:ines_calder", "Ines Calder",
+                  "0049-tide-gauges.md", 2, "Author(s): Ines Calder", 1.0, 1)]
+    passages = [Passage("0049-tide-gauges.md#1", "0049-tide-gauges.md", 1, 3, "tide gauges — Meta\n- Name: Tide Table "
+                        "with Gauges\n- Author(s): Ines Calder\n- Supersedes: [RFC-11](https://example.org/tides/0011-tide.md)\n", 1.0),
+                Passage("0011-tide.md#1", "0011-tide.md", 1, 2, "tide — Meta\n- Name: Tide Table\n- Status: Superseded\n", 0.9)]
+    question = ("The RFC named Tide Table was superseded by a later RFC, which was itself superseded. Which RFC superseded "
+                "that later RFC, and who authored it?")
+    start = question.index("Tide Table")
+    anchor = doc("0011", "tide")
+    r = Retrieval(question, "graphrag", facts=facts, passages=passages, pinned=[anchor], question_pins=[anchor],
+                  question_spans=[(anchor, start, start + len("Tide Table"))])
+    answer = answerer(r)
+    head = answer.splitlines()[0]
+    assert "0066-tide-marks.md" in head and "Piet Okonjo" in head and "Ines Calder" not in head, answer
+    assert answer_label(answer) == "likely" and "[0049-tide-gauges.md]" in head, answer
+
+
+def test_a_path_does_not_step_through_the_asked_relation_of_something_else(answerer):
+    """"Who authored N-2?": the graph says Ana owns N-2 and co-wrote N-9 with Ravi; N-2's own author it does not say.
+    Ravi, N-9's co-author, is no answer: a path reaches the asked relation only in its last step (unless the question
+    asks for a whole chain)."""
+    facts = [_fact("person:ana_souza", "OWNS", "decision:N-2", doc="N-2"),
+             _fact("decision:N-9", "AUTHORED_BY", "person:ana_souza", doc="N-9"),
+             _fact("decision:N-9", "AUTHORED_BY", "person:ravi_menon", doc="N-9")]
+    answer = answerer(_retrieval("Who authored N-2?", ["decision:N-2"], facts,
+                                 spans=[("decision:N-2", 13, 16)]))
+    assert "Ravi Menon" not in answer.splitlines()[0], answer
