@@ -25,13 +25,12 @@ from functools import lru_cache
 from .fillers import field_labels_of, shape_kinds
 from .reader import ContextWords, PassageReader, context_titles, document_words, field_labels
 from .reader import PartAnswer as PassagePart
-from .sentences import Sentence, clean, context_sentences
+from .sentences import Sentence, clean, context_sentences, linked_as
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
 from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens,
                                predicate_words, strip_named)
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.english import EXCLUSIVE
-from ..language.text import LINK
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
 from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RECORDS, RELATIONS, SEMANTIC, SYMMETRIC
@@ -343,7 +342,7 @@ class Answerer:
         # A document is named as the fact's source writes it ("[RFC 0087](…/0087-bom.md)") or by its file name, with
         # its title ("RFC 0087 (BOM inclusion in layer content metadata)"): a file name alone does not say which
         # document a reader is given.
-        written = {f.target if forward else f.source: _written_as(f.evidence, f.target_name if forward else f.source_name)
+        written = {f.target if forward else f.source: linked_as(f.evidence, f.target_name if forward else f.source_name)
                    for f in reversed(answers)}
         names = [_document_name(written.get(k) or n, titles.get(n) or titles.get(k, "")) if _type(k) in RECORD_TYPES
                  else n for k, n in ends]
@@ -500,16 +499,6 @@ def _further(facts: list[Fact], first: list[Fact], forward: bool, rtype: str, le
         seen |= frontier
         found += [f for f in step if (f.target if forward else f.source) in frontier]
     return found
-
-
-def _written_as(evidence: str, document: str) -> str:
-    """The words a link of the evidence to `document` (its file name) gives it: "[RFC 0087](…/0087-bom.md)" → "RFC
-    0087"; "" if no link of it points there."""
-    for match in LINK.finditer(evidence):
-        target = match.group(2).split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-        if target.lower() == document.lower() and match.group(1).strip():
-            return match.group(1).strip()
-    return ""
 
 
 def _document_name(name: str, title: str) -> str:

@@ -50,21 +50,28 @@ class Sentence:
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
 
 
-def _address_end(match: re.Match) -> str:
+def address_end(match: re.Match) -> str:
     """The name a link's address ends in ("0004-rfc-process.md" of "…/text/0004-rfc-process.md#meta")."""
     return (match.group(2) or match.group(4) or "").split("#")[0].rstrip("/").rsplit("/", 1)[-1]
 
 
 def linked_files(line: str) -> tuple[str, ...]:
     """The file names of the documents a line of Markdown links to."""
-    return tuple(dict.fromkeys(end for m in LINK.finditer(line) if DOCUMENT_FILE.fullmatch(end := _address_end(m))))
+    return tuple(dict.fromkeys(end for m in LINK.finditer(line) if DOCUMENT_FILE.fullmatch(end := address_end(m))))
+
+
+def linked_as(line: str, document: str) -> str:
+    """The words a link of the line to `document` (its file name) gives it: "[RFC 0087](…/0087-bom.md)" → "RFC 0087";
+    "" where no link of it points there."""
+    return next((text for m in LINK.finditer(line) if address_end(m).lower() == document.lower()
+                 and (text := (m.group(1) or m.group(3) or "").strip())), "")
 
 
 def _link(match: re.Match) -> str:
     """A link as its text, with the name its address ends in where that says more: a single word, or the words of a
     document's file name ("#04" linking to …/0004-rfc-process.md is "#04 (rfc process)")."""
     text, target = (match.group(1) or match.group(3) or "").strip(), match.group(2) or match.group(4) or ""
-    last = _address_end(match)
+    last = address_end(match)
     if DOCUMENT_FILE.fullmatch(last):  # another document, named by its file name's words where the text is a bare number
         last = file_title(last) if not re.search(r"[A-Za-z]", text) else ""
     elif not target.startswith(("http://", "https://")):
