@@ -27,8 +27,8 @@ from .reader import ContextWords, PassageReader, context_titles, document_words,
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences, linked_as
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
-from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, id_tokens,
-                               predicate_words, strip_named)
+from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, document_nouns,
+                               id_tokens, predicate_words, strip_named)
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.english import EXCLUSIVE
 from ..language.semantics import RELATION_THRESHOLD, Semantics
@@ -193,11 +193,12 @@ class Answerer:
         own_label &= field_labels(sentences) if own_label else set()
         answers: list[PartAnswer] = []
         titles = {**r.titles, **context_titles(sentences)}  # by entity id, and by document id as the context writes it
-        kinds = document_words(sentences)
+        # What documents are called: by the context's ids ("RFC-0011") and by the names the question gives them ("the
+        # Client-Side Buildpack Registry RFC"); "which RFCs …" asks for documents, whatever type each was given.
+        kinds = document_words(sentences) | {stem(w) for w in document_nouns(r.question, r.question_spans)}
         introduced = self._introduced(r, reading, facts)
         for part in reading.parts:
             if part.wh_noun and stem(part.wh_noun) in kinds:
-                # "Which RFC …" where the context's ids call its documents RFCs ("RFC-0011"): a document is asked for
                 part = dataclasses.replace(part, answer_types=RECORDS)
             part_anchors = [key for key, start, _ in r.question_spans if part.start <= start < part.start + len(part.text)]
             via = None

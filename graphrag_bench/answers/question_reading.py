@@ -20,7 +20,7 @@ from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
 from ..language.text import CAPITALISED, WORD_DATE
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
-from ..graph.vocabulary import NAMED_TYPES, RECORD_TYPES, RECORDS
+from ..graph.vocabulary import NAMED_TYPES, RECORD_TYPES
 from .slots import SENTENCE_BREAK
 
 WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|how\s+many|how)\b", re.IGNORECASE)
@@ -119,7 +119,6 @@ class QuestionReader:
     def _read(self, question: str, spans: list[tuple[str, int, int]]) -> Reading:
         parts: list[Part] = []
         offset = 0
-        kinds = document_nouns(question, spans)
         pieces = PART_SPLIT.split(question)
         for piece in pieces:
             start = question.find(piece, offset) if piece else offset
@@ -130,8 +129,7 @@ class QuestionReader:
                 if not WH.match(piece) else 0
             piece, start = piece[asked:], start + asked
             if piece.strip():
-                parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts),
-                                        kinds))
+                parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts)))
         anchors = tuple(dict.fromkeys(question[s:e] for _, s, e in spans))
         residue = strip_named(question, spans)
         path = len(anchors) >= 2 and self.semantics.shape_score(residue, "path") >= SHAPE_THRESHOLD
@@ -140,8 +138,7 @@ class QuestionReader:
         statement = question[:parts[0].start].strip() if parts else ""
         return Reading(question, tuple(parts), anchors, path, transitive, statement)
 
-    def _part(self, text: str, start: int, spans: list[tuple[str, int, int]], later: bool,
-              kinds: frozenset[str] = frozenset()) -> Part:
+    def _part(self, text: str, start: int, spans: list[tuple[str, int, int]], later: bool) -> Part:
         wh_match = WH.match(text)
         wh = wh_match.group(1).lower() if wh_match else ""
         cut = wh_match.end() if wh_match else 0
@@ -160,10 +157,6 @@ class QuestionReader:
             answer_types = frozenset({"person", "team"})
         elif wh == "when":
             answer_types = frozenset({"date"})
-        elif wh in {"what", "which"} and leading and _singular(leading[0], kinds):
-            # "Which RFCs list the Registry RFC …": the noun the question names a document by asks for documents,
-            # whatever type each document was given.
-            answer_types, noun_words = RECORDS, leading[:1]
         elif wh in {"what", "which"}:
             answer_types, noun_words = self._type_noun(leading)
         following = re.match(r"\s*([\w'-]+)", rest[len(" ".join(noun_words)) + 1 if noun_words else 0:])
@@ -280,10 +273,6 @@ def document_nouns(question: str, spans: list[tuple[str, int, int]]) -> frozense
             following = re.match(r"\s+([A-Za-z]{2,})\b", question[e:])
             words += re.findall(r"[A-Za-z]{2,}", question[s:e]) + ([following.group(1)] if following else [])
     return frozenset(w.lower() for w in words if w.lower() not in FUNCTION_WORDS)
-
-
-def _singular(word: str, nouns: frozenset[str]) -> bool:
-    return word in nouns or word.endswith("s") and word[:-1] in nouns
 
 
 def strip_named(text: str, spans: list[tuple[str, int, int]]) -> str:
