@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .fillers import field_labels_of, shape_kinds
-from .reader import ContextWords, PassageReader, context_titles, document_words, field_labels
+from .reader import ContextWords, PassageReader
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences, linked_as
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
@@ -142,11 +142,12 @@ class Answerer:
         if attribute:
             return prefix + attribute
         sentences = context_sentences(r)  # (read once, for the graph's answer and the passages')
+        words = ContextWords(sentences)
         if facts:
-            answer = self._graph_answer(r, reading, facts, sentences)
+            answer = self._graph_answer(r, reading, facts, sentences, words)
             if answer:
                 return prefix + answer
-        return prefix + self._passage_answer(r, reading, sentences)
+        return prefix + self._passage_answer(r, reading, sentences, words)
 
     # -- relevance of a fact to a part --------------------------------------------------------------------------
     def _asked(self, part: Part, main: dict, last: Fact, end: str) -> float:
@@ -180,7 +181,8 @@ class Answerer:
                    for m in EXCLUSIVE_NOUN.finditer(part.text))
 
     # -- graph -------------------------------------------------------------------------------------------------------
-    def _graph_answer(self, r: Retrieval, reading: Reading, facts: list[Fact], sentences: list[Sentence]) -> str | None:
+    def _graph_answer(self, r: Retrieval, reading: Reading, facts: list[Fact], sentences: list[Sentence],
+                      words: ContextWords) -> str | None:
         asked = self.slots.read(r.question)
         # "How is A connected to B?": the chain between them — an answer only where the question asks for no kind.
         if reading.path and len(r.question_pins) >= 2 and all(p.slot == "thing" for p in asked.parts):
@@ -190,12 +192,12 @@ class Answerer:
         # A word the question asks by that the context uses as a label is the corpus's own name for what is asked: a
         # fact read from a field labelled otherwise ("Owner: @ana" for "who is the steward") is of another thing.
         own_label = set().union(*(p.asked_by for p in asked.parts))
-        own_label &= field_labels(sentences) if own_label else set()
+        own_label &= words.labels
         answers: list[PartAnswer] = []
-        titles = {**r.titles, **context_titles(sentences)}  # by entity id, and by document id as the context writes it
+        titles = {**r.titles, **words.title_of}  # by entity id, and by document id as the context writes it
         # What documents are called: by the context's ids ("RFC-0011") and by the names the question gives them ("the
         # Client-Side Buildpack Registry RFC"); "which RFCs …" asks for documents, whatever type each was given.
-        kinds = document_words(sentences) | {stem(w) for w in document_nouns(r.question, r.question_spans)}
+        kinds = words.document_words | {stem(w) for w in document_nouns(r.question, r.question_spans)}
         introduced = self._introduced(r, reading, facts)
         for part in reading.parts:
             if part.wh_noun and stem(part.wh_noun) in kinds:
@@ -355,10 +357,9 @@ class Answerer:
         return PartAnswer(names, [k for k, _ in ends], steps + answers, sources, label, clause)
 
     # -- passages ----------------------------------------------------------------------------------------------------
-    def _passage_answer(self, r: Retrieval, reading: Reading, sentences: list[Sentence]) -> str:
+    def _passage_answer(self, r: Retrieval, reading: Reading, sentences: list[Sentence], words: ContextWords) -> str:
         """Each asked part filled from the context sentence that addresses it (`reader`), the sentences quoted."""
         asked = self.slots.read(r.question)
-        words = ContextWords(sentences)
         answers = self.passages.read(asked, sentences, words)
         if not answers:
             return UNKNOWN

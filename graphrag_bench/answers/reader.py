@@ -495,11 +495,9 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
 
 
-def document_words(sentences: list[Sentence], numbers: set[str] | None = None) -> set[str]:
+def document_words(sentences: list[Sentence], numbers: set[str]) -> set[str]:
     """What the context's documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045" where that
     reference is to a document of the context (`numbers`: their numbers) or links to a document of its number."""
-    if numbers is None:
-        numbers = {str(int(m.group(1))) for s in sentences if not s.from_fact and (m := ID_NUMBER.search(s.doc_id))}
     return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} | {
         stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)
         if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}}
