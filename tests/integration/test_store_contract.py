@@ -278,3 +278,34 @@ def test_a_reader_of_the_published_graph_never_holds_the_file_a_sync_writes(tmp_
         assert fresh.state_hash() == second.state_hash
     finally:
         fresh.close()
+
+
+def _entity(key: str) -> dict:
+    return {"id": key, "type": key.split(":")[0], "name": key.split(":")[1], "canonical_id": key, "aliases": "[]",
+            "source_doc": "a.md", "source_line": "1", "attributes": "{}"}
+
+
+def _edge(source: str, rtype: str, target: str) -> dict:
+    return {"id": f"{source}|{rtype}|{target}", "source": source, "target": target, "type": rtype, "doc_id": "a.md",
+            "line": 1, "evidence": f"{source} {rtype} {target}", "extractor": "test", "certainty": 1.0, "label": "",
+            "status": "", "reason": ""}
+
+
+def test_two_hop_paths_hold_exactly_the_paths_of_the_asked_relations(store):
+    """Two documents joined twice (a mention beside a supersession), a second way out through a hub: every path of
+    the asked relations comes back, each with the edge that qualified, and no path through a mention. (LadybugDB
+    0.22 had read one filter over both parallel edges of a two-hop pattern: it dropped the supersession chain and
+    returned mentions as if asked.)"""
+    keys = ["artifact:old", "artifact:middle", "artifact:newest", "system:hub", "system:x", "system:y", "person:ann"]
+    edges = [_edge("artifact:middle", "SUPERSEDES", "artifact:old"), _edge("artifact:old", "MENTIONED_IN", "artifact:middle"),
+             _edge("artifact:newest", "SUPERSEDES", "artifact:middle"), _edge("artifact:middle", "AUTHORED_BY", "person:ann"),
+             _edge("artifact:old", "RELATED_TO", "system:hub"), _edge("system:hub", "MENTIONED_IN", "artifact:old"),
+             _edge("system:x", "RELATED_TO", "system:hub"), _edge("system:y", "RELATED_TO", "system:hub"),
+             _edge("system:hub", "MENTIONED_IN", "artifact:newest")]
+    store.sync([_entity(k) for k in keys], edges)
+    rows = store.query("paths_2hop", id="artifact:old", types=["SUPERSEDES", "AUTHORED_BY", "RELATED_TO"], limit=50)
+    assert sorted((r["mid"], r["id"], r["type1"], r["type2"]) for r in rows) == [
+        ("artifact:middle", "artifact:newest", "SUPERSEDES", "SUPERSEDES"),
+        ("artifact:middle", "person:ann", "SUPERSEDES", "AUTHORED_BY"),
+        ("system:hub", "system:x", "RELATED_TO", "RELATED_TO"),
+        ("system:hub", "system:y", "RELATED_TO", "RELATED_TO")]

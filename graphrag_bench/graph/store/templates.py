@@ -36,9 +36,12 @@ TEMPLATES: dict[str, Template] = {t.name: t for t in [
        "MATCH (e:Entity {id: $id})-[r1:REL]-(n:Entity) WHERE r1.type IN $types "
        f"RETURN e.id AS start, {EDGE.format(i=1)}, {FIELDS} ORDER BY n.id, type1, doc1 LIMIT $limit",
        1, id=str, types=list),
+    # Each hop is filtered by its own MATCH: LadybugDB 0.22 applies a filter on the first edge of one two-hop pattern
+    # across all parallel edges between the same two entities, dropping asked paths and returning unasked ones
+    # (tests/integration/test_store_contract.py); the two-clause form means the same in Cypher and reads right in both.
     _t("paths_2hop",
-       "MATCH (e:Entity {id: $id})-[r1:REL]-(m:Entity)-[r2:REL]-(n:Entity) "
-       "WHERE n.id <> e.id AND r1.type IN $types AND r2.type IN $types "
+       "MATCH (e:Entity {id: $id})-[r1:REL]-(m:Entity) WHERE r1.type IN $types WITH e, r1, m "
+       "MATCH (m)-[r2:REL]-(n:Entity) WHERE n.id <> e.id AND r2.type IN $types "
        f"RETURN e.id AS start, {EDGE.format(i=1)}, m.id AS mid, m.type AS mid_type, m.name AS mid_name, {EDGE.format(i=2)}, {FIELDS} "
        "ORDER BY m.id, n.id, type1, type2, doc1, doc2 LIMIT $limit",
        2, id=str, types=list),
