@@ -39,6 +39,8 @@ PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "und
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.
 NUMBER_WORDS_ORDER = tuple("one two three four five six seven eight nine ten".split())
 NUMBER_WORDS = frozenset(NUMBER_WORDS_ORDER)
+# What a field says when it has no value ("Supersedes: N/A"): an absence, never a name of anything.
+ABSENT_VALUES = frozenset({"-", "—", "–", "n/a", "none", "tbd"})
 EXCLUSIVE = frozenset({"only", "sole"})  # "their only author": the one of its kind, no other beside it
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").

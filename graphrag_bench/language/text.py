@@ -9,7 +9,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .english import FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, TIME_UNITS, WEEKDAYS
+from .english import ABSENT_VALUES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, TIME_UNITS, WEEKDAYS
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
@@ -91,7 +91,7 @@ def split_items(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         body, qualifiers = split_qualifiers(piece)
         for sub in re.split(r"\s+(?:and|or)\s+|\s+&\s+(?=\S+\s*$)", body) if not _is_one_name(body) else [body]:
             item = clean(sub)
-            if item and item not in {"-", "—", "–", "n/a", "none"}:
+            if item and item.lower() not in ABSENT_VALUES:
                 parts.append((item, qualifiers))
     return tuple(parts)
 
@@ -154,7 +154,7 @@ def looks_like_name(text: str) -> bool:
     'Backup plan for Weaviate' or 'Terminates TLS and routes requests' are descriptions, not names.
     """
     text = text.strip()
-    if not text or len(text) > 60 or is_date(text) or re.fullmatch(r"[\d\s.,:%/+-]+", text):
+    if not text or len(text) > 60 or is_date(text) or re.fullmatch(r"[\d\s.,:%/+-]+", text) or text.lower() in ABSENT_VALUES:
         return False
     words = text.split()
     if len(words) > 6 or text[-1] in ".!?":

@@ -468,6 +468,22 @@ def test_a_field_value_read_as_several_items_is_kept_as_the_line_joins_them(tmp_
     assert attributes["tags"][0] == "tides; harbour, quay", attributes
 
 
+def test_a_field_or_cell_saying_there_is_no_value_names_nothing(tmp_path):
+    """"Supersedes: N/A" in every record and "N/A" in a column of names say there is no value: never an entity that
+    every record is related to (among many documents such a hub was everywhere and crowded the graph's answers)."""
+    for number, name in ((12, "Tide Plan"), (13, "Quay Plan"), (14, "Ferry Plan")):
+        write(tmp_path / "docs" / f"00{number}-{name.lower().replace(' ', '-')}.md",
+              f"# Meta\n- Name: {name}\n- Author(s): @ana\n- Supersedes: N/A\n- Depends On: n/a\n")
+    write(tmp_path / "docs" / "services.md", "# Services\n\n| Service | Fallback |\n|---|---|\n| Quay Gate | N/A |\n"
+          "| Tide Hub | Quay Gate |\n| Ferry Desk | TBD |\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    absent = {e["id"] for e in graph.entities if e["name"].lower() in ("n/a", "tbd")}
+    assert not absent, absent
+    assert ("system:tide_hub", "DEPENDS_ON", "system:quay_gate") in _edges(graph) or any(
+        "tide_hub" in s and "quay_gate" in t for s, _, t in _edges(graph)), _edges(graph)
+
+
 def test_a_participle_describing_a_noun_in_a_phrase_says_nothing_of_the_document(tmp_path):
     """"This is one of the projects proposed by @ana": the projects were proposed by her, not the plan the
     sentence opens by pointing at; "This is the plan written by Ravi Menon" says who wrote the plan."""
