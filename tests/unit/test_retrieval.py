@@ -339,6 +339,25 @@ def test_a_question_naming_more_entities_than_any_bound_is_answered(tmp_path, em
 
 
 
+def test_a_hub_does_not_crowd_a_chain_out_of_the_node_bound(tmp_path, embedder):
+    """Among many unrelated documents a name everything shares ("Hub Service", sixty dependents) sits beside the one
+    link that matters (Old Relay → Mid Relay → Leaf Store): the two-hop paths through each middle entity are taken in
+    turn, the specific one first, and a hub brings at most half the 50-node bound, so the bound is not spent on it."""
+    from ..conftest import graph_retriever
+
+    units = "\n".join(f"| Unit{i:02d} Relay | Hub Service |" for i in range(60))
+    docs = {"CATALOGUE.md": f"# Catalogue\n\n| System | Depends on |\n|---|---|\n{units}\n| Old Relay | Hub Service |\n"
+                            "| Old Relay | Mid Relay |\n| Mid Relay | Leaf Store |\n"}
+    graph, store = graph_retriever(docs, tmp_path, embedder)
+    try:
+        facts = graph.neighbourhood("system:old_relay")  # what a question pinned to Old Relay is expanded to
+    finally:
+        store.close()
+    assert ("Mid Relay", "Leaf Store") in {(f.source_name, f.target_name) for f in facts}
+    through_hub = [f for f in facts if f.hops == 2 and f.target_name == "Hub Service"]
+    assert 0 < len(through_hub) <= RetrievalSettings().max_nodes // 2
+
+
 def test_graphrag_seeds_are_bm25s_ranking_and_falls_back_to_vectors(chunk_index, embedder, resolution, ladybug_store,
                                                                       tmp_path):
     """As built for every entry point (`build_retrievers`), GraphRAG's passages are BM25's top-k — not the vector
