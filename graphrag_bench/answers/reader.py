@@ -130,6 +130,7 @@ class PassageReader:
         quoted = [q for m in QUOTE.finditer(asked.question) if len(q := set(terms_of(m.group(1) or m.group(2)))) >= 2]
         # The record ids the question names, by the kind their letters say ("PIR" of PIR-2025-04).
         named_ids = {m: p.group(1).lower() for m in ID_IN_TEXT.findall(asked.question) if (p := ID_PREFIX.match(m))}
+        named_numbers = {str(int(n)) for m in named_ids for n in re.findall(r"\d+", m)}
         statement = self.bridge(asked, sentences, set(), words)
         referred = words.named_by(statement.text) - {statement.doc_id} if statement is not None else set()
         introduced = referred if len(referred) == 1 else None
@@ -140,6 +141,8 @@ class PassageReader:
             via = self._nested(part, sentences, words, answers, asked.scene)
             if via is not None:
                 part = via[1]
+            # (the document a nested question gave: "who authored the RFC that created X" is read in that RFC)
+            nested_document = words.named_document.get(via[0].filler) if via is not None else None
             direct = None if via is not None else direct_name
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
             pointed = tuple(words_of for a in answers if (words_of := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))) \
@@ -202,9 +205,16 @@ class PassageReader:
                 # for "which RFC made the decision") still counts.
                 about = max((sum(rarity(t) for t in x & (words.about(s.doc_id, asked.named) | words.cited[i]))
                              / sum(rarity(t) for t in x) for x in abouts), default=1.0)
-                if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named):
+                if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named) \
+                        and s.doc_id != nested_document:
                     continue  # a graph fact's sentence of a document that never says what the question is most about
                 if direct and direct not in words.about(s.doc_id, asked.named):
+                    continue
+                # A line of fields ("Author(s): …") says them of its own document: a question naming a document by
+                # its id ("RFC-0022") is not answered by the record of one with another number that mentions it
+                # elsewhere (where the line itself refers to it, "Supersedes: RFC-0022", it says how the two relate).
+                if direct and labels and (number := words.numbers.get(s.doc_id)) and named_numbers \
+                        and number not in named_numbers and not named_numbers & _numbers_said(s.text):
                     continue
                 if _sibling_id(s, named_ids, part):
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
@@ -255,8 +265,8 @@ class PassageReader:
                 scored = [(score, i) for score, i in scored if sentences[i].doc_id in chained]
             # A part asked of a document its nested question gave ("who authored the RFC that created X") is read in
             # that document alone.
-            if via is not None and (document := words.named_document.get(via[0].filler)):
-                scored = [(score, i) for score, i in scored if sentences[i].doc_id == document]
+            if nested_document:
+                scored = [(score, i) for score, i in scored if sentences[i].doc_id == nested_document]
             # "Who was the steward of the Remove Stacks & Mixins RFC": the person of a document the question calls by
             # its title is read in that document, where the context holds it (a roadmap item of the same name in
             # another document is another thing). Not "who heads the crew on the Lamp Rota": the crew's head.
@@ -697,6 +707,11 @@ def _continues(sentence: Sentence, after: Sentence) -> bool:
     """The next sentence of the same paragraph: same document and line, read from the document (not a graph fact)."""
     return (after.doc_id, after.line, after.context) == (sentence.doc_id, sentence.line, sentence.context) \
         and not sentence.from_fact and not after.from_fact
+
+
+def _numbers_said(text: str) -> set[str]:
+    """The numbers of the documents a text refers to, by id or file name ("RFC-0022", "…/0007-winter-rota.md")."""
+    return {str(int(m.group(1))) for token in re.findall(r"[\w.-]+", text) if (m := ID_NUMBER.match(token))}
 
 
 def _prefix_said(doc_id: str, text: str) -> bool:

@@ -234,6 +234,15 @@ NOTES = {
     # A light tended by a crew "per" a plan that does not say it created the crew; the plan's own record.
     "GU-1": ("Gull Light — Summary", 3, "The Gull Light is tended by the Brannock Crew per PLAN 9.\n"),
     "GU-1b": ("Gull Light — Meta", 1, "- Author(s): Odile Varga\n- Status: Accepted\n"),
+    # A plan whose record names no author, and a later plan that mentions it and has one.
+    "QP-22": ("Quay Gate plan — Summary", 3, "This plan moves the quay gate to the north pier.\n"),
+    "QP-30": ("Ferry queue plan — Meta", 1, "- Author(s): Ines Brandt\n- Status: Accepted\n"),
+    "QP-30b": ("Ferry queue plan — Motivation", 6, "The Quay Gate plan (QP-22) left the ferry queue without an owner.\n"),
+    # A charter that created a crew; who wrote it is known only from the graph's fact of its record.
+    "CHARTER-7": ("Charter 7 — Summary", 3, "This charter proposes the creation of a \"Brannock Crew\" with a duty of "
+                  "keeping lamp logs.\n"),
+    "CHARTER-8": ("Charter 8 — Summary", 3, "This charter sets the lamp oil budget for the winter.\n"),
+    "GU-2": ("Gull Light — Keepers", 3, "The Gull Light is tended by the Brannock Crew.\n"),
     # A beacon's outage timeline: a setting's value when it began, in brackets, and what it was changed to later.
     "BEAM-1": ("Beacon outage — Timeline", 5, "| Time | Event |\n|---|---|\n"
                "| 2025-08-01 02:10 | The Quillmon lamp test ran longer than the beacon watchdog timeout (15s) |\n"
@@ -1176,6 +1185,26 @@ def test_a_nested_clause_is_answered_only_by_a_sentence_that_says_it(answerer):
     answer = _answer(answerer, "Which crew tends the Gull Light, and who authored the plan that created that crew?",
                      "GU-1", "GU-1b")
     assert "Odile Varga" not in answer.splitlines()[0] and answer.startswith("Answer: Brannock Crew"), answer
+
+
+def test_a_line_of_fields_says_them_of_its_own_document(answerer):
+    """"Who authored the Quay Gate plan (QP-22)?": QP-30's "Author(s): Ines Brandt" is its own author, although QP-30
+    mentions QP-22 elsewhere; QP-22 says no author, so the question is not answered."""
+    answer = _answer(answerer, "Who authored the Quay Gate plan (QP-22)?", "QP-30b", "QP-30", "QP-22")
+    assert "Ines Brandt" not in answer and answer_label(answer) == "unknown", answer
+
+
+def test_a_nested_question_s_document_is_read_in_the_facts_it_brings(answerer):
+    """"Who authored the charter that created that crew": the charter is CHARTER-7 ("proposes the creation of a
+    Brannock Crew"), and its author is what the graph's fact of CHARTER-7's record says, although CHARTER-7 never says
+    the Gull Light the question is most about (a fact's sentence of such a document is otherwise set aside as a hub's
+    neighbour's)."""
+    fact = Fact("charter:CHARTER-7", "CHARTER-7", "AUTHORED_BY", "person:marit", "@marit", "CHARTER-7", 2,
+                "Author(s): @marit, @ovarga", 1.0, 1)
+    answer = _answer(answerer, "Which crew tends the Gull Light, and who authored the charter that created that crew?",
+                     "GU-2", "CHARTER-7", "CHARTER-8", facts=[fact])
+    assert answer.splitlines()[0].startswith("Answer: Brannock"), answer
+    assert "@marit, @ovarga" in answer.splitlines()[0], answer
 
 
 def test_what_another_part_s_verb_takes_answers_that_part_and_a_bracketed_value_is_its_noun_s(answerer):
