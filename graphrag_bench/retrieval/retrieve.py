@@ -255,6 +255,7 @@ class GraphRetriever:
         self._chunk_pins: dict[str, list[str]] = {}  # a chunk's entities never change for one graph state
         self._converted: dict[tuple[str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
+        self._titled: dict[str, str] = {}  # a title only one document has (lower case) → that document
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
 
@@ -354,25 +355,35 @@ class GraphRetriever:
         described in [PM2019-009]") brings that document's passage that says most of the question's words the kept
         passages do not, in place of the last passage: the second document of a two-document question is often
         reached only through the first. Measured on the devset: followed with no such words, it brought off-topic
-        passages a question with no answer was then answered from."""
+        passages a question with no answer was then answered from. So does the page of a thing the question names,
+        a document titled by its name ("PagerDuty" for "the weekly PagerDuty drill"): among many documents that
+        mention it, the passages ranked first need not be its own."""
         chunks = self.baseline.index.chunks
         if self._documents is None:
             self._documents = {}
+            titled: dict[str, set[str]] = {}
             for i, chunk in enumerate(chunks):
                 self._documents.setdefault(chunk["doc_id"], []).append(i)
+                titled.setdefault(chunk["text"].split("\n", 1)[0].split(" — ")[0].strip().lower(), set()).add(chunk["doc_id"])
+            self._titled = {title: next(iter(docs)) for title, docs in titled.items() if len(docs) == 1}
         held = {p.doc_id for p in result.passages}
         named = [word for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
                  if word in self._documents and word != p.doc_id]
-        referenced = [word for word in named if word not in held]
+        referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
+        pages = [doc for pin in result.question_pins if (doc := self._titled.get(self.entities.name(pin).lower()))
+                 and doc not in held][:MAX_REFERENCED]
         words = stems(question)
-        for doc_id in list(dict.fromkeys(referenced))[:MAX_REFERENCED]:
-            kept = result.passages[:self.settings.top_k - 1]
+        added: list[Passage] = []
+        for doc_id in dict.fromkeys(referenced + pages):
+            kept = result.passages[:self.settings.top_k - 1 - len(added)] + added
             missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in kept))
             new = {i: len(missing & self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])) for i in self._documents[doc_id]}
             best = max(new, key=lambda i: (new[i], -i))
             # only a passage that says words of the question no kept passage says: the part the first document lacks
             if new[best] >= NEW_WORDS:
-                result.passages = kept + [Passage.of(chunks[best], 0.0)]
+                added.append(Passage.of(chunks[best], 0.0))
+        if added:
+            result.passages = result.passages[:self.settings.top_k - len(added)] + added
         # (a document the question names itself was found by its name: what it asks of it is in the passages)
         numbers = {int(n) for n in re.findall(r"\d+", question)}
         reached = [d for d in dict.fromkeys(named) if d not in question
@@ -405,6 +416,13 @@ class GraphRetriever:
         """The entities the question names (set on `result`), and those its seed passages name that it does not, with
         how many seed passages name each, most mentioned first."""
         result.question_spans = self.entities.pin_spans(question)
+        if any(c.isupper() for c in question):
+            # A question that writes names with capitals names nothing by a common word in lower case: "the alert
+            # during the weekly PagerDuty drill" names PagerDuty, not the "Alert" of some document's table (among a
+            # thousand documents every common word is some entity's name).
+            result.question_spans = [(key, start, end) for key, start, end in result.question_spans
+                                     if not (question[start:end].isalpha() and question[start:end].islower()
+                                             and self.entities.name(key)[:1].isupper())]
         question_pins = list(dict.fromkeys(key for key, _, _ in result.question_spans))
         seed_counts = Counter(p for passage in result.passages for p in self._pins_of(passage))
         seeds = {p: n for p, n in sorted(seed_counts.items(), key=lambda kv: (-kv[1], kv[0])) if p not in question_pins}

@@ -358,6 +358,61 @@ def test_a_hub_does_not_crowd_a_chain_out_of_the_node_bound(tmp_path, embedder):
     assert 0 < len(through_hub) <= RetrievalSettings().max_nodes // 2
 
 
+class _RankedDocuments:
+    """A seeder that ranks the chunks of the named documents first, in that order (what a busy corpus's BM25 might)."""
+
+    def __init__(self, chunks, doc_ids):
+        self.chunks, self.doc_ids = chunks, doc_ids
+
+    def retrieve(self, question, use_pipeline_cache=True):
+        from graphrag_bench.retrieval.retrieve import Passage, Retrieval
+
+        ranked = [c for doc in self.doc_ids for c in self.chunks if c["doc_id"] == doc]
+        return Retrieval(question, "bm25", passages=[Passage.of(c, 1.0) for c in ranked[:6]], timings={})
+
+
+_HARBOUR = {"fog-alarm.md": "# Beacon\n\nThe Beacon is the fog alarm of Quillport harbour, run by Tidewatch.\n\n"
+                            "## Weekly drill\n\nWe test the Beacon weekly on Monday mornings. The keeper on duty should "
+                            "silence the Beacon alarm after the drill.\n",
+            **{f"ops-{i}.md": f"# Harbour log {i}\n\nThe Beacon alarm sounded at noon on day {i} and the keeper "
+                              "wrote it down.\n" for i in range(1, 7)},
+            "systems.md": "# Systems\n\n| System | Depends on |\n|---|---|\n| Beacon | Lantern |\n| Foghorn | Lantern |\n"
+                          "| Lamp Rota | Beacon |\n"}
+
+
+def test_the_page_of_a_thing_the_question_names_is_read_among_busier_documents(tmp_path, embedder):
+    """Six logs that mention the Beacon rank above its own page: the page (a document titled by the name the question
+    gives) brings its passage that says the words the logs lack ("weekly drill"), in place of the last one."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_HARBOUR, tmp_path, embedder)
+    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, [f"ops-{i}.md" for i in range(1, 7)])
+    try:
+        result = graph.retrieve("What should the keeper do with the Beacon alarm during the weekly drill?",
+                                use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert "system:beacon" in result.question_pins, result.question_pins
+    assert [p.doc_id for p in result.passages][-1:] == ["fog-alarm.md"], [p.doc_id for p in result.passages]
+    assert "Weekly drill" in result.passages[-1].text
+
+
+def test_a_common_word_in_lower_case_names_nothing_in_a_question_that_writes_names_with_capitals(tmp_path, embedder):
+    """"the lantern" is the word, not the Lantern a table names; the Beacon is named. A question written all in lower
+    case gives no such sign: there a name may be written in lower case."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_HARBOUR, tmp_path, embedder)
+    try:
+        assert "system:lantern" in graph.entities.pin("the Lantern")  # (an entity of the corpus)
+        cased = graph.retrieve("When does the lantern of the Beacon fail?", use_pipeline_cache=False)
+        lower = graph.retrieve("when does the lantern of the beacon fail?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert "system:beacon" in cased.question_pins and "system:lantern" not in cased.question_pins, cased.question_pins
+    assert {"system:beacon", "system:lantern"} <= set(lower.question_pins), lower.question_pins
+
+
 def test_graphrag_seeds_are_bm25s_ranking_and_falls_back_to_vectors(chunk_index, embedder, resolution, ladybug_store,
                                                                       tmp_path):
     """As built for every entry point (`build_retrievers`), GraphRAG's passages are BM25's top-k — not the vector
