@@ -152,10 +152,14 @@ class BaselineRetriever:
 MIN_TITLE_WORDS = 2  # a one-word title ("Logging") is a word a question uses for other things too
 
 
-def document_titles(entities: list[dict], chunks: Sequence[dict]) -> dict[str, list[str]]:
-    """Each document entity's titles: its record's `Name:` field and its document's heading (the first line of its
-    chunks, before " — "), in that order; only titles of two words or more that no other document shares."""
-    heading = {c["doc_id"]: c["text"].split("\n", 1)[0].split(" — ")[0] for c in reversed(chunks)}
+def document_headings(chunks: Sequence[dict]) -> dict[str, str]:
+    """Each document's heading: the first line of its chunks, before " — " (its title)."""
+    return {c["doc_id"]: c["text"].split("\n", 1)[0].split(" — ")[0].strip() for c in reversed(chunks)}
+
+
+def document_titles(entities: list[dict], heading: dict[str, str]) -> dict[str, list[str]]:
+    """Each document entity's titles: its record's `Name:` field and its document's heading, in that order; only
+    titles of two words or more that no other document shares."""
     titles: dict[str, list[str]] = {}
     for e in entities:
         if e["name"] != e.get("source_doc"):
@@ -198,7 +202,12 @@ class EntityIndex:
                 if name and len(name) >= 2 and name.lower() not in FUNCTION_WORDS:
                     by_id.setdefault(self.canonical[e["id"]], []).append(name)
         by_document: dict[str, str] = {}  # a document's id → the title an answer names it by
-        for key, titles in document_titles(entities, chunks).items():
+        headings = document_headings(chunks)
+        # A document's page by its heading, of any length, where no other document has that heading: "PagerDuty" is the
+        # page of the PagerDuty a question names (a name the question gives, not a word it uses).
+        owners = Counter(h.lower() for h in headings.values())
+        self.pages = {h.lower(): doc for doc, h in headings.items() if owners[h.lower()] == 1}
+        for key, titles in document_titles(entities, headings).items():
             by_id.setdefault(self.canonical.get(key, key), []).extend(titles)
             if titles:
                 by_document.setdefault(self.names[key], titles[0])
@@ -255,7 +264,6 @@ class GraphRetriever:
         self._chunk_pins: dict[str, list[str]] = {}  # a chunk's entities never change for one graph state
         self._converted: dict[tuple[str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
-        self._titled: dict[str, str] = {}  # a title only one document has (lower case) → that document
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
 
@@ -361,16 +369,13 @@ class GraphRetriever:
         chunks = self.baseline.index.chunks
         if self._documents is None:
             self._documents = {}
-            titled: dict[str, set[str]] = {}
             for i, chunk in enumerate(chunks):
                 self._documents.setdefault(chunk["doc_id"], []).append(i)
-                titled.setdefault(chunk["text"].split("\n", 1)[0].split(" — ")[0].strip().lower(), set()).add(chunk["doc_id"])
-            self._titled = {title: next(iter(docs)) for title, docs in titled.items() if len(docs) == 1}
         held = {p.doc_id for p in result.passages}
         named = [word for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
                  if word in self._documents and word != p.doc_id]
         referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
-        pages = [doc for pin in result.question_pins if (doc := self._titled.get(self.entities.name(pin).lower()))
+        pages = [doc for pin in result.question_pins if (doc := self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
         words = stems(question)
         added: list[Passage] = []
