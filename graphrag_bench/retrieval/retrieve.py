@@ -360,8 +360,9 @@ class GraphRetriever:
 
     def _follow_references(self, result: Retrieval, question: str) -> None:
         """A top passage that names another document of the corpus by its id or file name ("the same bad state as
-        described in [PM2019-009]") brings that document's passage that says most of the question's words the kept
-        passages do not, in place of the last passage: the second document of a two-document question is often
+        described in [PM2019-009]") brings that document's passage that says most of the question's words the naming
+        document's passages do not (whatever other documents say of other things; of equals, the one that says more
+        of the question), in place of the last passage: the second document of a two-document question is often
         reached only through the first. Measured on the devset: followed with no such words, it brought off-topic
         passages a question with no answer was then answered from. So does the page of a thing the question names,
         a document titled by its name ("PagerDuty" for "the weekly PagerDuty drill"): among many documents that
@@ -372,8 +373,10 @@ class GraphRetriever:
             for i, chunk in enumerate(chunks):
                 self._documents.setdefault(chunk["doc_id"], []).append(i)
         held = {p.doc_id for p in result.passages}
-        named = [word for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
-                 if word in self._documents and word != p.doc_id]
+        references = [(word, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
+                      if word in self._documents and word != p.doc_id]
+        named = [word for word, _ in references]
+        naming = {word: doc for word, doc in reversed(references)}  # each named document → the first that names it
         referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
         pages = [doc for pin in result.question_pins if (doc := self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
@@ -381,10 +384,13 @@ class GraphRetriever:
         added: list[Passage] = []
         for doc_id in dict.fromkeys(referenced + pages):
             kept = result.passages[:self.settings.top_k - 1 - len(added)] + added
-            missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in kept))
+            # (what a referenced document must add is what the document naming it lacks, whatever others say)
+            said = [p for p in kept if p.doc_id in (naming[doc_id], doc_id)] if doc_id in naming else kept
+            missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in said))
             new = {i: len(missing & self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])) for i in self._documents[doc_id]}
-            best = max(new, key=lambda i: (new[i], -i))
-            # only a passage that says words of the question no kept passage says: the part the first document lacks
+            # (of passages adding as many, the one that says more of the question)
+            best = max(new, key=lambda i: (new[i], len(words & self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])), -i))
+            # only a passage that says words of the question the naming document does not: the part it lacks
             if new[best] >= NEW_WORDS:
                 added.append(Passage.of(chunks[best], 0.0))
         if added:

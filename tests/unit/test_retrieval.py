@@ -438,3 +438,30 @@ def test_graphrag_seeds_are_bm25s_ranking_and_falls_back_to_vectors(chunk_index,
     for q in load_questions(QUESTIONS)[:5]:
         r = down["graphrag"].retrieve(q["question"])
         assert r.status == "fallback" and r.passages == baseline.retrieve(q["question"]).passages, q["question_id"]
+
+
+_TALLY = {"NOTE-7.md": "# Quiet replies\n\n## Context\n\nA good example is the tally counter feature introduced in NOTE-3, "
+                       "where the body holds the count.\n",
+          "NOTE-3.md": "# Tally counters\n\n## History\n\n| Revision | Change |\n|---|---|\n"
+                       "| 1 | Field use and stream configuration enabled |\n\n"
+                       "## Stream settings\n\nThe tally counter feature needs the stream configuration field `tally_on` "
+                       "enabled before any use.\n",
+          "consoles.md": "# Consoles\n\nEvery stream configuration field can be enabled from the console before use.\n"}
+
+
+def test_a_referenced_document_brings_the_passage_its_referrer_lacks(tmp_path, embedder):
+    """NOTE-7's passage names NOTE-3: what NOTE-3 must add is what NOTE-7 does not say — although a console page
+    ranked beside it says those words of other streams — and of NOTE-3's passages that add as many, the one that says
+    more of the question (its settings, not its revision history)."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_TALLY, tmp_path, embedder)
+    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, ["NOTE-7", "consoles.md"])
+    try:
+        result = graph.retrieve("The Quiet replies note used a feature from another note as its example. Which feature "
+                                "was that, and which stream configuration field has to be enabled to use it?",
+                                use_pipeline_cache=False)
+    finally:
+        store.close()
+    texts = [p.text for p in result.passages if p.doc_id == "NOTE-3"]
+    assert any("tally_on" in t for t in texts), [(p.doc_id, p.text[:60]) for p in result.passages]
