@@ -541,6 +541,7 @@ class ContextWords:
     and id: "ADR-53" is an ADR), what each document is about, and how rare each word is in this context."""
 
     def __init__(self, sentences: list[Sentence]):
+        self.written = [s.text for s in sentences]
         self.texts = [set(terms_of(s.text)) for s in sentences]
         self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)} {s.scope}")) - t
                       for s, t in zip(sentences, self.texts)]
@@ -625,7 +626,13 @@ class ContextWords:
                     out.append((score, i, self._names(f"{docs[0]} ({self.title_of[docs[0]]})", docs[0])))
                 continue
             docs = [d for d, n in self.numbers.items() if n in numbers and _prefix_said(d, filler)]
-            out.append((score, i, self._names(f"{filler} ({self.title_of[docs[0]]})", docs[0]) if len(docs) == 1 else filler))
+            if len(docs) != 1:
+                out.append((score, i, filler))
+                continue
+            # (as the sentence writes it where it gives the title after the id: "ADR-30 Subject Transform")
+            title = self.title_of[docs[0]]
+            written = re.search(rf"{re.escape(filler)}\s+{re.escape(title)}(?!\w)", self.written[i], re.IGNORECASE)
+            out.append((score, i, self._names(written.group(0) if written else f"{filler} ({title})", docs[0])))
         return out
 
     def referenced_near(self, sentences: list[Sentence], index: int, excluded: set[str]) -> list[tuple[float, int, str]]:

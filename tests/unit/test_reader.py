@@ -149,6 +149,9 @@ NOTES = {
     "SG-4": ("Signal grammar — Meta", 1, "- Name: Signal grammar\n- Author(s): Ilse Marr\n- Status: Accepted\n"),
     "SG-4b": ("Signal grammar — Flash rules", 30, "Flash Pattern, taken together with Flash Pause, forms a valid signal "
               "rule for the lamp.\n\nSee SG-2 Signal Codes for how the codes are written.\n"),
+    "SG-4c": ("Signal grammar — Flash rules", 30, "Flash Pattern, taken together with Flash Pause, forms a valid signal "
+              "rule for the lamp.\n\nSee SG-2 for how the codes are written.\n"),
+    "SG-2": ("Signal Codes — Meta", 1, "- Name: Signal Codes\n- Status: Accepted\n"),
     # Two records of one register: the tide gauge's, and the buoy lights', tagged with the tide gauge.
     "RC-1": ("Tide gauge — Meta", 1, "- Name: Tide gauge\n- Date: 2025-04-01\n- Author: Nell Aster\n- Status: Proposed\n"),
     "RC-2": ("Buoy lights — Meta", 1, "- Date: 2025-05-09\n- Author: Orm Field\n- Status: Accepted\n"
@@ -1042,6 +1045,17 @@ def test_a_document_the_section_defers_to_answers_which_document_the_earlier_one
                      "Pattern and Flash Pause must follow?", "SG-4", "SG-4b", "LOG-1")
     head = answer.splitlines()[0]
     assert head.startswith("Answer: Ilse Marr; SG-2 "), answer
+
+
+def test_a_document_answered_by_its_id_is_named_as_the_sentence_writes_it(answerer):
+    """Where the context holds the document the sentence refers to, its title is given with its id: as the sentence
+    writes the two ("SG-2 Signal Codes"), else in brackets after it."""
+    question = ("Who wrote the Signal grammar, and which SG does it defer to for the rules that Flash Pattern and Flash "
+                "Pause must follow?")
+    head = _answer(answerer, question, "SG-4", "SG-4b", "SG-2").splitlines()[0]
+    assert head.startswith("Answer: Ilse Marr; SG-2 Signal Codes ("), head
+    head = _answer(answerer, question, "SG-4", "SG-4c", "SG-2").splitlines()[0]
+    assert head.startswith("Answer: Ilse Marr; SG-2 (Signal Codes) ("), head
 
 
 def test_a_letter_unicode_does_not_decompose_is_folded_like_an_accent():
