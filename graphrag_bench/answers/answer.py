@@ -384,7 +384,10 @@ class Answerer:
             # (an answer read through a nested question another document answered is a chain of two)
             one = not chained and not any(a.via is not None and a.via.sentence.doc_id != a.sentence.doc_id for a in answers) \
                 and any(all(_states(d, a, sentences, words) for a in answers) for d in docs)
-            label = "likely" if len(docs) > 1 and not one else "supported"
+            # (a yes or no comparing the answer with what another document states explicitly chains nothing)
+            compared = {a.sentence.doc_id for a in answers if a.part.same_as} - {
+                s.doc_id for a in answers if not a.part.same_as for s in (a.sentence, *a.listed)}
+            label = "likely" if len(set(docs) - compared) > 1 and not one else "supported"
             head = f"Answer: {'; '.join(dict.fromkeys(a.filler for a in answers))} ({label}) "
         # A document the question names whose own sentence names the document answered with: it says the answer too.
         chained += self.passages.pointing_to_answer(asked, sentences, answers, set(docs), words)

@@ -137,6 +137,17 @@ class PassageReader:
         answers: list[PartAnswer] = []
         for original in asked.parts:
             part = original
+            if part.same_as and self.read_question is not None:
+                # "…, and is it the same channel that owns the X page?": which channel owns the X page, read as a question
+                # of its own, then compared with the earlier answer; unanswered where the context does not say (or the
+                # earlier part was not answered: there is nothing to compare).
+                compared = self.read(self.read_question(part.same_as), sentences, words) if answers else []
+                if compared and compared[0].rival is None:
+                    stated = compared[0]
+                    same = _value(stated.filler) == _value(answers[-1].filler)
+                    answers.append(PartAnswer(part, f"{'yes' if same else 'no'} — {stated.filler}", stated.sentence,
+                                              stated.score))
+                continue
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers, asked.scene)
             if via is not None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..corpus.ingest import file_title
+from ..corpus.ingest import TITLE_SEPARATOR, file_title
 from ..language.text import LIST_ITEM, TABLE_SEPARATOR, looks_like_name
 
 # (link text holds no bracket, a tag no "<": each match attempt stops at the next one, so a line of 100,000 "[" or
@@ -228,4 +228,17 @@ def context_sentences(retrieval) -> list[Sentence]:
                 text in s.text for s in out if s.doc_id == fact.doc_id):
             seen.add((fact.doc_id, text))
             out.append(Sentence(text[:MAX_CHARS], fact.doc_id, fact.line, fact.doc_id, len(retrieval.passages), True))
+    out += header_records(retrieval, out)
+    return out
+
+
+def header_records(retrieval, sentences: list[Sentence]) -> list[Sentence]:
+    """The front matter of the kept pages (`Retrieval.headers`: no passage holds it), each page's fields as one line
+    of fields under its title, read as the page's own lines are ("Owner slack: #team-channel; Section: Databases")."""
+    titles = {s.doc_id: (s.context.split(TITLE_SEPARATOR)[0], s.rank) for s in reversed(sentences) if not s.from_fact}
+    out = []
+    for doc, fields in sorted((getattr(retrieval, "headers", None) or {}).items()):
+        if fields and doc in titles:
+            text = "; ".join(f"{name.replace('_', ' ').capitalize()}: {value}" for _, name, value in fields)
+            out.append(Sentence(text[:MAX_CHARS], doc, fields[0][0], titles[doc][0], titles[doc][1]))
     return out

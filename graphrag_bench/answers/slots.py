@@ -36,7 +36,11 @@ SLOT_MARGIN = 0.05  # … when it is not nearly as close to another
 WH = r"(?:who|whom|whose|what|which|when|where|why|how)"
 PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during|after|before)"
 # A new asked part: ", and who …", " and on what date …", ": on what date …", "; what …"
-PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
+_AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
+# ", and is it the same …": a yes/no question joined on, an auxiliary before its pronoun subject
+PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
+                        rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+(?:it|they|he|she|this|that|these|those|there)\b)",
+                        re.IGNORECASE)
 ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+(many|much|long|often|old|far|big|large)\b)?", re.IGNORECASE)
 SENTENCE_BREAK = re.compile(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'`])")  # not after an initial ("G. Freeney")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
@@ -105,6 +109,9 @@ class AskedPart:
     # It asks of one of several things a statement lists ("how many batches of each kind"): the words that tell that
     # thing from the others ("atomi" of "atomic batches"), which a sentence (or what it sits under) must say.
     each_of: tuple[str, ...] = ()
+    # A yes/no part asking whether an earlier answer is the same thing as one it describes ("is it the same channel
+    # that owns the X page"): the question that asks which one that is ("which channel owns the X page"); "" otherwise.
+    same_as: str = ""
 
     @property
     def asked_by(self) -> set[str]:
@@ -192,7 +199,8 @@ class SlotReader:
                          done_to(own) if wh in ("who", "which", "what") else (),
                          of_name=of_name(own, noun) if noun else (),
                          nested=nested_question(own, asks) if wh in NESTED_WH else ("", ""),
-                         done_by=done_by(own) if wh in ("which", "what") else ())
+                         done_by=done_by(own) if wh in ("which", "what") else (),
+                         same_as=same_as(own) if slot == "polar" and later else "")
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -291,6 +299,17 @@ def asked_words(text: str) -> tuple[str, ...]:
     if roles:
         return tuple(stem(_hyphenated(c)) for c in roles)
     return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+
+
+SAME_AS = re.compile(r"^(?:is|are|was|were)\s+(?:it|they|this|that|these|those|he|she)\s+(?:also\s+)?the\s+same\s+"
+                     r"([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:that|which|who|as)\s+(\S.*)$", re.IGNORECASE)
+
+
+def same_as(text: str) -> str:
+    """"is it the same channel that owns the X page" → "which channel owns the X page": what the yes or no compares the
+    earlier answer with, asked as a question of its own; "" for any other part."""
+    match = SAME_AS.match(text.strip(" ?"))
+    return f"which {match.group(1)} {match.group(2)}" if match else ""
 
 
 def choices_in(lead: str) -> tuple[str, ...]:

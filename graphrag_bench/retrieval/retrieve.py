@@ -98,6 +98,8 @@ class Retrieval:
     # Header attributes of the question's entities: id → {"name", "values": {field: [value, doc, line]}}
     attributes: dict = field(default_factory=dict)
     titles: dict = field(default_factory=dict)  # the packed facts' documents: entity id → the document's title
+    # The front matter of the kept passages' pages: doc id → [[line, field, value], …] (`GraphRetriever._headers`)
+    headers: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
     graph_cache_hits: int = 0
     graph_cache_misses: int = 0
@@ -213,6 +215,11 @@ class EntityIndex:
                 by_document.setdefault(self.names[key], titles[0])
         # Every entity named by a document's id is that document (one mentioned first elsewhere too: ADR-33 of ADR-32)
         self.titles = {e["id"]: by_document[e["name"]] for e in entities if e["name"] in by_document}
+        # Each document's own entities (its record, front matter and all; typed as an artifact, a decision …), by its id.
+        self.documents: dict[str, list[str]] = {}
+        for e in sorted(entities, key=lambda e: e["id"]):
+            if e["name"] == e.get("source_doc") and self.canonical[e["id"]] not in self.documents.get(e["name"], []):
+                self.documents.setdefault(e["name"], []).append(self.canonical[e["id"]])
         for key in sorted(by_id):
             self.matcher.add(key, [self.nlp.make_doc(n) for n in sorted(set(by_id[key]))])
 
@@ -266,6 +273,7 @@ class GraphRetriever:
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
+        self._body_starts: dict[str, int] | None = None  # each document's first chunk's line: its front matter is above
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -308,6 +316,7 @@ class GraphRetriever:
             else:
                 self._expand(result, question)
                 self._follow_references(result, question)
+                self._headers(result)
         except GraphUnavailable as exc:
             if not self._warned:
                 if self.probe:
@@ -447,6 +456,25 @@ class GraphRetriever:
                 values = json.loads(row["attributes"] or "{}")
                 if values:
                     result.attributes[row["id"]] = {"name": row["name"], "values": values}
+
+    def _headers(self, result: Retrieval) -> None:
+        """The front matter of each kept passage's page (its fields above the page's first chunk, as its own entity
+        holds them): no passage holds it, yet it is what the page says of itself ("owner_slack: #team")."""
+        pages = list(dict.fromkeys(p.doc_id for p in result.passages))
+        entities = list(dict.fromkeys(e for doc in pages for e in self.entities.documents.get(doc, [])))[:MAX_LIMIT]
+        if not entities:
+            return
+        if self._body_starts is None:
+            self._body_starts = {}
+            for chunk in self.baseline.index.chunks:
+                start = int(chunk["start_line"])
+                self._body_starts[chunk["doc_id"]] = min(start, self._body_starts.get(chunk["doc_id"], start))
+        for row in self._query(result, "entities_by_ids", ids=entities, limit=len(entities)):
+            for name, (value, doc, line) in sorted(json.loads(row["attributes"] or "{}").items()):
+                if doc in pages and int(line) < self._body_starts.get(doc, 0) and re.search(r"\w", str(value)):
+                    result.headers.setdefault(doc, []).append([int(line), name, str(value)])
+        for doc, fields in result.headers.items():
+            result.headers[doc] = sorted({tuple(f): f for f in fields}.values())
 
     def _expand_pin(self, result: Retrieval, facts: dict, nodes: set, pin: str) -> None:
         """The allowlisted 1-hop and 2-hop templates from one pinned entity, within the node bound."""

@@ -152,6 +152,10 @@ NOTES = {
     "SG-4c": ("Signal grammar — Flash rules", 30, "Flash Pattern, taken together with Flash Pause, forms a valid signal "
               "rule for the lamp.\n\nSee SG-2 for how the codes are written.\n"),
     "SG-2": ("Signal Codes — Meta", 1, "- Name: Signal Codes\n- Status: Accepted\n"),
+    # Three pages' owners: two channels, one shared.
+    "OW-1": ("Lamp jump box — Meta", 1, "- Owner: #lamp-crew\n- Section: Towers\n"),
+    "OW-2": ("Foghorn store — Meta", 1, "- Owner: #lamp-crew-team\n- Section: Stores\n"),
+    "OW-3": ("Beacon store — Meta", 1, "- Owner: #lamp-crew\n- Section: Stores\n"),
     # Two records of one register: the tide gauge's, and the buoy lights', tagged with the tide gauge.
     "RC-1": ("Tide gauge — Meta", 1, "- Name: Tide gauge\n- Date: 2025-04-01\n- Author: Nell Aster\n- Status: Proposed\n"),
     "RC-2": ("Buoy lights — Meta", 1, "- Date: 2025-05-09\n- Author: Orm Field\n- Status: Accepted\n"
@@ -1363,3 +1367,17 @@ def test_a_number_said_with_a_documents_title_names_that_document(answerer):
                         "weekly.", 0.7)]
     answer = answerer(Retrieval("Which plan does Fog Drills list as superseded?", "bm25", passages=passages))
     assert answer.splitlines()[0].startswith("Answer: 0003-lamp-rota.md (lamp rota)"), answer
+
+
+@pytest.mark.parametrize("other, said", [("foghorn", "no — #lamp-crew-team"), ("beacon", "yes — #lamp-crew")])
+def test_is_it_the_same_compares_the_earlier_answer_with_what_the_other_page_states(answerer, other, said):
+    """", and is it the same channel that owns the X page?" is a question of its own: which channel owns the X page,
+    compared with the first answer; each value explicit in its own page, so the answer is supported, both cited."""
+    question = f"Which channel owns the lamp jump box page, and is it the same channel that owns the {other} store page?"
+    assert answerer.slots.read(question).parts[1].same_as == f"which channel owns the {other} store page"
+    page = {"foghorn": "OW-2", "beacon": "OW-3"}[other]
+    head = _answer(answerer, question, "OW-1", page).splitlines()[0]
+    assert head == f"Answer: #lamp-crew; {said} (supported) [OW-1] [{page}]", head
+    # (with no first answer there is nothing to compare: the yes/no is not read from some other statement)
+    head = _answer(answerer, question, page).splitlines()[0]
+    assert said.split(" — ")[0] + " —" not in head, head

@@ -465,3 +465,29 @@ def test_a_referenced_document_brings_the_passage_its_referrer_lacks(tmp_path, e
         store.close()
     texts = [p.text for p in result.passages if p.doc_id == "NOTE-3"]
     assert any("tally_on" in t for t in texts), [(p.doc_id, p.text[:60]) for p in result.passages]
+
+
+_RUNBOOKS = {"lamp-jump-box.md": "---\nowner_slack: \"#lamp-crew\"\ntitle: Open a jump box to the lamp database\n---\n\n"
+                                 "This runbook explains how to open a jump box pod to reach the lamp database.\n\n"
+                                 "## Closing the jump box\n\nDelete the pod once the work is done.\n",
+             "foghorn-store.md": "---\nowner_slack: \"#lamp-crew-team\"\ntitle: Foghorn store management\n---\n\n"
+                                 "This page explains how to manage the foghorn store.\n\n## A jump box for the store\n\n"
+                                 "Use the same jump box pod definition as for the lamp database.\n"}
+
+
+def test_a_pages_front_matter_is_read_with_its_passages(tmp_path, embedder):
+    """No passage holds a page's front matter: the fields above each kept page's first chunk come with the retrieval
+    and are read as the page's line of fields — which channel owns the jump box runbook, and whether the foghorn
+    store's page has the same owner (it does not: a yes/no comparing two explicit values, each cited)."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_RUNBOOKS, tmp_path, embedder)
+    try:
+        result = graph.retrieve("Which Slack channel owns the runbook for opening a lamp database jump box pod, and is "
+                                "it the same channel that owns the foghorn store management page?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert result.headers == {"foghorn-store.md": [[2, "owner_slack", "#lamp-crew-team"]],
+                              "lamp-jump-box.md": [[2, "owner_slack", "#lamp-crew"]]}, result.headers
+    head = compose(result).splitlines()[0]
+    assert head.startswith("Answer: #lamp-crew; no — #lamp-crew-team (supported)"), head
