@@ -26,7 +26,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from ..corpus.untrusted import withheld_note, withhold
+from ..corpus.untrusted import flagged_lines, withheld_note, withhold
 from ..errors import InputError
 from ..retrieval.retrieve import Retrieval
 from .answer import PREFIX
@@ -49,12 +49,18 @@ def answerer_identity(model: str) -> str:
 
 
 def context_text(r: Retrieval) -> tuple[str, list[str]]:
-    """The mode's packed context as the prompt gives it (passages with document ids and lines, then graph facts), and
-    where untrusted lines were withheld from it."""
+    """The mode's packed context as the prompt gives it (passages with document ids and lines, then graph facts, then
+    the kept pages' front matter), and where untrusted lines were withheld from it."""
     passages, withheld = withhold(r.passages)
     blocks = [f"[{p.doc_id}] lines {p.start_line}-{p.end_line}:\n{p.text}" for p in passages]
     if r.facts:
         blocks.append("Graph facts:\n" + "\n".join(f"- {f.line_text()}: \"{f.evidence}\"" for f in r.facts))
+    headers = [(doc, line, f"{name}: {value}") for doc, fields in sorted(r.headers.items()) for line, name, value in fields]
+    flagged = flagged_lines([text for _, _, text in headers])
+    withheld += [f"{doc}:{line}" for i, (doc, line, _) in enumerate(headers) if i in flagged]
+    if len(flagged) < len(headers):
+        blocks.append("Front matter of these pages:\n" + "\n".join(
+            f"- [{doc}] line {line}: {text}" for i, (doc, line, text) in enumerate(headers) if i not in flagged))
     return "\n\n".join(blocks) or "(nothing was retrieved)", withheld
 
 

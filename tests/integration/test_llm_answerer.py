@@ -48,6 +48,15 @@ def test_untrusted_lines_never_reach_the_model_and_the_answer_says_they_were_wit
     assert "LOG-1:4" in answer.splitlines()[-1]  # the withheld line, by document and line
 
 
+def test_the_kept_pages_front_matter_is_in_the_prompt_and_planted_text_in_it_is_withheld(tmp_path):
+    r = _retrieval()
+    r.headers = {"LOG-1": [[2, "owner_slack", "#lamp-crew"], [3, "note", PLANTED]]}
+    with fake_llm() as (url, prompts):
+        answer = llm_answerer(tmp_path, "keeper-7b", url, "", replay=False)(r)
+    assert "- [LOG-1] line 2: owner_slack: #lamp-crew" in prompts[0] and PLANTED not in prompts[0]
+    assert "LOG-1:3" in answer.splitlines()[-1]
+
+
 def test_a_replay_answers_byte_for_byte_without_a_model_and_names_a_question_never_recorded(tmp_path):
     with fake_llm() as (url, _):
         live = llm_answerer(tmp_path, "keeper-7b", url, "", replay=False)
