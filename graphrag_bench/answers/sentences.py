@@ -237,7 +237,7 @@ def header_records(retrieval, sentences: list[Sentence]) -> list[Sentence]:
     of fields under its title, read as the page's own lines are ("Owner slack: #team-channel; Section: Databases")."""
     titles = {s.doc_id: (s.context.split(TITLE_SEPARATOR)[0], s.rank) for s in reversed(sentences) if not s.from_fact}
     out = []
-    for doc, fields in sorted((getattr(retrieval, "headers", None) or {}).items()):
+    for doc, fields in sorted(retrieval.headers.items()):
         if fields and doc in titles:
             text = "; ".join(f"{name.replace('_', ' ').capitalize()}: {value}" for _, name, value in fields)
             out.append(Sentence(text[:MAX_CHARS], doc, fields[0][0], titles[doc][0], titles[doc][1]))

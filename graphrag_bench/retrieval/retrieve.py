@@ -273,7 +273,6 @@ class GraphRetriever:
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
-        self._body_starts: dict[str, int] | None = None  # each document's first chunk's line: its front matter is above
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -376,14 +375,10 @@ class GraphRetriever:
         passages a question with no answer was then answered from. So does the page of a thing the question names,
         a document titled by its name ("PagerDuty" for "the weekly PagerDuty drill"): among many documents that
         mention it, the passages ranked first need not be its own."""
-        chunks = self.baseline.index.chunks
-        if self._documents is None:
-            self._documents = {}
-            for i, chunk in enumerate(chunks):
-                self._documents.setdefault(chunk["doc_id"], []).append(i)
+        chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
         held = {p.doc_id for p in result.passages}
         references = [(word, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
-                      if word in self._documents and word != p.doc_id]
+                      if word in documents and word != p.doc_id]
         named = [word for word, _ in references]
         naming = {word: doc for word, doc in reversed(references)}  # each named document → the first that names it
         referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
@@ -396,9 +391,10 @@ class GraphRetriever:
             # (what a referenced document must add is what the document naming it lacks, whatever others say)
             said = [p for p in kept if p.doc_id in (naming[doc_id], doc_id)] if doc_id in naming else kept
             missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in said))
-            new = {i: len(missing & self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])) for i in self._documents[doc_id]}
+            said_by = {i: self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"]) for i in documents[doc_id]}
+            new = {i: len(missing & said) for i, said in said_by.items()}
             # (of passages adding as many, the one that says more of the question)
-            best = max(new, key=lambda i: (new[i], len(words & self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])), -i))
+            best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
             # only a passage that says words of the question the naming document does not: the part it lacks
             if new[best] >= NEW_WORDS:
                 added.append(Passage.of(chunks[best], 0.0))
@@ -408,7 +404,15 @@ class GraphRetriever:
         numbers = {int(n) for n in re.findall(r"\d+", question)}
         reached = [d for d in dict.fromkeys(named) if d not in question
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
-        self._add_records(result, [self._documents[d][0] for d in reached[:MAX_RECORDS]])
+        self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
+
+    def _chunks_by_document(self) -> dict[str, list[int]]:
+        """Each document's id → the indexes of its chunks, in order (built once)."""
+        if self._documents is None:
+            self._documents = {}
+            for i, chunk in enumerate(self.baseline.index.chunks):
+                self._documents.setdefault(chunk["doc_id"], []).append(i)
+        return self._documents
 
     def _add_records(self, result: Retrieval, openings: list[int]) -> None:
         """The record of each document a top passage names ("defined in ADR-6"): its opening passage where that holds
@@ -464,14 +468,11 @@ class GraphRetriever:
         entities = list(dict.fromkeys(e for doc in pages for e in self.entities.documents.get(doc, [])))[:MAX_LIMIT]
         if not entities:
             return
-        if self._body_starts is None:
-            self._body_starts = {}
-            for chunk in self.baseline.index.chunks:
-                start = int(chunk["start_line"])
-                self._body_starts[chunk["doc_id"]] = min(start, self._body_starts.get(chunk["doc_id"], start))
+        chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
+        body = {doc: int(chunks[documents[doc][0]]["start_line"]) for doc in pages if doc in documents}  # (chunks in order)
         for row in self._query(result, "entities_by_ids", ids=entities, limit=len(entities)):
             for name, (value, doc, line) in sorted(json.loads(row["attributes"] or "{}").items()):
-                if doc in pages and int(line) < self._body_starts.get(doc, 0) and re.search(r"\w", str(value)):
+                if int(line) < body.get(doc, 0) and re.search(r"\w", str(value)):
                     result.headers.setdefault(doc, []).append([int(line), name, str(value)])
         for doc, fields in result.headers.items():
             result.headers[doc] = sorted({tuple(f): f for f in fields}.values())
