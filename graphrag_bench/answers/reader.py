@@ -52,6 +52,8 @@ CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
+BRIDGE_ONE_WORD = 0.5  # … where it adds a single word, the share it must cover (it restates the scene)
+COMPOUND = re.compile(r"\w[._-]\w")  # a word joined by a dot, a hyphen or an underscore: "data.gov.uk", "north-quay"
 # A count word of the opening statement ("describes two kinds of batch") says how many, not what: any sentence with a
 # number word would state it.
 COUNTS = {stem(w) for w in NUMBER_WORDS}
@@ -437,16 +439,22 @@ class PassageReader:
         if not scene or not sentences:
             return None
         words = words or ContextWords(sentences)
-        # (a word of the scene no sentence of the context says, "made worse", no source can state)
-        total = sum(words.rarity(t) for t in scene if t in words.df) or 1.0
+        # (a word of the scene no sentence of the context says, "made worse", no source can state; a compound name,
+        # "data.gov.uk", is what the scene is about: unsaid, no sentence of the context states the scene)
+        compound = {t for w in asked.scene_of_one.split() if COMPOUND.search(w) for t in terms_of(w)}
+        total = sum(words.rarity(t) for t in scene if t in words.df or t in compound) or 1.0
         answered = set().union(*(words.texts[i] | words.under[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs))
         best, best_gain = None, BRIDGE
         for i, s in enumerate(sentences):
             if s.doc_id in answer_docs:
                 continue
             held = scene & (words.texts[i] | words.under[i])
-            gain = sum(words.rarity(t) for t in held - answered) / total
-            if gain >= best_gain and sum(words.rarity(t) for t in held) / total >= BRIDGE_COVERAGE:
+            added = held - answered
+            gain = sum(words.rarity(t) for t in added) / total
+            coverage = sum(words.rarity(t) for t in held) / total
+            # (one word added is chance, "whether the server …" in a page about something else, unless the sentence
+            # restates the scene)
+            if gain >= best_gain and coverage >= BRIDGE_COVERAGE and (len(added) > 1 or coverage >= BRIDGE_ONE_WORD):
                 best, best_gain = s, gain + 1e-9  # the first (best-ranked) of equals
         return best
 

@@ -260,6 +260,11 @@ NOTES = {
              "That, in turn, replaced something called \"chartmill\".\n"),
     # A quay's stores, counted in a noun of several words.
     "QY-4": ("Quay stores", 2, "The subnet of the quay's radio is a /26 giving the keepers 60 usable radio channels.\n"),
+    # A crane page that says nearly all of what a question opens with; a store note that shares one more word of it
+    # by chance; an alarm page about the harbour's gauges in general.
+    "CRN-1": ("Quay crane", 3, "The quay crane lifts the nets at high tide; Oskar Lind serviced the crane on 2025-05-03.\n"),
+    "GAU-2": ("Store room", 2, "The quay crane gauge and its nets were painted in the store room.\n"),
+    "ALM-1": ("Harbour alarms", 4, "Every alarm pages someone.\n"),
     # The harbour's system catalogue: one row per system, what each is fed by in a column of its own.
     "CAT-1": ("Harbour systems — Catalogue", 4, "| Name | Keeper | Upstream |\n|---|---|---|\n"
               "| Tide Ledger | Ilse Marr | Quaybus; Buoyline |\n| Beacon Console | Piet Okonjo | Quaybus |\n"
@@ -1381,3 +1386,24 @@ def test_is_it_the_same_compares_the_earlier_answer_with_what_the_other_page_sta
     # (with no first answer there is nothing to compare: the yes/no is not read from some other statement)
     head = _answer(answerer, question, page).splitlines()[0]
     assert said.split(" — ")[0] + " —" not in head, head
+
+
+def test_one_word_of_the_opening_statement_in_common_is_no_second_source_unless_it_restates_it(answerer):
+    """The crane page says all of the opening statement but "gauge"; the store note says "gauge" too, and of the rest
+    only the crane and its nets: one word added by a sentence about something else is chance, not a chain (it was
+    "likely"). A note that adds one word and restates the statement still is one (the fog signal test)."""
+    question = "The quay crane lifts the nets at high tide when the gauge reads high. Who serviced the crane?"
+    answer = _answer(answerer, question, "CRN-1", "GAU-2")
+    assert answer.splitlines()[0] == "Answer: Oskar Lind (supported) [CRN-1]", answer
+
+
+def test_a_compound_name_of_the_opening_statement_no_sentence_says_keeps_a_general_page_from_stating_it(answerer):
+    """"the north-quay tide-gauge alarm" is what the statement is about; no sentence of the context says its names, so
+    the alarm page, which says what any alarm does, does not state it: no chain. Written as plain words, the names are
+    the question's own way of saying it, like "made worse", and the page states what the context can."""
+    answer = _answer(answerer, "The north-quay tide-gauge alarm pages the duty keeper. Who serviced the crane?",
+                     "CRN-1", "ALM-1")
+    assert answer.splitlines()[0] == "Answer: Oskar Lind (supported) [CRN-1]", answer
+    answer = _answer(answerer, "The north quay tide gauge alarm pages the duty keeper. Who serviced the crane?",
+                     "CRN-1", "ALM-1")
+    assert answer.splitlines()[0] == "Answer: Oskar Lind (likely) [CRN-1] [ALM-1]", answer
