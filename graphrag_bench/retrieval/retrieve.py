@@ -395,8 +395,9 @@ class GraphRetriever:
             new = {i: len(missing & said) for i, said in said_by.items()}
             # (of passages adding as many, the one that says more of the question)
             best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
-            # only a passage that says words of the question the naming document does not: the part it lacks
-            if new[best] >= NEW_WORDS:
+            # only a passage that says words of the question the naming document does not: the part it lacks (of a
+            # page the question calls by its name, any word: the question is about it)
+            if new[best] >= (NEW_WORDS if doc_id in naming or doc_id not in pages else 1):
                 added.append(Passage.of(chunks[best], 0.0))
         if added:
             result.passages = result.passages[:self.settings.top_k - len(added)] + added

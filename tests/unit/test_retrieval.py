@@ -397,6 +397,20 @@ def test_the_page_of_a_thing_the_question_names_is_read_among_busier_documents(t
     assert "Weekly drill" in result.passages[-1].text
 
 
+def test_the_page_of_a_thing_the_question_names_comes_for_a_single_word_the_busier_documents_lack(tmp_path, embedder):
+    """"the drill" is the one word of the question the logs do not say: the Beacon's page, which the question names,
+    brings its passage that says it (a referenced document's passage must add two: nothing names it there)."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_HARBOUR, tmp_path, embedder)
+    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, [f"ops-{i}.md" for i in range(1, 7)])
+    try:
+        result = graph.retrieve("What should the keeper do with the Beacon alarm after the drill?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert [p.doc_id for p in result.passages][-1:] == ["fog-alarm.md"], [p.doc_id for p in result.passages]
+
+
 def test_a_common_word_in_lower_case_names_nothing_in_a_question_that_writes_names_with_capitals(tmp_path, embedder):
     """"the lantern" is the word, not the Lantern a table names; the Beacon is named. A question written all in lower
     case gives no such sign: there a name may be written in lower case."""
