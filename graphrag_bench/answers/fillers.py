@@ -50,6 +50,7 @@ SHAPES = (
 )
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*"), re.compile(r"\s*\)")
+OF_VALUE = re.compile(r"\s+of\s+")
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
@@ -374,11 +375,14 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # A value in brackets right after the asked noun is that noun's value, whatever its kind: "Prometheus scrape
     # timeout (10s)" for "what was the scrape timeout".
     glossed = {m.end() for t in head_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
+    # So is a value right after the asked noun and "of": "default of 300 seconds" for "what delay default".
+    valued = {m.end() for t in head_tokens if (m := OF_VALUE.match(doc.text, t.idx + len(t.text)))}
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
     # replaced" asks both parts of one verb)
     others = set(others_ask) - set(part.asks) - (set(part.terms) - set(part.clause_terms))
     for c in found:
-        beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None
+        beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
+            or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS)
         if not kinds & c.kinds and not beside:
             continue
         words = set(terms_of(c.text))

@@ -265,6 +265,9 @@ NOTES = {
     "CRN-1": ("Quay crane", 3, "The quay crane lifts the nets at high tide; Oskar Lind serviced the crane on 2025-05-03.\n"),
     "GAU-2": ("Store room", 2, "The quay crane gauge and its nets were painted in the store room.\n"),
     "ALM-1": ("Harbour alarms", 4, "Every alarm pages someone.\n"),
+    # A review's action items: the first says the default a delay goes back to, after a verb a parser may take for a name.
+    "ACT-2": ("Lamp outage review — Action items", 30, "- Revert to default of 300 seconds for lamp-cooling "
+              "delay on the PLBs.\n- Update roll-over script to set lamp-cooling delay to zero on PLBs.\n"),
     # The harbour's system catalogue: one row per system, what each is fed by in a column of its own.
     "CAT-1": ("Harbour systems — Catalogue", 4, "| Name | Keeper | Upstream |\n|---|---|---|\n"
               "| Tide Ledger | Ilse Marr | Quaybus; Buoyline |\n| Beacon Console | Piet Okonjo | Quaybus |\n"
@@ -1407,3 +1410,11 @@ def test_a_compound_name_of_the_opening_statement_no_sentence_says_keeps_a_gener
     answer = _answer(answerer, "The north quay tide gauge alarm pages the duty keeper. Who serviced the crane?",
                      "CRN-1", "ALM-1")
     assert answer.splitlines()[0] == "Answer: Oskar Lind (likely) [CRN-1] [ALM-1]", answer
+
+
+def test_a_value_after_the_asked_noun_and_of_is_that_nouns_value(answerer):
+    """"the default of 300 seconds" answers "what delay default": the value said right after the asked noun and "of"
+    is its value, not the names of the sentence ("Revert", "PLBs")."""
+    question = "What lamp-cooling delay default did the lamp outage review's action items say to go back to?"
+    answer = _answer(answerer, question, "ACT-2")
+    assert answer.splitlines()[0] == "Answer: 300 seconds (supported) [ACT-2]", answer
