@@ -49,7 +49,7 @@ SHAPES = (
     (ID_IN_TEXT, {"thing"}),
 )
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
-OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*"), re.compile(r"\s*\)")
+OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
 OF_VALUE = re.compile(r"\s+of\s+")
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
@@ -374,7 +374,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         kinds.add("frequency")  # "every Monday", "twice a day", as well as a number
     # A value in brackets right after the asked noun is that noun's value, whatever its kind: "Prometheus scrape
     # timeout (10s)" for "what was the scrape timeout".
-    glossed = {m.end() for t in head_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
+    glossed = {m.end() for t in noun_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
     # So is a value right after the asked noun and "of": "default of 300 seconds" for "what delay default".
     valued = {m.end() for t in head_tokens if (m := OF_VALUE.match(doc.text, t.idx + len(t.text)))}
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
@@ -421,9 +421,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if part.wh == "where" and not c.field and not (root.dep_ == "pobj" and root.head.lower_ in PLACE_PREPOSITIONS
                                                        or root.ent_type_ in ("GPE", "LOC", "FAC")):
             continue  # "where": a place, said by a preposition of place ("configured in the X charts") or by its name
-        if c.field or _called_as(root, noun_tokens):
-            # its field names what is asked (the field is where the value is read from), or an "as" phrase calls it
-            # by the asked noun
+        if c.field or beside or _called_as(root, noun_tokens):
+            # its field names what is asked (the field is where the value is read from), or the asked noun itself does
+            # (its value in brackets, or after "of"), or an "as" phrase calls it by the asked noun
             near, by_noun = 0.0, 0
         else:
             distances = [_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end]

@@ -268,6 +268,9 @@ NOTES = {
     # A review's action items: the first says the default a delay goes back to, after a verb a parser may take for a name.
     "ACT-2": ("Lamp outage review — Action items", 30, "- Revert to default of 300 seconds for lamp-cooling "
               "delay on the PLBs.\n- Update roll-over script to set lamp-cooling delay to zero on PLBs.\n"),
+    # A rollback: the version asked for in brackets after the asked noun's words, another version nearer the rest.
+    "RB-7": ("Lamp rollback review", 6, "We rolled back to the previous version of the lamp firmware (`4.1.2`), which "
+             "still included Lens Driver 2.3 but not the new dimming arguments.\n"),
     # The harbour's system catalogue: one row per system, what each is fed by in a column of its own.
     "CAT-1": ("Harbour systems — Catalogue", 4, "| Name | Keeper | Upstream |\n|---|---|---|\n"
               "| Tide Ledger | Ilse Marr | Quaybus; Buoyline |\n| Beacon Console | Piet Okonjo | Quaybus |\n"
@@ -1418,3 +1421,11 @@ def test_a_value_after_the_asked_noun_and_of_is_that_nouns_value(answerer):
     question = "What lamp-cooling delay default did the lamp outage review's action items say to go back to?"
     answer = _answer(answerer, question, "ACT-2")
     assert answer.splitlines()[0] == "Answer: 300 seconds (supported) [ACT-2]", answer
+
+
+def test_a_value_in_brackets_after_a_word_of_the_asked_noun_is_that_nouns_value(answerer):
+    """"the previous version of the lamp firmware (`4.1.2`)" answers "which Lens Driver lamp firmware version": the
+    bracket follows a word of the asked noun, code quotes and all, however far it is from the words the question asks
+    by ("rolled back"); not "2.3", the driver's own, next to "Lens Driver"."""
+    answer = _answer(answerer, "To which Lens Driver lamp firmware version did the team roll back?", "RB-7")
+    assert answer.splitlines()[0] == "Answer: 4.1.2 (supported) [RB-7]", answer
