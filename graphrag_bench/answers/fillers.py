@@ -50,7 +50,7 @@ SHAPES = (
 )
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
-OF_VALUE = re.compile(r"\s+of\s+")
+OF_VALUE = re.compile(r"\s+of\s+")  # between a noun and its value: "the default of 300 seconds"
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
@@ -372,8 +372,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         "thing" in c.kinds and not c.common and not c.field for c in found) else {"thing", *VALUE_KINDS}
     if part.wh == "how often":
         kinds.add("frequency")  # "every Monday", "twice a day", as well as a number
-    # A value in brackets right after the asked noun is that noun's value, whatever its kind: "Prometheus scrape
-    # timeout (10s)" for "what was the scrape timeout".
+    # A value in brackets right after a word of the asked noun is that noun's value, whatever its kind: "Prometheus
+    # scrape timeout (10s)" for "what was the scrape timeout", "version of the Helm chart (`5.9.0`)" for "which Helm
+    # chart version".
     glossed = {m.end() for t in noun_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
     # So is a value right after the asked noun and "of": "default of 300 seconds" for "what delay default".
     valued = {m.end() for t in head_tokens if (m := OF_VALUE.match(doc.text, t.idx + len(t.text)))}

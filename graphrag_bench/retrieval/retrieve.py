@@ -374,7 +374,8 @@ class GraphRetriever:
         reached only through the first. Measured on the devset: followed with no such words, it brought off-topic
         passages a question with no answer was then answered from. So does the page of a thing the question names,
         a document titled by its name ("PagerDuty" for "the weekly PagerDuty drill"): among many documents that
-        mention it, the passages ranked first need not be its own."""
+        mention it, the passages ranked first need not be its own; its passage needs to add only one word the kept
+        passages lack ("rules" of "links its mixin rules to rfcs#109": the question is about that page)."""
         chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
         held = {p.doc_id for p in result.passages}
         references = [(word, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
