@@ -37,10 +37,10 @@ WH = r"(?:who|whom|whose|what|which|when|where|why|how)"
 PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during|after|before)"
 # A new asked part: ", and who …", " and on what date …", ": on what date …", "; what …"
 _AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
+_PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there)"  # the subject of a yes/no part after its auxiliary
 # ", and is it the same …": a yes/no question joined on, an auxiliary before its pronoun subject
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
-                        rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+(?:it|they|he|she|this|that|these|those|there)\b)",
-                        re.IGNORECASE)
+                        rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)", re.IGNORECASE)
 ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+(many|much|long|often|old|far|big|large)\b)?", re.IGNORECASE)
 SENTENCE_BREAK = re.compile(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'`])")  # not after an initial ("G. Freeney")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
@@ -301,7 +301,7 @@ def asked_words(text: str) -> tuple[str, ...]:
     return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
 
 
-SAME_AS = re.compile(r"^(?:is|are|was|were)\s+(?:it|they|this|that|these|those|he|she)\s+(?:also\s+)?the\s+same\s+"
+SAME_AS = re.compile(rf"^(?:is|are|was|were)\s+{_PRONOUN_SUBJECT}\s+(?:also\s+)?the\s+same\s+"
                      r"([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:that|which|who|as)\s+(\S.*)$", re.IGNORECASE)
 
 

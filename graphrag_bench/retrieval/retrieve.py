@@ -41,6 +41,7 @@ REFERENCING_SEEDS = 3  # the seed passages whose references to other documents a
 MAX_REFERENCED = 1  # documents brought in that way
 MAX_RECORDS = 2  # documents named by the top passages whose records are brought
 NEW_WORDS = 2  # question words a followed reference's passage must add to what the kept passages say
+PAGE_NEW_WORDS = 1  # … and the passage of a page the question names by its title
 ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # a word as a document id or a file name is written
 # The words a relation is known by (its glosses), for ranking facts by what a question says.
 RELATION_WORDS = {name: stems(" ".join((*r.forward, *r.inverse, r.phrase))) for name, r in RELATIONS.items()}
@@ -398,7 +399,7 @@ class GraphRetriever:
             best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
             # only a passage that says words of the question the naming document does not: the part it lacks (of a
             # page the question calls by its name, any word: the question is about it)
-            if new[best] >= (NEW_WORDS if doc_id in naming or doc_id not in pages else 1):
+            if new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
                 added.append(Passage.of(chunks[best], 0.0))
         if added:
             result.passages = result.passages[:self.settings.top_k - len(added)] + added
