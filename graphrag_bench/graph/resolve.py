@@ -34,6 +34,7 @@ from rapidfuzz.distance import Levenshtein
 from .extract import Extraction
 from ..corpus.ingest import Document
 from .keys import ARTIFACT_TYPES, KEY_FORMAT, canonical_name, key_type
+from .vocabulary import MENTION
 from ..runtime.result_cache import StoredFrame
 
 SUFFIX = re.compile(r"_(?:jr|sr|ii|iii|iv)$")
@@ -301,7 +302,7 @@ def resolve(extraction: Extraction, documents: list[Document]) -> Resolution:
     for (key, doc_id), line in sorted(r.mentioned.items()):
         canonical, artifact = r.root(key), f"artifact:{doc_id}"
         if canonical != artifact and key_type(canonical) != "date":
-            add(canonical, artifact, "MENTIONED_IN", doc_id, line, r.evidence(doc_id, line), "mention", 1.0)
+            add(canonical, artifact, MENTION, doc_id, line, r.evidence(doc_id, line), "mention", 1.0)
     for akey, (target, doc_id, line, evidence, confidence, rule) in sorted(r.alias_of.items()):
         add(akey, r.root(target), "SAME_AS", doc_id, line, evidence[:300], rule, confidence)
     for akey, target, doc_id, line, evidence, confidence in stated:

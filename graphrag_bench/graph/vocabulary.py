@@ -170,6 +170,7 @@ RELATIONS: dict[str, RelationType] = {r.name: r for r in [
 ]}
 
 GENERIC = "RELATED_TO"  # the type of a labelled relation no vocabulary type matches
+MENTION = "MENTIONED_IN"  # a name occurs in a document: bookkeeping, but between two documents a link
 # The relation types extraction may choose for a label (the bookkeeping ones are made by the pipeline itself).
 MATCHABLE = tuple(r.name for r in RELATIONS.values() if r.forward or r.inverse)
 SEMANTIC = frozenset(r.name for r in RELATIONS.values() if r.semantic)

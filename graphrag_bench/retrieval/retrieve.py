@@ -32,7 +32,7 @@ from ..answers.question_reading import stems
 from ..answers.sentences import passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
-from ..graph.vocabulary import EXPAND_TYPES, GENERIC, RELATIONS
+from ..graph.vocabulary import EXPAND_TYPES, GENERIC, MENTION, RELATIONS
 
 log = logging.getLogger("graphrag_bench")
 FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
@@ -316,6 +316,7 @@ class GraphRetriever:
             else:
                 self._expand(result, question)
                 self._follow_references(result, question)
+                self._links(result)
                 self._headers(result)
         except GraphUnavailable as exc:
             if not self._warned:
@@ -408,6 +409,25 @@ class GraphRetriever:
         reached = [d for d in dict.fromkeys(named) if d not in question
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
         self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
+
+    def _links(self, result: Retrieval) -> None:
+        """The facts that connect two kept passages' documents ("… IP address starvation (see post-mortem
+        PM2019-009)" in PM2019-010, both kept): the link a two-document answer is chained through, which neither
+        document's kept passage need say. Packed before the others, within the budget."""
+        docs = list(dict.fromkeys(p.doc_id for p in result.passages))
+        own = {e: doc for doc in docs for e in self.entities.documents.get(doc, [])}
+        links: dict[tuple, Fact] = {}
+        for entity in list(own)[:MAX_LIMIT]:
+            # (one document naming another is bookkeeping, MENTIONED_IN, which expansion leaves out: here, the link)
+            rows = self._query(result, "neighbors_1hop", id=entity, types=[*EXPAND_TYPES, MENTION], limit=50)
+            for fact, other in self._edges(entity, "neighbors_1hop", rows):
+                if own.get(other, own[entity]) != own[entity]:
+                    links.setdefault((fact.source, fact.type, fact.target, fact.doc_id, fact.line), fact)
+        if links:
+            known = {(f.source, f.type, f.target, f.doc_id, f.line) for f in result.facts}
+            result.facts = self._within_budget(sorted((f for k, f in links.items() if k not in known),
+                                                      key=lambda f: (f.doc_id, f.line, f.source, f.target)) + result.facts)
+            result.titles = self.entities.titles_of(result.facts)
 
     def _chunks_by_document(self) -> dict[str, list[int]]:
         """Each document's id → the indexes of its chunks, in order (built once)."""

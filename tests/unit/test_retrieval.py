@@ -505,3 +505,35 @@ def test_a_pages_front_matter_is_read_with_its_passages(tmp_path, embedder):
                               "lamp-jump-box.md": [[2, "owner_slack", "#lamp-crew"]]}, result.headers
     head = compose(result).splitlines()[0]
     assert head.startswith("Answer: #lamp-crew; no — #lamp-crew-team (supported)"), head
+
+
+_GATES = {"INC-20.md": "# Lock gate stuck open\n\n## Summary\n\nOn 4 May the west lock gate stayed open for three hours.\n\n"
+                       "## Contributing factors\n\n- Hinge corrosion in the gate machinery (see INC-11) left the gate "
+                       "without a second closing path.\n- A spare part ordered in INC-5 had not arrived.\n",
+          "INC-11.md": "# Hinge corrosion\n\n## Summary\n\nThe hinges of both lock gates had corroded. Each hinge pin "
+                       "was 40 mm wide and carried 12 tonnes.\n",
+          "INC-5.md": "# Spare parts\n\n## Summary\n\nA spare hydraulic pump was ordered.\n",
+          "tides.md": "# Tides\n\n## Summary\n\nThe west basin floods twice a day.\n"}
+
+
+def test_the_fact_linking_two_kept_documents_comes_first(tmp_path, embedder):
+    """INC-20's kept passage (its summary) never names INC-11, yet both are kept: the sentence of INC-20 that does
+    ("Hinge corrosion … (see INC-11)") is the link a two-document answer is chained through, packed before the other
+    facts. A document named there that is not kept (INC-5) brings no such fact, nor does a kept one naming none."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_GATES, tmp_path, embedder)
+    chunks = graph.baseline.index.chunks
+    summary = [c for c in chunks if c["doc_id"] == "INC-20" and "stayed open" in c["text"]]
+    graph.seeder = _RankedDocuments(summary + [c for c in chunks if c["doc_id"] != "INC-20"], ["INC-20", "INC-11", "tides.md"])
+    try:
+        result = graph.retrieve("The west lock gate stuck open on 4 May was made worse by a problem that has its own "
+                                "postmortem. How wide was each hinge pin?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert {p.doc_id for p in result.passages} == {"INC-20", "INC-11", "tides.md"}, [p.text[:40] for p in result.passages]
+    assert not any("see INC-11" in p.text for p in result.passages)
+    first = result.facts[0]
+    assert first.doc_id == "INC-20" and "see INC-11" in first.evidence, result.facts[:3]
+    linking = [f for f in result.facts if {f.source, f.target} & {"artifact:INC-5", "artifact:tides.md"}]
+    assert not [f for f in linking if f.type == "MENTIONED_IN"], linking
