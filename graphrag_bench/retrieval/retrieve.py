@@ -42,6 +42,7 @@ MAX_REFERENCED = 1  # documents brought in that way
 MAX_RECORDS = 2  # documents named by the top passages whose records are brought
 NEW_WORDS = 2  # question words a followed reference's passage must add to what the kept passages say
 PAGE_NEW_WORDS = 1  # … and the passage of a page the question names by its title
+TITLE_WORDS, TITLE_SHARE = 3, 0.8  # a title of this many words or more, this share of them the question's, names it
 ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # a word as a document id or a file name is written
 # The words a relation is known by (its glosses), for ranking facts by what a question says.
 RELATION_WORDS = {name: stems(" ".join((*r.forward, *r.inverse, r.phrase))) for name, r in RELATIONS.items()}
@@ -274,6 +275,7 @@ class GraphRetriever:
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
+        self._title_stems: dict[str, frozenset[str]] | None = None  # each document's title words, read once
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -377,7 +379,8 @@ class GraphRetriever:
         passages a question with no answer was then answered from. So does the page of a thing the question names,
         a document titled by its name ("PagerDuty" for "the weekly PagerDuty drill"): among many documents that
         mention it, the passages ranked first need not be its own; its passage needs to add only one word the kept
-        passages lack ("rules" of "links its mixin rules to rfcs#109": the question is about that page)."""
+        passages lack ("rules" of "links its mixin rules to rfcs#109": the question is about that page). So does a page
+        the question calls by its title in its own words (`_titled`)."""
         chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
         held = {p.doc_id for p in result.passages}
         references = [(word, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
@@ -385,9 +388,10 @@ class GraphRetriever:
         named = [word for word, _ in references]
         naming = {word: doc for word, doc in reversed(references)}  # each named document → the first that names it
         referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
+        words = stems(question)
         pages = [doc for pin in result.question_pins if (doc := self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
-        words = stems(question)
+        pages += [doc for doc in self._titled(words) if doc not in held and doc not in pages][:MAX_REFERENCED]
         added: list[Passage] = []
         for doc_id in dict.fromkeys(referenced + pages):
             kept = result.passages[:self.settings.top_k - 1 - len(added)] + added
@@ -409,6 +413,16 @@ class GraphRetriever:
         reached = [d for d in dict.fromkeys(named) if d not in question
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
         self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
+
+    def _titled(self, words: frozenset[str]) -> list[str]:
+        """The documents the question calls by their title, in its own words ("the data.gov.uk high-traffic alert" for
+        "data.gov.uk: high traffic rate alert"): nearly every word of a title of a few words is the question's. Most
+        covered first."""
+        if self._title_stems is None:
+            self._title_stems = {doc: stems(title) for doc, title in document_headings(self.baseline.index.chunks).items()}
+        shares = {doc: len(title & words) / len(title) for doc, title in self._title_stems.items()
+                  if len(title) >= TITLE_WORDS}
+        return sorted((doc for doc, share in shares.items() if share >= TITLE_SHARE), key=lambda d: (-shares[d], d))
 
     def _links(self, result: Retrieval) -> None:
         """The facts that connect two kept passages' documents ("… IP address starvation (see post-mortem

@@ -537,3 +537,29 @@ def test_the_fact_linking_two_kept_documents_comes_first(tmp_path, embedder):
     assert first.doc_id == "INC-20" and "see INC-11" in first.evidence, result.facts[:3]
     linking = [f for f in result.facts if {f.source, f.target} & {"artifact:INC-5", "artifact:tides.md"}]
     assert not [f for f in linking if f.type == "MENTIONED_IN"], linking
+
+
+_BERTHS = {"berth-alert.md": "---\ntitle: 'quay.example: night berth rate alert'\n---\n\nThis alert fires when night "
+                             "arrivals exceed 12 an hour.\n\n## Understanding the alert\n\nThe alert counts "
+                             "`berth_arrivals_total` from the harbour metrics.\n",
+           "night-shift.md": "# Night shift rota alert\n\nThe night shift rota lists the keepers on duty.\n",
+           "tokens.md": "# Rotate the harbour metrics token\n\nThe harbour metrics token is kept in the secret "
+                        "`quay/metrics/api`. Rotate the token yearly.\n",
+           "exporter.md": "# Harbour metrics exporter\n\nThe exporter reads the harbour metrics with a token.\n"}
+
+
+def test_a_document_the_question_calls_by_its_title_in_its_own_words_is_read(tmp_path, embedder):
+    """"The quay.example night-berth alert" is the page titled "quay.example: night berth rate alert" (all but one of
+    its title's words are the question's): ranked below pages about the token the question asks for, its passage is
+    brought all the same. "Night shift rota alert" shares two of its five title words with the question: not called."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_BERTHS, tmp_path, embedder)
+    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, ["tokens.md", "exporter.md"])
+    try:
+        result = graph.retrieve("The quay.example night-berth alert is computed from a harbour metric. Which secret "
+                                "holds the token that exports the harbour metrics?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    docs = [p.doc_id for p in result.passages]
+    assert "berth-alert.md" in docs and "night-shift.md" not in docs, docs
