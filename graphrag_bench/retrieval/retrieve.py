@@ -29,7 +29,7 @@ from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
 from ..answers.fillers import is_record
 from ..answers.question_reading import stems
-from ..answers.sentences import passage_sentences
+from ..answers.sentences import clean, passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
 from ..graph.vocabulary import EXPAND_TYPES, GENERIC, MENTION, RELATIONS
@@ -42,6 +42,8 @@ MAX_REFERENCED = 1  # documents brought in that way
 MAX_RECORDS = 2  # documents named by the top passages whose records are brought
 NEW_WORDS = 2  # question words a followed reference's passage must add to what the kept passages say
 PAGE_NEW_WORDS = 1  # … and the passage of a page the question names by its title
+FIELD_LABEL = re.compile(r"^(?:[-*+]\s+)?([A-Za-z][\w ()/'-]{0,40}):\s+\S")  # "- Time to recovery: 48 minutes"
+FIELD_WORDS = 2  # a field label of this many words, all the question's, is what it asks by
 TITLE_WORDS, TITLE_SHARE = 3, 0.8  # a title of this many words or more, this share of them the question's, names it
 ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # a word as a document id or a file name is written
 # The words a relation is known by (its glosses), for ranking facts by what a question says.
@@ -318,6 +320,7 @@ class GraphRetriever:
             else:
                 self._expand(result, question)
                 self._follow_references(result, question)
+                self._held_fields(result, question)
                 self._links(result)
                 self._headers(result)
         except GraphUnavailable as exc:
@@ -413,6 +416,30 @@ class GraphRetriever:
         reached = [d for d in dict.fromkeys(named) if d not in question
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
         self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
+
+    def _held_fields(self, result: Retrieval, question: str) -> None:
+        """Of the documents kept, the passage not kept with a field labelled in the question's own words that no kept
+        passage says ("Time to recovery: 48 minutes" in a postmortem's Stats, for "what was its time to recovery"),
+        added: a document's fields answer what the question asks of it by their label, wherever the ranking left them."""
+        chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
+        kept = {p.chunk_id for p in result.passages}
+        words = stems(question)
+        missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in result.passages))
+        best, best_key = None, (0, 0)
+        for doc in dict.fromkeys(p.doc_id for p in result.passages):
+            for i in documents.get(doc, []):
+                if chunks[i]["chunk_id"] in kept:
+                    continue
+                labels = [stems(m.group(1)) for line in chunks[i]["text"].split("\n")
+                          if (m := FIELD_LABEL.match(clean(line.strip())))]
+                # (a label of one word, "Author", is a word many questions use: a label of two words or more names it)
+                said = max((len(label & missing) for label in labels if len(label) >= FIELD_WORDS and label <= words),
+                           default=0)
+                key = (said, len(words & self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])))
+                if said and key > best_key:
+                    best, best_key = i, key
+        if best is not None:
+            result.passages = result.passages + [Passage.of(chunks[best], 0.0)]
 
     def _titled(self, words: frozenset[str]) -> list[str]:
         """The documents the question calls by their title, in its own words ("the data.gov.uk high-traffic alert" for

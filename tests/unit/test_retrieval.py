@@ -563,3 +563,29 @@ def test_a_document_the_question_calls_by_its_title_in_its_own_words_is_read(tmp
         store.close()
     docs = [p.doc_id for p in result.passages]
     assert "berth-alert.md" in docs and "night-shift.md" not in docs, docs
+
+
+_LOCKS = {"INC-40.md": "# Lock gate jammed\n\n## Summary\n\nOn 9 June the east lock gate jammed half open while a "
+                       "barge waited.\n\n" + "".join(f"The crew tried lever {n} without success.\n\n" for n in range(1, 40))
+                       + "## Stats\n\n- Owner: harbour crew\n- Time to recovery: 48 minutes\n- Category: Gates\n",
+          "INC-41.md": "# Lock gate slow\n\n## Summary\n\nOn 2 July the east lock gate closed slowly.\n"}
+
+
+def test_a_kept_documents_field_labelled_in_the_questions_words_is_read(tmp_path, embedder):
+    """INC-40 is kept for its summary; its Stats section, which the ranking left out, has a field labelled in the
+    question's own words ("Time to recovery: 48 minutes" for "what was its time to recovery"): that passage comes
+    too. A label of one word ("Owner" for "who was its owner") is a word many questions use: it brings nothing."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_LOCKS, tmp_path, embedder)
+    summary = [c for c in graph.baseline.index.chunks if "jammed half open" in c["text"]]
+    graph.seeder = _RankedDocuments(summary + [c for c in graph.baseline.index.chunks if c["doc_id"] == "INC-41"],
+                                    ["INC-40", "INC-41"])
+    try:
+        recovery = graph.retrieve("The east lock gate jammed half open on 9 June. What was its time to recovery?",
+                                  use_pipeline_cache=False)
+        owner = graph.retrieve("The east lock gate jammed half open on 9 June. Who was its owner?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert any("Time to recovery: 48 minutes" in p.text for p in recovery.passages), [p.text[:50] for p in recovery.passages]
+    assert not any("Time to recovery" in p.text for p in owner.passages), [p.text[:50] for p in owner.passages]
