@@ -184,7 +184,7 @@ def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int
     embedder = Embedder()
     embeddings = EmbeddingStore(REPO / "bench" / "distractors" / "embeddings.parquet", embedder.identity)
     per_question = {}
-    sections = []
+    sections: dict[tuple[int, str], str] = {}
     for size in sizes:
         megabytes = sum(p.stat().st_size for p in select(size)) / 1e6
         for name, (documents, questions) in corpora.items():
@@ -195,15 +195,25 @@ def scale_set(corpora: dict[str, tuple[Path, Path]], sizes: list[int], runs: int
                 compared, answers, table = evaluate(combined, questions, runs, modes, None, embeddings, ids)
             per_question[f"{name} +{size}"] = answers
             title = f"{name} with {size} distractors ({megabytes:.1f} MB; {time.perf_counter() - start:.0f} s in all)"
-            sections.append(f"### {title}\n\n{table}\n")
+            stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+            sections[(size, name)] = (f"### {title}\n\nPrinted by `bench/devset.py --distractors {size} --only {name} "
+                                      f"--runs {runs} --write` (or a run of more) on {stamp}.\n\n{table}\n")
             print(f"\n{title}\n{table}", flush=True)
     if write:
-        stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
-        (REPO / "docs" / "SCALE.md").write_text(
-            f"# Scale set\n\nPrinted by `bench/devset.py --distractors {','.join(map(str, sizes))} --runs {runs} --write` on "
-            f"{stamp}; do not edit by hand. Each devset corpus with the first N real design documents of other projects "
+        # (a run of some corpora or sizes replaces their sections and keeps the others: 5,000 distractors cost hours)
+        path = REPO / "docs" / "SCALE.md"
+        kept = {}
+        if path.is_file():
+            for section in path.read_text(encoding="utf-8").split("\n### ")[1:]:
+                if m := re.match(r"(\S+) with (\d+) distractors", section):
+                    kept[(int(m.group(2)), m.group(1))] = f"### {section.rstrip()}\n"
+        merged = {**kept, **sections}
+        path.write_text(
+            "# Scale set\n\nPrinted by `bench/devset.py --distractors N --runs R --write`, each section by the run that says "
+            "so; do not edit by hand. Each devset corpus with the first N real design documents of other projects "
             "beside it (`bench/distractors/sources.json`); the columns are those of docs/BENCHMARKS.md, with each mode's "
-            "p95 and the number of its answers that cite a distractor.\n\n" + "\n".join(sections), encoding="utf-8")
+            "p95 and the number of its answers that cite a distractor.\n\n"
+            + "\n".join(merged[key] for key in sorted(merged)), encoding="utf-8")
     return per_question
 
 
