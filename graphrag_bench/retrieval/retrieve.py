@@ -224,6 +224,7 @@ class EntityIndex:
         for e in sorted(entities, key=lambda e: e["id"]):
             if e["name"] == e.get("source_doc") and self.canonical[e["id"]] not in self.documents.get(e["name"], []):
                 self.documents.setdefault(e["name"], []).append(self.canonical[e["id"]])
+        self.document_of = {key: doc for doc, keys in self.documents.items() for key in keys}  # … and back
         for key in sorted(by_id):
             self.matcher.add(key, [self.nlp.make_doc(n) for n in sorted(set(by_id[key]))])
 
@@ -392,7 +393,10 @@ class GraphRetriever:
         naming = {word: doc for word, doc in reversed(references)}  # each named document → the first that names it
         referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
         words = stems(question)
-        pages = [doc for pin in result.question_pins if (doc := self.entities.pages.get(self.entities.name(pin).lower()))
+        # (a document the question names by its id or its title, "RFC 0004", is a page of its own: among thousands of
+        # documents that say the same words, its passages need not rank first)
+        pages = [doc for pin in result.question_pins if (doc := self.entities.document_of.get(pin)
+                                                         or self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
         pages += [doc for doc in self._titled(words) if doc not in held and doc not in pages][:MAX_REFERENCED]
         added: list[Passage] = []

@@ -589,3 +589,24 @@ def test_a_kept_documents_field_labelled_in_the_questions_words_is_read(tmp_path
         store.close()
     assert any("Time to recovery: 48 minutes" in p.text for p in recovery.passages), [p.text[:50] for p in recovery.passages]
     assert not any("Time to recovery" in p.text for p in owner.passages), [p.text[:50] for p in owner.passages]
+
+
+_RULES = {"NOTE-4.md": "# Lamp rules\n\n## Process\n\nUnder these rules the quiet period lasts 9 days before a rule "
+                       "is adopted.\n",
+          **{f"other-{n}.md": f"# Other harbour {n} rules\n\n## Process\n\nIn harbour {n} the quiet period of the "
+                              "rules process lasts a while.\n" for n in range(1, 6)}}
+
+
+def test_a_document_the_question_names_by_its_id_is_read_among_busier_documents(tmp_path, embedder):
+    """"Under the lamp rules (NOTE-4), how long does the quiet period last?": five pages of other harbours say the same
+    words and rank first; NOTE-4, which the question names by its id, is read all the same."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_RULES, tmp_path, embedder)
+    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, [f"other-{n}.md" for n in range(1, 6)])
+    try:
+        result = graph.retrieve("Under the lamp rules (NOTE-4), how long does the quiet period last?",
+                                use_pipeline_cache=False)
+    finally:
+        store.close()
+    assert any(p.doc_id == "NOTE-4" and "9 days" in p.text for p in result.passages), [p.doc_id for p in result.passages]
