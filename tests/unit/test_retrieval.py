@@ -551,7 +551,7 @@ _BERTHS = {"berth-alert.md": "---\ntitle: 'quay.example: night berth rate alert'
 def test_a_document_the_question_calls_by_its_title_in_its_own_words_is_read(tmp_path, embedder):
     """"The quay.example night-berth alert" is the page titled "quay.example: night berth rate alert" (all but one of
     its title's words are the question's): ranked below pages about the token the question asks for, its passage is
-    brought all the same. "Night shift rota alert" shares two of its five title words with the question: not called."""
+    brought all the same. "Night shift rota alert" shares two of its four title words with the question: not called."""
     from ..conftest import graph_retriever
 
     graph, store = graph_retriever(_BERTHS, tmp_path, embedder)
