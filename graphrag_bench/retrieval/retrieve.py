@@ -23,7 +23,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
+from ..corpus.ingest import ID_NUMBER
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
@@ -393,16 +393,14 @@ class GraphRetriever:
         naming = {word: doc for word, doc in reversed(references)}  # each named document → the first that names it
         referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
         words = stems(question)
-        # A document the question names by its id, number or title ("RFC 0004") is what it asks about: among thousands
-        # of documents that say the same words its passages need not rank first; its best passage comes, whatever the
-        # kept ones say.
-        own = [doc for pin in result.question_pins if (doc := self.entities.document_of.get(pin)) and doc not in held]
-        own = list(dict.fromkeys(own + [doc for doc in self._numbered(question) if doc not in held]))[:MAX_REFERENCED]
-        pages = [doc for pin in result.question_pins if (doc := self.entities.pages.get(self.entities.name(pin).lower()))
-                 and doc not in held and doc not in own][:MAX_REFERENCED]
-        pages += [doc for doc in self._titled(words) if doc not in held and doc not in pages + own][:MAX_REFERENCED]
+        # (a document the question names by its id or its title, "RFC 0004", is a page of its own: among thousands of
+        # documents that say the same words, its passages need not rank first)
+        pages = [doc for pin in result.question_pins if (doc := self.entities.document_of.get(pin)
+                                                         or self.entities.pages.get(self.entities.name(pin).lower()))
+                 and doc not in held][:MAX_REFERENCED]
+        pages += [doc for doc in self._titled(words) if doc not in held and doc not in pages][:MAX_REFERENCED]
         added: list[Passage] = []
-        for doc_id in dict.fromkeys(own + referenced + pages):
+        for doc_id in dict.fromkeys(referenced + pages):
             kept = result.passages[:self.settings.top_k - 1 - len(added)] + added
             # (what a referenced document must add is what the document naming it lacks, whatever others say)
             said = [p for p in kept if p.doc_id in (naming[doc_id], doc_id)] if doc_id in naming else kept
@@ -413,7 +411,7 @@ class GraphRetriever:
             best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
             # only a passage that says words of the question the naming document does not: the part it lacks (of a
             # page the question calls by its name, any word: the question is about it)
-            if doc_id in own or new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
+            if new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
                 added.append(Passage.of(chunks[best], 0.0))
         if added:
             result.passages = result.passages[:self.settings.top_k - len(added)] + added
@@ -475,15 +473,6 @@ class GraphRetriever:
             result.facts = self._within_budget(sorted((f for k, f in links.items() if k not in known),
                                                       key=lambda f: (f.doc_id, f.line, f.source, f.target)) + result.facts)
             result.titles = self.entities.titles_of(result.facts)
-
-    def _numbered(self, question: str) -> list[str]:
-        """The documents the question names by a kind and a number ("RFC 0004", "ADR-6") where the corpus has one
-        document of that number (0004-rfc-process.md): documents called by their number, not by a name."""
-        by_number: dict[int, list[str]] = {}
-        for doc in self._chunks_by_document():
-            if m := ID_NUMBER.match(doc):
-                by_number.setdefault(int(m.group(1)), []).append(doc)
-        return [docs[0] for m in ID_REFERENCE.finditer(question) if len(docs := by_number.get(int(m.group(2)), [])) == 1]
 
     def _chunks_by_document(self) -> dict[str, list[int]]:
         """Each document's id → the indexes of its chunks, in order (built once)."""

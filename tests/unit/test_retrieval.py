@@ -610,22 +610,3 @@ def test_a_document_the_question_names_by_its_id_is_read_among_busier_documents(
     finally:
         store.close()
     assert any(p.doc_id == "NOTE-4" and "9 days" in p.text for p in result.passages), [p.doc_id for p in result.passages]
-
-
-def test_a_document_the_question_names_by_its_kind_and_number_is_read(tmp_path, embedder):
-    """"Under the original rules (NOTE 4)": the corpus calls its one document numbered 4 "0004-first-notice.md", a
-    name no question says; the kind and the number name it, and it is read among five busier pages."""
-    from ..conftest import graph_retriever
-
-    # (the other pages are named by letters: a second document numbered 4 would make the number name neither)
-    corpus = {f"harbour-{'abcde'[n - 1]}.md": _RULES[f"other-{n}.md"] for n in range(1, 6)}
-    corpus["0004-first-notice.md"] = "# First notice\n\n## Process\n\nThe quiet period lasts 9 days before a rule is adopted.\n"
-    graph, store = graph_retriever(corpus, tmp_path, embedder)
-    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, [f"harbour-{c}.md" for c in "abcde"])
-    try:
-        result = graph.retrieve("Under the original rules (NOTE 4), how long does the quiet period last?",
-                                use_pipeline_cache=False)
-    finally:
-        store.close()
-    assert any(p.doc_id == "0004-first-notice.md" and "9 days" in p.text for p in result.passages), \
-        [p.doc_id for p in result.passages]
