@@ -277,6 +277,7 @@ class GraphRetriever:
         self._converted: dict[tuple[str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
+        self._chunk_labels: dict[str, tuple[frozenset[str], ...]] = {}  # … and its field labels' words
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
         self._title_stems: dict[str, frozenset[str]] | None = None  # each document's title words, read once
 
@@ -434,8 +435,7 @@ class GraphRetriever:
             for i in documents.get(doc, []):
                 if chunks[i]["chunk_id"] in kept:
                     continue
-                labels = [stems(m.group(1)) for line in chunks[i]["text"].split("\n")
-                          if (m := FIELD_LABEL.match(clean(line.strip())))]
+                labels = self._labels_of(chunks[i])
                 # (a label of one word, "Author", is a word many questions use: a label of two words or more names it)
                 said = max((len(label & missing) for label in labels if len(label) >= FIELD_WORDS and label <= words),
                            default=0)
@@ -498,6 +498,14 @@ class GraphRetriever:
             self._records[chunk["chunk_id"]] = any(is_record(s.text) for s in passage_sentences(
                 chunk["doc_id"], int(chunk["start_line"]), chunk["text"], 0))
         return self._records[chunk["chunk_id"]]
+
+    def _labels_of(self, chunk: dict) -> tuple[frozenset[str], ...]:
+        """The words of each field label of a chunk ("Time to recovery" of "- Time to recovery: 48 minutes"), read once."""
+        labels = self._chunk_labels.get(chunk["chunk_id"])
+        if labels is None:
+            labels = self._chunk_labels[chunk["chunk_id"]] = tuple(
+                stems(m.group(1)) for line in chunk["text"].split("\n") if (m := FIELD_LABEL.match(clean(line.strip()))))
+        return labels
 
     def _stems_of(self, chunk_id: str, text: str) -> frozenset[str]:
         if chunk_id not in self._chunk_stems:
