@@ -274,12 +274,13 @@ class GraphRetriever:
         self.pipeline_cache = TTLCache(self.settings.cache_ttl_s)
         self._warned = False
         self._chunk_pins: dict[str, list[str]] = {}  # a chunk's entities never change for one graph state
-        self._converted: dict[tuple[str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
+        self._converted: dict[tuple[str, str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
         self._chunk_labels: dict[str, tuple[frozenset[str], ...]] = {}  # … and its field labels' words
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
         self._title_stems: dict[str, frozenset[str]] | None = None  # each document's title words, read once
+        self._title_index: dict[str, list[str]] = {}  # a title word → the documents whose title says it
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -449,10 +450,14 @@ class GraphRetriever:
         """The documents the question calls by their title, in its own words ("the data.gov.uk high-traffic alert" for
         "data.gov.uk: high traffic rate alert"): nearly every word of a title of a few words is the question's. Most
         covered first."""
-        if self._title_stems is None:
-            self._title_stems = {doc: stems(title) for doc, title in document_headings(self.baseline.index.chunks).items()}
-        shares = {doc: len(title & words) / len(title) for doc, title in self._title_stems.items()
-                  if len(title) >= TITLE_WORDS}
+        if self._title_stems is None:  # (and which titles each word is in: a question reads only the titles it shares)
+            self._title_stems = {doc: title for doc, heading in document_headings(self.baseline.index.chunks).items()
+                                 if len(title := stems(heading)) >= TITLE_WORDS}
+            for doc, title in self._title_stems.items():
+                for word in title:
+                    self._title_index.setdefault(word, []).append(doc)
+        shared = Counter(doc for word in words for doc in self._title_index.get(word, ()))
+        shares = {doc: n / len(self._title_stems[doc]) for doc, n in shared.items()}
         return sorted((doc for doc, share in shares.items() if share >= TITLE_SHARE), key=lambda d: (-shares[d], d))
 
     def _links(self, result: Retrieval) -> None:
@@ -465,7 +470,7 @@ class GraphRetriever:
         for entity in list(own)[:MAX_LIMIT]:
             # (one document naming another is bookkeeping, MENTIONED_IN, which expansion leaves out: here, the link)
             rows = self._query(result, "neighbors_1hop", id=entity, types=[*EXPAND_TYPES, MENTION], limit=50)
-            for fact, other in self._edges(entity, "neighbors_1hop", rows):
+            for fact, other in self._edges(entity, "neighbors_1hop", rows, asked="links"):
                 if own.get(other, own[entity]) != own[entity]:
                     links.setdefault((fact.source, fact.type, fact.target, fact.doc_id, fact.line), fact)
         if links:
@@ -571,10 +576,11 @@ class GraphRetriever:
         self._expand_pin(Retrieval(entity_id, self.mode), facts, {entity_id}, entity_id)
         return sorted(facts.values(), key=lambda f: (f.hops, f.doc_id, f.line, f.source, f.type, f.target))
 
-    def _edges(self, pin: str, template: str, rows: list[dict]) -> list[tuple[Fact, str]]:
+    def _edges(self, pin: str, template: str, rows: list[dict], asked: str = "") -> list[tuple[Fact, str]]:
         """The rows of one template call as (fact, node it reaches). Converted once per cached result: the rows
-        object is the cache entry, so a new entry (TTL, new graph state) is converted again."""
-        memo = self._converted.get((pin, template))
+        object is the cache entry, so a new entry (TTL, new graph state) is converted again. `asked`: which call of
+        the template this is, where two ask it for other relation types (expansion, `_links`)."""
+        memo = self._converted.get((pin, template, asked))
         if memo is not None and memo[0] is rows:
             return memo[1]
         edges = []
@@ -595,7 +601,7 @@ class GraphRetriever:
             for *_, row in sorted(ordered, key=lambda x: x[:3]):
                 edges.append(self._edge(pin, row["mid"], row, 1, "1"))
                 edges.append(self._edge(row["mid"], row["id"], row, 2, "2"))
-        self._converted[(pin, template)] = (rows, edges)
+        self._converted[(pin, template, asked)] = (rows, edges)
         return edges
 
     def _edge(self, start: str, other: str, row: dict, hops: int, suffix: str) -> tuple[Fact, str]:
