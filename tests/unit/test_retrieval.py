@@ -371,6 +371,19 @@ class _RankedDocuments:
         return Retrieval(question, "bm25", passages=[Passage.of(c, 1.0) for c in ranked[:6]], timings={})
 
 
+def _ranked_retrieval(corpus, tmp_path, embedder, doc_ids, *questions, keep=lambda chunk: True):
+    """Each question retrieved by graphrag over `corpus`, its seeds the chunks of `doc_ids` in that order (of the
+    chunks `keep` lets through): what a busy corpus's BM25 might rank first."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(corpus, tmp_path, embedder)
+    graph.seeder = _RankedDocuments([c for c in graph.baseline.index.chunks if keep(c)], doc_ids)
+    try:
+        return [graph.retrieve(q, use_pipeline_cache=False) for q in questions]
+    finally:
+        store.close()
+
+
 _HARBOUR = {"fog-alarm.md": "# Beacon\n\nThe Beacon is the fog alarm of Quillport harbour, run by Tidewatch.\n\n"
                             "## Weekly drill\n\nWe test the Beacon weekly on Monday mornings. The keeper on duty should "
                             "silence the Beacon alarm after the drill.\n",
@@ -383,15 +396,8 @@ _HARBOUR = {"fog-alarm.md": "# Beacon\n\nThe Beacon is the fog alarm of Quillpor
 def test_the_page_of_a_thing_the_question_names_is_read_among_busier_documents(tmp_path, embedder):
     """Six logs that mention the Beacon rank above its own page: the page (a document titled by the name the question
     gives) brings its passage that says the words the logs lack ("weekly drill"), in place of the last one."""
-    from ..conftest import graph_retriever
-
-    graph, store = graph_retriever(_HARBOUR, tmp_path, embedder)
-    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, [f"ops-{i}.md" for i in range(1, 7)])
-    try:
-        result = graph.retrieve("What should the keeper do with the Beacon alarm during the weekly drill?",
-                                use_pipeline_cache=False)
-    finally:
-        store.close()
+    result, = _ranked_retrieval(_HARBOUR, tmp_path, embedder, [f"ops-{i}.md" for i in range(1, 7)],
+                                "What should the keeper do with the Beacon alarm during the weekly drill?")
     assert "system:beacon" in result.question_pins, result.question_pins
     assert [p.doc_id for p in result.passages][-1:] == ["fog-alarm.md"], [p.doc_id for p in result.passages]
     assert "Weekly drill" in result.passages[-1].text
@@ -400,14 +406,8 @@ def test_the_page_of_a_thing_the_question_names_is_read_among_busier_documents(t
 def test_the_page_of_a_thing_the_question_names_comes_for_a_single_word_the_busier_documents_lack(tmp_path, embedder):
     """"the drill" is the one word of the question the logs do not say: the Beacon's page, which the question names,
     brings its passage that says it (a referenced document's passage must add two: nothing names it there)."""
-    from ..conftest import graph_retriever
-
-    graph, store = graph_retriever(_HARBOUR, tmp_path, embedder)
-    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, [f"ops-{i}.md" for i in range(1, 7)])
-    try:
-        result = graph.retrieve("What should the keeper do with the Beacon alarm after the drill?", use_pipeline_cache=False)
-    finally:
-        store.close()
+    result, = _ranked_retrieval(_HARBOUR, tmp_path, embedder, [f"ops-{i}.md" for i in range(1, 7)],
+                                "What should the keeper do with the Beacon alarm after the drill?")
     assert [p.doc_id for p in result.passages][-1:] == ["fog-alarm.md"], [p.doc_id for p in result.passages]
 
 
@@ -467,16 +467,9 @@ def test_a_referenced_document_brings_the_passage_its_referrer_lacks(tmp_path, e
     """NOTE-7's passage names NOTE-3: what NOTE-3 must add is what NOTE-7 does not say — although a console page
     ranked beside it says those words of other streams — and of NOTE-3's passages that add as many, the one that says
     more of the question (its settings, not its revision history)."""
-    from ..conftest import graph_retriever
-
-    graph, store = graph_retriever(_TALLY, tmp_path, embedder)
-    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, ["NOTE-7", "consoles.md"])
-    try:
-        result = graph.retrieve("The Quiet replies note used a feature from another note as its example. Which feature "
-                                "was that, and which stream configuration field has to be enabled to use it?",
-                                use_pipeline_cache=False)
-    finally:
-        store.close()
+    result, = _ranked_retrieval(_TALLY, tmp_path, embedder, ["NOTE-7", "consoles.md"],
+                                "The Quiet replies note used a feature from another note as its example. Which feature "
+                                "was that, and which stream configuration field has to be enabled to use it?")
     texts = [p.text for p in result.passages if p.doc_id == "NOTE-3"]
     assert any("tally_on" in t for t in texts), [(p.doc_id, p.text[:60]) for p in result.passages]
 
@@ -520,17 +513,10 @@ def test_the_fact_linking_two_kept_documents_comes_first(tmp_path, embedder):
     """INC-20's kept passage (its summary) never names INC-11, yet both are kept: the sentence of INC-20 that does
     ("Hinge corrosion … (see INC-11)") is the link a two-document answer is chained through, packed before the other
     facts. A document named there that is not kept (INC-5) brings no such fact, nor does a kept one naming none."""
-    from ..conftest import graph_retriever
-
-    graph, store = graph_retriever(_GATES, tmp_path, embedder)
-    chunks = graph.baseline.index.chunks
-    summary = [c for c in chunks if c["doc_id"] == "INC-20" and "stayed open" in c["text"]]
-    graph.seeder = _RankedDocuments(summary + [c for c in chunks if c["doc_id"] != "INC-20"], ["INC-20", "INC-11", "tides.md"])
-    try:
-        result = graph.retrieve("The west lock gate stuck open on 4 May was made worse by a problem that has its own "
-                                "postmortem. How wide was each hinge pin?", use_pipeline_cache=False)
-    finally:
-        store.close()
+    result, = _ranked_retrieval(_GATES, tmp_path, embedder, ["INC-20", "INC-11", "tides.md"],
+                                "The west lock gate stuck open on 4 May was made worse by a problem that has its own "
+                                "postmortem. How wide was each hinge pin?",
+                                keep=lambda c: c["doc_id"] != "INC-20" or "stayed open" in c["text"])  # its summary
     assert {p.doc_id for p in result.passages} == {"INC-20", "INC-11", "tides.md"}, [p.text[:40] for p in result.passages]
     assert not any("see INC-11" in p.text for p in result.passages)
     first = result.facts[0]
@@ -552,15 +538,9 @@ def test_a_document_the_question_calls_by_its_title_in_its_own_words_is_read(tmp
     """"The quay.example night-berth alert" is the page titled "quay.example: night berth rate alert" (all but one of
     its title's words are the question's): ranked below pages about the token the question asks for, its passage is
     brought all the same. "Night shift rota alert" shares two of its four title words with the question: not called."""
-    from ..conftest import graph_retriever
-
-    graph, store = graph_retriever(_BERTHS, tmp_path, embedder)
-    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, ["tokens.md", "exporter.md"])
-    try:
-        result = graph.retrieve("The quay.example night-berth alert is computed from a harbour metric. Which secret "
-                                "holds the token that exports the harbour metrics?", use_pipeline_cache=False)
-    finally:
-        store.close()
+    result, = _ranked_retrieval(_BERTHS, tmp_path, embedder, ["tokens.md", "exporter.md"],
+                                "The quay.example night-berth alert is computed from a harbour metric. Which secret "
+                                "holds the token that exports the harbour metrics?")
     docs = [p.doc_id for p in result.passages]
     assert "berth-alert.md" in docs and "night-shift.md" not in docs, docs
 
@@ -575,18 +555,11 @@ def test_a_kept_documents_field_labelled_in_the_questions_words_is_read(tmp_path
     """INC-40 is kept for its summary; its Stats section, which the ranking left out, has a field labelled in the
     question's own words ("Time to recovery: 48 minutes" for "what was its time to recovery"): that passage comes
     too. A label of one word ("Owner" for "who was its owner") is a word many questions use: it brings nothing."""
-    from ..conftest import graph_retriever
-
-    graph, store = graph_retriever(_LOCKS, tmp_path, embedder)
-    summary = [c for c in graph.baseline.index.chunks if "jammed half open" in c["text"]]
-    graph.seeder = _RankedDocuments(summary + [c for c in graph.baseline.index.chunks if c["doc_id"] == "INC-41"],
-                                    ["INC-40", "INC-41"])
-    try:
-        recovery = graph.retrieve("The east lock gate jammed half open on 9 June. What was its time to recovery?",
-                                  use_pipeline_cache=False)
-        owner = graph.retrieve("The east lock gate jammed half open on 9 June. Who was its owner?", use_pipeline_cache=False)
-    finally:
-        store.close()
+    recovery, owner = _ranked_retrieval(
+        _LOCKS, tmp_path, embedder, ["INC-40", "INC-41"],
+        "The east lock gate jammed half open on 9 June. What was its time to recovery?",
+        "The east lock gate jammed half open on 9 June. Who was its owner?",
+        keep=lambda c: c["doc_id"] == "INC-41" or "jammed half open" in c["text"])  # INC-40's summary only
     assert any("Time to recovery: 48 minutes" in p.text for p in recovery.passages), [p.text[:50] for p in recovery.passages]
     assert not any("Time to recovery" in p.text for p in owner.passages), [p.text[:50] for p in owner.passages]
 
@@ -600,13 +573,6 @@ _RULES = {"NOTE-4.md": "# Lamp rules\n\n## Process\n\nUnder these rules the quie
 def test_a_document_the_question_names_by_its_id_is_read_among_busier_documents(tmp_path, embedder):
     """"Under the lamp rules (NOTE-4), how long does the quiet period last?": five pages of other harbours say the same
     words and rank first; NOTE-4, which the question names by its id, is read all the same."""
-    from ..conftest import graph_retriever
-
-    graph, store = graph_retriever(_RULES, tmp_path, embedder)
-    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, [f"other-{n}.md" for n in range(1, 6)])
-    try:
-        result = graph.retrieve("Under the lamp rules (NOTE-4), how long does the quiet period last?",
-                                use_pipeline_cache=False)
-    finally:
-        store.close()
+    result, = _ranked_retrieval(_RULES, tmp_path, embedder, [f"other-{n}.md" for n in range(1, 6)],
+                                "Under the lamp rules (NOTE-4), how long does the quiet period last?")
     assert any(p.doc_id == "NOTE-4" and "9 days" in p.text for p in result.passages), [p.doc_id for p in result.passages]
