@@ -50,7 +50,8 @@ SHAPES = (
 )
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
-OF_VALUE = re.compile(r"\s+of\s+")  # between a noun and its value: "the default of 300 seconds"
+# between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
+OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
@@ -376,7 +377,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # scrape timeout (10s)" for "what was the scrape timeout", "version of the Helm chart (`5.9.0`)" for "which Helm
     # chart version".
     glossed = {m.end() for t in noun_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
-    # So is a value right after the asked noun and "of": "default of 300 seconds" for "what delay default".
+    # So is a value right after the asked noun and "of", "as" or "to": "default of 300 seconds" for "what delay
+    # default", "the Scope as `global:read`" for "what scope" (where the parser hangs the phrase on the verb).
     valued = {m.end() for t in head_tokens if (m := OF_VALUE.match(doc.text, t.idx + len(t.text)))}
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
     # replaced" asks both parts of one verb)
@@ -406,6 +408,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         root = span.root
         if not c.field and part.wh and (stem(root.text) in part.asks or stem(root.lemma_) in part.asks):
             continue  # "a single Team Lead" for "who is named Team Lead": the role asked about, not who holds it
+        if not c.field and any(t.dep_ == "compound" and t.head == root and t in span for t in head_tokens) \
+                and root not in head_tokens:
+            continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone
         if part.slot == "person" and not c.field and _modifies_noun(span):

@@ -3,7 +3,8 @@
 Sentences are ranked by how much of the question they cover — the part's own words most, the words of parts it
 points back to (with their answers) next, the rest of the question least; a word weighs by how rare it is in this
 context, and words of the document's title and section count at half weight for every sentence under them — plus
-their similarity to the question on the shipped embedding model. The best sentences are parsed and the first that
+their similarity on the shipped embedding model to the question (to the question and the part, for a part of
+several). The best sentences are parsed and the first that
 holds a span of the asked kind, new to the question, answers the part. A part that asks about a thing it describes
 by a clause ("who owns the system that X depends on") reads which thing that is first, then the part of it by name.
 A record whose asked field holds the name a part gives ("Upstream: RabbitMQ" for "which systems depend on RabbitMQ")
@@ -29,6 +30,7 @@ from .sentences import Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
+POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w-]*)", re.IGNORECASE)
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
 LABELLED_LINE = 3  # … a sentence of this many words or fewer, under its heading, is read as the heading's value
 SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage (0..1)
@@ -106,14 +108,6 @@ class PassageReader:
         words = words or ContextWords(sentences)
         texts, under, rarity = words.texts, words.under, words.rarity
         question_vector = self._vector([asked.question])[0]
-        similarity: dict[int, float] = {}
-
-        def similar(indices: list[int]) -> None:
-            """The embedding similarity of the sentences that passed the word test (only those are embedded)."""
-            todo = [i for i in indices if i not in similarity]
-            for i, vector in zip(todo, self._vector([sentences[i].text for i in todo])):
-                similarity[i] = float(vector @ question_vector)
-
         question_terms = set(asked.topic)
         question_named = {t for name in asked.named for t in terms_of(name)}
         # What the question is most about, of what the retrieved passages say: its rarest word there. A graph fact's
@@ -172,7 +166,10 @@ class PassageReader:
             own_total = sum(weights[t] for t in part.terms) or 1.0
             main_total = sum(weights[t] for t in part.terms if t not in part.clause_terms) or 1.0
             passing = []
-            asks = set(part.asks) | set(terms_of(part.noun))
+            # (a noun a pointer determines, "that token" of "what scope should that token have", says which thing the
+            # part is about, not what it asks)
+            pointer_nouns = {stem(m.group(1)) for m in POINTED_NOUN.finditer(part.text)} - set(terms_of(part.noun))
+            asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
             # A word the part asks by that the context itself uses as a label ("Steward: …") is the corpus's own name
             # for what is asked: a field labelled otherwise ("Owner: …") is another thing, whatever the vocabulary's
             # synonyms say, and only a label with that word is read as the asked one.
@@ -257,7 +254,14 @@ class PassageReader:
             # Only the best-covering sentences are embedded: the similarity weighs less than the words and costs a model
             # call per sentence.
             passing = sorted(passing, key=lambda x: (-x[0], x[1]))[:SIMILAR_POOL]
-            similar([i for _, i in passing])
+            # (a part of several is compared with the question and with itself: "what scope should that token have"
+            # is answered by a sentence about a scope, whatever the other part asks)
+            target = question_vector
+            if len(asked.parts) > 1:
+                target = question_vector + self._vector([original.text])[0]
+                target = target / (float(np.linalg.norm(target)) or 1.0)
+            similarity = {i: float(vector @ target)
+                          for (_, i), vector in zip(passing, self._vector([sentences[i].text for _, i in passing]))}
             earlier = {a.sentence.doc_id for a in answers} if part.points_back else set()
             # The retrieved passages are read first; the sentences graph facts were extracted from fill in what the
             # passages leave unaddressed (a hub entity's facts bring sentences about anything near it).

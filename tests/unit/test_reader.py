@@ -275,6 +275,13 @@ NOTES = {
     "CAT-1": ("Harbour systems — Catalogue", 4, "| Name | Keeper | Upstream |\n|---|---|---|\n"
               "| Tide Ledger | Ilse Marr | Quaybus; Buoyline |\n| Beacon Console | Piet Okonjo | Quaybus |\n"
               "| Fog Horn Panel | Odile Varga | Buoyline |\n"),
+    # A runbook of steps: the secret that holds the key, and the key's mode under a heading named for it, set "as" a value.
+    "KB-1": ("Rotate the boathouse key — Rotate the boathouse key", 1,
+             "The harbour crew has a boathouse key for opening the north boathouse. The key expires after a year.\n\n"
+             "Rotating the key needs a quay warden. Ask one of the wardens to do this for you.\n\n"
+             "1. Log into the key console.\n1. Delete the expiring key.\n"
+             "1. Ensure nothing else is ticked under the Mode heading.\n1. Leave the default Mode as `beam:read`.\n"
+             "1. Copy the key and update the secret `harbour/boat/key` in the quay vault.\n"),
 }
 
 
@@ -1429,3 +1436,36 @@ def test_a_value_in_brackets_after_a_word_of_the_asked_noun_is_that_nouns_value(
     by ("rolled back"); not "2.3", the driver's own, next to "Lens Driver"."""
     answer = _answer(answerer, "To which Lens Driver lamp firmware version did the team roll back?", "RB-7")
     assert answer.splitlines()[0] == "Answer: 4.1.2 (supported) [RB-7]", answer
+
+
+def test_each_part_is_answered_by_a_sentence_about_what_it_asks_not_by_the_one_that_answered_the_other(answerer):
+    """"… and what mode should that key have": "that key" says which key (the one the first part's sentence is
+    about), not what the part asks; the sentence about a mode, compared with this part rather than with the whole
+    question, answers it, with the value it sets the mode "as", not "the default"."""
+    answer = _answer(answerer, "Which vault secret holds the key that opens the north boathouse, and what mode should "
+                               "that key have?", "KB-1")
+    assert answer.splitlines()[0] == "Answer: harbour/boat/key; beam:read (supported) [KB-1]", answer
+
+
+def test_a_thing_the_asked_noun_names_the_kind_of_is_no_value_of_it(answerer):
+    """"the Mode heading" is a heading, not a mode: no answer to "what mode should the key have"."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("What mode should the boathouse key have?")
+    sentence = parse_all(["Ensure that the Mode heading is ticked."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) is None
+
+
+@pytest.mark.parametrize("question, sentence, value", [
+    ("What colour should the boathouse key have?", "Leave the default Colour as `beam:read`.", "beam:read"),
+    ("What was the lamp timeout raised to?", "The keepers raised the lamp timeout to 30 seconds.", "30 seconds"),
+])
+def test_a_value_the_asked_noun_is_set_as_or_to_is_that_nouns_value(answerer, question, sentence, value):
+    """"the Colour as `beam:read`", "the lamp timeout to 30 seconds": the value right after the asked noun and "as" or
+    "to" is its value, however the parser hangs the phrase (not "the default", not "keepers")."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read(question)
+    assert choose(parse_all([sentence])[0], asked.parts[0], set(asked.topic)) == value
