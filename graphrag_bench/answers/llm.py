@@ -49,12 +49,20 @@ def answerer_identity(model: str) -> str:
 
 
 def context_text(r: Retrieval) -> tuple[str, list[str]]:
-    """The mode's packed context as the prompt gives it (passages with document ids and lines, then graph facts, then
-    the kept pages' front matter), and where untrusted lines were withheld from it."""
+    """The mode's packed context as the prompt gives it (passages with document ids and lines, then graph facts and
+    the titles of the documents they name, then the kept pages' front matter), and where untrusted lines were withheld
+    from it."""
     passages, withheld = withhold(r.passages)
     blocks = [f"[{p.doc_id}] lines {p.start_line}-{p.end_line}:\n{p.text}" for p in passages]
     if r.facts:
         blocks.append("Graph facts:\n" + "\n".join(f"- {f.line_text()}: \"{f.evidence}\"" for f in r.facts))
+    # (a fact that names a document names it by its id: what the document is called is its title; each title is a
+    # line of its own document, checked alone)
+    titled = [(key, title) for key, title in sorted(r.titles.items()) if not flagged_lines([title])]
+    if titled:
+        names = {k: n for f in r.facts for k, n in ((f.source, f.source_name), (f.target, f.target_name))}
+        blocks.append("Titles of the documents the facts name:\n" + "\n".join(
+            f"- {names.get(key, key)}: {title}" for key, title in titled))
     headers = [(doc, line, f"{name}: {value}") for doc, fields in sorted(r.headers.items()) for line, name, value in fields]
     flagged = flagged_lines([text for _, _, text in headers])
     withheld += [f"{doc}:{line}" for i, (doc, line, _) in enumerate(headers) if i in flagged]

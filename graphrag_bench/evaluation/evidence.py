@@ -26,11 +26,12 @@ class Evidence:
 
 
 def context_text(retrieval: dict) -> str:
-    """Everything a mode handed over: passage texts, then each fact's two names, relation label and evidence, then
-    the kept pages' front matter."""
+    """Everything a mode handed over: passage texts, then each fact's two names, relation label and evidence, the
+    titles of the documents the facts name, then the kept pages' front matter."""
     parts = [p["text"] for p in retrieval.get("passages") or []]
     parts += [" ".join(str(f.get(k) or "") for k in ("source_name", "label", "target_name", "evidence"))
               for f in retrieval.get("facts") or []]
+    parts += list((retrieval.get("titles") or {}).values())
     parts += [f"{name}: {value}" for fields in (retrieval.get("headers") or {}).values() for _, name, value in fields]
     return "\n".join(parts)
 

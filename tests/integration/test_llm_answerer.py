@@ -57,6 +57,17 @@ def test_the_kept_pages_front_matter_is_in_the_prompt_and_planted_text_in_it_is_
     assert "LOG-1:3" in answer.splitlines()[-1]
 
 
+def test_the_titles_of_the_documents_the_facts_name_are_in_the_prompt_and_a_planted_one_is_withheld(tmp_path):
+    """A fact names a document by its id ("0007-lamp-rota.md"): what the document is called is its title."""
+    r = _retrieval()
+    r.facts.append(Fact("document:0007-lamp-rota.md", "0007-lamp-rota.md", "SUPERSEDES", "document:0003-old-rota.md",
+                        "0003-old-rota.md", "0007-lamp-rota.md", 1, "Supersedes: RTA 0003", 1.0, 1))
+    r.titles = {"document:0007-lamp-rota.md": "Summer lamp rota", "document:0003-old-rota.md": PLANTED}
+    with fake_llm() as (url, prompts):
+        llm_answerer(tmp_path, "keeper-7b", url, "", replay=False)(r)
+    assert "- 0007-lamp-rota.md: Summer lamp rota" in prompts[0] and PLANTED not in prompts[0]
+
+
 def test_a_replay_answers_byte_for_byte_without_a_model_and_names_a_question_never_recorded(tmp_path):
     with fake_llm() as (url, _):
         live = llm_answerer(tmp_path, "keeper-7b", url, "", replay=False)

@@ -127,6 +127,17 @@ def test_evidence_recall_counts_what_the_context_held_before_any_answer():
     assert s.lost_not_retrieved + s.lost_wrong_label == 4 - s.total and s.lost_wrong_label == 1 and s.lost_not_composed == 0
 
 
+def test_the_title_of_a_document_a_fact_names_is_context_a_mode_handed_over():
+    """A fact names a document by its id; the context gives its title beside it (`Retrieval.titles`)."""
+    question = q(required_entities=["Summer lamp rota"], required_sources=["0007-lamp-rota.md"])
+    fact = {"doc_id": "0007-lamp-rota.md", "source_name": "0007-lamp-rota.md", "target_name": "0003-old-rota.md",
+            "label": "", "evidence": "Supersedes: RTA 0003"}
+    context = _context(facts=(fact,))
+    assert SCORER.score(question, "Answer: unknown (unknown)", "graphrag", context).evidence_complete is False
+    context["titles"] = {"document:0007-lamp-rota.md": "Summer lamp rota"}
+    assert SCORER.score(question, "Answer: unknown (unknown)", "graphrag", context).evidence_complete is True
+
+
 def test_a_question_that_requires_nothing_has_no_evidence_figure():
     unanswerable = q(required_entities=[], answer_entities=[], required_sources=[], certainty="unknown")
     s = SCORER.score(unanswerable, "Answer: unknown (unknown)", "baseline", _context(("ADR-001", "We chose Neo4j.")))
