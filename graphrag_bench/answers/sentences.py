@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
 from ..corpus.ingest import TITLE_SEPARATOR, file_title
 from ..language.text import LIST_ITEM, TABLE_SEPARATOR, looks_like_name
@@ -95,6 +96,67 @@ def _cells(line: str) -> list[str]:
     return [clean(c) for c in line.strip().strip("|").split("|")]
 
 
+class _HtmlTable(HTMLParser):
+    """The rows of an HTML table (a site generator's page writes its tables so): each row's cells as text, a cell's
+    paragraphs and list items joined by "; ", code kept in code quotes, and the line each row starts on."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.header: list[str] = []
+        self.rows: list[tuple[int, list[str]]] = []
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+        self._line, self._heading = 0, False
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag == "tr":
+            self._end_row()
+            self._row, self._line = [], self.getpos()[0]
+        elif tag in ("td", "th") and self._row is not None:
+            self._end_cell()
+            self._cell, self._heading = [], tag == "th"
+        elif tag == "code" and self._cell is not None:
+            self._cell.append("`")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._cell is not None and tag in ("li", "p", "br"):
+            self._cell.append("; ")
+        elif self._cell is not None and tag == "code":
+            self._cell.append("`")
+        elif tag in ("td", "th"):
+            self._end_cell()
+        elif tag in ("tr", "table"):
+            self._end_row()
+
+    # (a page's HTML need not close what it opens: "</tr>" right after a cell's list ends the cell too)
+    def _end_cell(self) -> None:
+        if self._cell is not None and self._row is not None:
+            cell = re.sub(r"\s+", " ", "".join(self._cell))
+            self._row.append(re.sub(r"(?:\s*;\s*)+", "; ", cell).strip(" ;"))
+        self._cell = None
+
+    def _end_row(self) -> None:
+        self._end_cell()
+        if self._row is not None:
+            if self._heading and not self.header:
+                self.header = self._row
+            elif any(self._row):
+                self.rows.append((self._line, self._row))
+        self._row = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def html_table_rows(lines: list[str]) -> tuple[list[str], list[tuple[int, list[str]]]]:
+    """An HTML table's header cells and its rows, each with its offset in `lines` (0-based)."""
+    table = _HtmlTable()
+    table.feed("\n".join(lines))
+    table.close()
+    return table.header, [(line - 1, cells) for line, cells in table.rows]
+
+
 def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> list[Sentence]:
     """The sentences of one passage (its first line is the document's title and section, as chunks are stored).
     Consecutive "Field: value" lines (list items or the rows of a two-column table) are one record: "Status:
@@ -152,9 +214,25 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
                 scopes["record"] = under
             record.append((line_no, text))
 
-    for index, raw in enumerate(line[:MAX_LINE] for line in body.split("\n")):
+    lines = [line[:MAX_LINE] for line in body.split("\n")]
+    table_end = -1  # the last line of an HTML table already read
+    for index, raw in enumerate(lines):
         line_no = start_line + index
         stripped = raw.strip()
+        if index <= table_end:
+            continue
+        if not in_fence and stripped.lower().startswith("<table"):
+            # (an HTML table, read as a Markdown one is: each row with its header)
+            flush()
+            table_end = next((i for i in range(index, len(lines)) if "</table>" in lines[i].lower()), len(lines) - 1)
+            header_cells, rows = html_table_rows(lines[index:table_end + 1])
+            for offset, cells in rows:
+                # (a cell of long lists is cut at an item, so that every column of the row is read)
+                room = MAX_CHARS // max(1, len(cells))
+                cells = [c if len(c) <= room else c[:room].rsplit("; ", 1)[0] for c in cells]
+                add("; ".join(f"{h}: {c}" if h else c for h, c in zip(header_cells or [""] * len(cells), cells) if c),
+                    line_no + offset)
+            continue
         if "](" in stripped:
             links[line_no] = linked_files(stripped)
         if stripped.startswith(("```", "~~~")):

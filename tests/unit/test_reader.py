@@ -1469,3 +1469,65 @@ def test_a_value_the_asked_noun_is_set_as_or_to_is_that_nouns_value(answerer, qu
 
     asked = answerer.slots.read(question)
     assert choose(parse_all([sentence])[0], asked.parts[0], set(asked.topic)) == value
+
+
+BEAM_LEVELS = """Beam levels — Beam levels
+Lamps are classed by beam level.
+
+<table class="levels">
+  <thead>
+    <tr>
+      <th>Level</th>
+      <th>Meaning</th>
+      <th>Usual action</th>
+    </tr>
+  </thead>
+  <tbody>
+    <tr>
+      <td class="b1">BEAM-1</td>
+      <td>
+        <p>The lamp is dark.</p>
+        <ul><li>No light at all.</li></ul>
+      </td>
+      <td>
+        <p>Call the keeper.</p>
+        <ul><li>Run <code>!keeper call</code>.</li></ul>
+    </tr>
+    <tr>
+      <td class="b2">BEAM-2</td>
+      <td>The lamp flickers.</td>
+      <td>Log a repair ticket.</td>
+    </tr>
+  </tbody>
+</table>
+"""
+
+
+def test_an_html_table_is_read_row_by_row_with_its_header_even_where_a_cell_is_left_open():
+    """A site generator's page writes its tables in HTML: each row is read as a Markdown table's row is, its cells'
+    paragraphs and items joined, code kept in code quotes; a row whose last cell is never closed ends at "</tr>"."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    rows = {s.line: s.text for s in passage_sentences("BL-1", 1, BEAM_LEVELS, 0) if s.text.startswith("Level:")}
+    assert rows == {
+        12: "Level: BEAM-1; Meaning: The lamp is dark.; No light at all.; Usual action: Call the keeper.; Run "
+            "`!keeper call`.",
+        22: "Level: BEAM-2; Meaning: The lamp flickers.; Usual action: Log a repair ticket."}
+
+
+def test_a_value_of_an_html_tables_row_answers_what_its_column_asks(answerer):
+    answer = answerer(Retrieval("What is the usual action for a BEAM-2 lamp?", "baseline",
+                                passages=[Passage("BL-1#1", "BL-1", 1, 30, BEAM_LEVELS, 1.0)]))
+    assert answer.splitlines()[0].startswith("Answer: Log a repair ticket"), answer
+
+
+def test_a_part_asked_of_several_of_a_numbered_series_is_asked_of_each_and_listed_names_stay_one_subject(answerer):
+    """"for a BEAM-1 and a BEAM-2": the same question of two levels, each answered from its own row; "Ilse and Piet"
+    are one subject."""
+    from graphrag_bench.answers.slots import coordinated
+
+    assert coordinated("who wrote BR-1 and BR-3") == ["who wrote BR-1", "who wrote BR-3"]
+    assert coordinated("what did Ilse and Piet decide") == ["what did Ilse and Piet decide"]
+    answer = answerer(Retrieval("What is the usual action for a BEAM-1 and a BEAM-2?", "baseline",
+                                passages=[Passage("BL-1#1", "BL-1", 1, 30, BEAM_LEVELS, 1.0)]))
+    assert answer.splitlines()[0].startswith("Answer: Call the keeper; Log a repair ticket (supported)"), answer
