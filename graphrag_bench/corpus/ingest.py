@@ -5,7 +5,7 @@ file name (ADR-001, MEETING-2026-02-15, SOP-deployment); else the file name. Eve
 normalised to ASCII letters, digits and `_ . -` (`normalized_id`), so a file name with spaces or
 any Unicode still gives an id every store, citation and audit accepts; the file's own name stays
 in `Document.path`. Lines are 1-based and refer to the file as stored.
-Titles: the first top-level heading, else the front matter's `title:`, else the file name; a heading half the
+Titles: the first top-level heading, else the front matter's `title:`, else the file name's words; a heading half the
 corpus shares is a template's ("# Meta"), not a title. A chunk is headed by its title and its section's path.
 """
 
@@ -182,7 +182,7 @@ def read_document(path: Path, rel: str) -> Document:
     return Document(
         doc_id=document_id(path.name, text),
         path=rel,
-        title=document_title(text, path.stem),
+        title=document_title(text, file_title(path.name)),
         text=text,
         content_hash=hashlib.sha256(raw).hexdigest(),
     )
