@@ -418,8 +418,8 @@ def listed(text: str):
     """The first list of things the text names: (its parse, the token range of each item), or None. A list is read
     from the words' kinds and the commas (the small parser often misattaches a long one): runs of nominal words
     ("fast-ingest batches" joined by its hyphen) separated by ", " and a final "and"/"or", each ending in a common
-    noun — listed names ("Alice and Bob") are one subject, and a list inside a relative clause describes what the text
-    mentions, not what it asks."""
+    noun or naming one of a numbered series (`_one_of_several`) — listed names ("Alice and Bob") are one subject, and a
+    list inside a relative clause describes what the text mentions, not what it asks."""
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
@@ -459,11 +459,20 @@ def listed(text: str):
         if stop == right or not items:
             continue
         items.append((right, stop))
-        if len(items) > MAX_COORDINATED or any(doc[e - 1].pos_ != "NOUN" or any(i in clause for i in range(b, e))
+        if len(items) > MAX_COORDINATED or any(not _one_of_several(doc[b:e]) or any(i in clause for i in range(b, e))
                                                for b, e in items):
             continue
         return doc, items
     return None
+
+
+ID_WITH_NUMBER = re.compile(r"[A-Za-z][\w.]*-?\s?\d")  # "SEV-3", "BR-1", "RFC 12": a name of a numbered series
+
+
+def _one_of_several(item) -> bool:
+    """An item of a list that asks the same of each: it ends in a common noun ("the retention period"), or it is one
+    of a numbered series ("a SEV-3", "ADR-12"). Listed names ("Alice and Bob") are one subject."""
+    return item[-1].pos_ == "NOUN" or item[-1].pos_ in ("PROPN", "NUM") and ID_WITH_NUMBER.search(item.text) is not None
 
 
 EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?", re.IGNORECASE)
