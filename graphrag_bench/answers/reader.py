@@ -30,6 +30,7 @@ from .sentences import Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
+HEADING_QUESTION = re.compile(r"^\s*(who|when|where|why|how)\b[^?]*\?\s*$", re.IGNORECASE)
 POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w-]*)", re.IGNORECASE)
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
 LABELLED_LINE = 3  # … a sentence of this many words or fewer, under its heading, is read as the heading's value
@@ -198,6 +199,9 @@ class PassageReader:
                 else:
                     says = any(g.search(s.text.lower()) for g in glosses) or is_record(s.text) and any(
                         asked_field(label) for label in labels)
+                # So does one under a heading that asks what the part asks ("Who are they?" under "Deputy", for "who
+                # can be the deputy"): the section is that question's answer.
+                says = says or bool(words.heading_asks[i]) and words.heading_asks[i] == part.wh.replace("whom", "who")
                 said = set(part.asks) if says else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
@@ -297,9 +301,12 @@ class PassageReader:
             # A part asking for one of the context's documents ("which ADR", "which one" of "several ADRs"): an id
             # the sentence gives is named with its title where the context holds that document; a sentence that gives
             # none answers with its own document.
-            found: list[tuple[float, int, str]] = [(score, i, picked) for (score, i), doc in zip(best, docs)
-                                                   if (picked := choose(doc, part, question_terms | back, back, asked_field,
-                                                                         others_ask, pointed))]
+            # (who does what an instruction says is the one its section is for: "Steps for Incident Commander ›
+            # 1. Decide whether we need to announce publicly" answers "who decides whether we announce it")
+            found: list[tuple[float, int, str]] = [
+                (score, i, picked) for (score, i), doc in zip(best, docs)
+                if (picked := part.slot == "person" and _instructed(doc) and words.section_doer(i, question_terms)
+                    or choose(doc, part, question_terms | back, back, asked_field, others_ask, pointed))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
             # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided
             # to grant each its own instance in RFC-143."), read as nearly as good.
@@ -376,12 +383,15 @@ class PassageReader:
             # document by its title ("who wrote the Feature flags ADR, on what date"), the value of a document it
             # does not call so.
             titled = words.titled((asked.question,))
+            # (a second spelling of the name read in another document's sentence that answers the part is a
+            # disagreement however much more of the question the first one's sentence says: the spelling is the point)
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
-                          if (part.slot in SINGLE_VALUED or part.slot == "polar" or _variant(part, filler, f))
+                          if ((part.slot in SINGLE_VALUED or part.slot == "polar") and s >= RIVAL * score
+                              or _variant(part, filler, f))
                           and not (part.points_back and answers)
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
-                          and s >= RIVAL * score and _value(f, part) != _value(filler, part)), None)
+                          and _value(f, part) != _value(filler, part)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
                                       via[0] if via is not None else None))
         return answers
@@ -571,6 +581,14 @@ class ContextWords:
         # The words of the heading each sentence sits right under (its innermost section, else its document's title).
         self.headings = [set(terms_of(s.context.split(TITLE_SEPARATOR)[-1].split(SECTION_SEPARATOR)[-1])) - t
                          for s, t in zip(sentences, self.texts)]
+        # The kind of question the heading right above a sentence asks, where it asks one of a kind ("Who are they?",
+        # "Why have one?", "When is the mirror used?"): the section answers it. ("What …?" and "Which …?" ask of any
+        # thing: such a heading says no more than its words.)
+        # (each sentence's section path below its document's title)
+        self.sections = [s.context.split(TITLE_SEPARATOR, 1)[1].split(SECTION_SEPARATOR) if TITLE_SEPARATOR in s.context
+                         else [] for s in sentences]
+        self.heading_asks = [m.group(1).lower() if path and (m := HEADING_QUESTION.match(path[-1])) else ""
+                             for path in self.sections]
         # What a document of the context is about: every word of its retrieved sentences and what they sit under
         # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
         self.by_doc: dict[str, set[str]] = {}
@@ -614,6 +632,19 @@ class ContextWords:
             self.cited.append({t for doc, words in digits.items() if doc != s.doc_id and words & said
                                for t in self.titles.get(doc, ())})
         self.document_words = document_words(sentences, set(self.numbers.values()))
+
+    def section_doer(self, index: int, question_terms: set[str]) -> Filler | None:
+        """The name the sections above a sentence are for ("Incident Commander" of "Steps for Incident Commander",
+        "Internal Liaison" of "Internal Liaison › What are the responsibilities?"), innermost first, where the context
+        says that name in a sentence of its own (a heading's name no sentence uses, "Action Items", is a section's,
+        not someone's) and the question does not."""
+        path = self.sections[index]
+        for heading in reversed(path):
+            for name in reversed(named_in(heading)):
+                words = set(terms_of(name))
+                if words and not words <= question_terms and any(words <= text for text in self.texts):
+                    return Filler(name)
+        return None
 
     def titled(self, names: tuple[str, ...]) -> list[str]:
         """The documents of the context that one of the names calls by its title: the name says most of a title of
@@ -698,6 +729,14 @@ class ContextWords:
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
+
+
+def _instructed(doc) -> bool:
+    """An instruction: the sentence opens with its main verb in the base form, with no subject ("Decide whether …",
+    "Notify other teams …")."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    return root is not None and root.i == 0 and root.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass")
+                                                                              for c in root.children)
 
 
 def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sentence, ...]:

@@ -31,7 +31,10 @@ ASIDE = re.compile(r"^[^:]+:\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")  # "Superse
 MAX_LINE = 20_000  # a line longer than this is read by its start: no prose line is that long
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 CODE_SPAN = re.compile(r"(`[^`]+`)")
-SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9@`\"'(\[])")
+# A sentence ends at ".", "!" or "?" before a capital, a digit or a quote; not at an abbreviation ("e.g. Finance").
+END = r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)"
+SPLIT = re.compile(END + r"\s+(?=[A-Z0-9@`\"'(\[])")
+SENTENCE = re.compile(r"\S.*?(?:" + END + r"(?=\s+[A-Z0-9@`\"'(\[])|$)")
 MIN_CHARS = 8
 MAX_CHARS = 600  # a longer "sentence" is a run-on block (a code listing, a flattened table): cut there
 
@@ -201,7 +204,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         for line_no, words in paragraph:
             starts.append((len(joined), line_no))
             joined += words + " "
-        for match in re.finditer(r"\S.*?(?:(?<=[.!?])(?=\s+[A-Z0-9@`\"'(\[])|$)", joined.strip()):
+        for match in SENTENCE.finditer(joined.strip()):
             line_no = max((n for offset, n in starts if offset <= match.start()), default=paragraph[0][0])
             add(match.group(0).strip(), line_no, scope=scopes["paragraph"], lines=tuple(n for n, _ in paragraph))
         paragraph.clear()

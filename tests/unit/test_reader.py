@@ -1531,3 +1531,59 @@ def test_a_part_asked_of_several_of_a_numbered_series_is_asked_of_each_and_liste
     answer = answerer(Retrieval("What is the usual action for a BEAM-1 and a BEAM-2?", "baseline",
                                 passages=[Passage("BL-1#1", "BL-1", 1, 30, BEAM_LEVELS, 1.0)]))
     assert answer.splitlines()[0].startswith("Answer: Call the keeper; Log a repair ticket (supported)"), answer
+
+
+KEEPER_ROLES = """Harbour roles — Lamp Warden
+The lamp warden keeps the harbour lamps lit through the night and logs every outage.
+
+Harbour roles — Lamp Warden › Who are they?
+Any member of the Quay Crew with a night pass.
+
+Harbour roles — Steps for Lamp Warden
+1. Decide whether the fog horn is needed, and tell the Harbour Master.
+1. Log the outage in the lamp book.
+"""
+
+
+def _keeper_passages() -> list[Passage]:
+    out, line = [], 1
+    for block in KEEPER_ROLES.strip().split("\n\n"):
+        out.append(Passage(f"HR-1#{line}", "HR-1", line, line + block.count("\n"), block, 1.0))
+        line += block.count("\n") + 2
+    return out
+
+
+def test_a_section_under_a_heading_that_asks_who_answers_who_of_the_thing_above_it(answerer):
+    """"Who are they?" under "Lamp Warden": its sentence answers "who can be the lamp warden", whatever its words."""
+    answer = answerer(Retrieval("Who can serve as lamp warden?", "baseline", passages=_keeper_passages()))
+    assert answer.splitlines()[0].startswith("Answer: Quay Crew (supported)"), answer
+
+
+def test_who_does_what_an_instruction_says_is_the_one_its_section_is_for(answerer):
+    """"Steps for Lamp Warden › Decide whether the fog horn is needed …": the lamp warden decides (not the Harbour
+    Master, whom the warden tells)."""
+    answer = answerer(Retrieval("Who decides whether the fog horn is needed?", "baseline", passages=_keeper_passages()))
+    assert answer.splitlines()[0].startswith("Answer: Lamp Warden (supported)"), answer
+
+
+def test_an_abbreviation_ends_no_sentence():
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    text = "Roles — Steps\n1. Notify other crews (e.g. Ferries, Pilots) as the Harbour Master says.\n"
+    assert [s.text for s in passage_sentences("HR-2", 1, text, 0)] == [
+        "Notify other crews (e.g. Ferries, Pilots) as the Harbour Master says."]
+
+
+def test_a_second_spelling_of_the_asked_name_in_another_documents_answering_sentence_conflicts_however_it_ranks(answerer):
+    """`tide_changes` in one page's long sentence, `tide_changed` in another's shorter one that says less of the
+    question: two spellings of one exchange's name, a disagreement whichever sentence ranks first."""
+    passages = [Passage("MQ-1#1", "MQ-1", 1, 3, "Harbour queues — Exchanges\nWhen a tide change is made in a harbour "
+                        "application (e.g. Tide Clerk), the Tide API publishes a message about the change to our main "
+                        "exchange, `tide_changes`.\nExchanges route messages to queues.", 1.0),
+                Passage("TS-2#1", "TS-2", 1, 3, "Tide search — Indexing\nInterested readers subscribe to the "
+                        "`tide_changed` exchange, where messages arrive from the Tide API.\nThe index is rebuilt nightly.",
+                        0.9)]
+    answer = answerer(Retrieval("What is the name of the exchange that the Tide API publishes tide change messages to?",
+                                "baseline", passages=passages))
+    assert answer.splitlines()[0] == ("Answer: the sources disagree: tide_changes [MQ-1], tide_changed [TS-2] "
+                                      "(conflicting) [MQ-1] [TS-2]"), answer
