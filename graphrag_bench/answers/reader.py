@@ -110,6 +110,7 @@ class PassageReader:
         texts, under, rarity = words.texts, words.under, words.rarity
         question_vector = self._vector([asked.question])[0]
         question_terms = set(asked.topic)
+        scene_terms = set(terms_of(asked.scene))
         question_named = {t for name in asked.named for t in terms_of(name)}
         # What the question is most about, of what the retrieved passages say: its rarest word there. A graph fact's
         # sentence answers only from a document that says it.
@@ -171,6 +172,9 @@ class PassageReader:
             # part is about, not what it asks)
             pointer_nouns = {stem(m.group(1)) for m in POINTED_NOUN.finditer(part.text)} - set(terms_of(part.noun))
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
+            # (the part asks, in words of its own, something the question's opening statement does not say)
+            scene_only = bool(asked.scene) and bool(set(part.asks) - pointer_nouns - scene_terms) \
+                and bool(set(part.terms) - pointer_nouns)
             # A word the part asks by that the context itself uses as a label ("Steward: …") is the corpus's own name
             # for what is asked: a field labelled otherwise ("Owner: …") is another thing, whatever the vocabulary's
             # synonyms say, and only a label with that word is read as the asked one.
@@ -247,6 +251,10 @@ class PassageReader:
                     continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
                 # answer is about: that sentence addresses it whatever words it uses.
+                # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
+                # what the question's statement says: it answers nothing the part asks)
+                if scene_only and i not in answered and not said and not held - pointer_nouns - scene_terms:
+                    continue
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
                     addressed = (not asks or asks & (texts[i] | under[i]) or says or not own_label and (
@@ -383,6 +391,10 @@ class PassageReader:
             # document by its title ("who wrote the Feature flags ADR, on what date"), the value of a document it
             # does not call so.
             titled = words.titled((asked.question,))
+            # (nor is the value of a document another part calls by its title: "… and is it the same channel that owns
+            # the X page" asks of that page)
+            others = set(words.titled(tuple(p.text for p in asked.parts if p is not original))) \
+                - set(words.titled((original.text,)))
             # (a second spelling of the name read in another document's sentence that answers the part is a
             # disagreement however much more of the question the first one's sentence says: the spelling is the point)
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
@@ -391,6 +403,7 @@ class PassageReader:
                           and not (part.points_back and answers)
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
+                          and sentences[j].doc_id not in others
                           and _value(f, part) != _value(filler, part)), None)
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
                                       via[0] if via is not None else None))

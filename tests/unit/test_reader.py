@@ -1,6 +1,8 @@
 """The passage reader on small corpora written for the test (invented names): a slot filled from the sentence that
 addresses it, by the kind the question asks; parts answered and cited each; certainty from the evidence's shape."""
 
+import dataclasses
+
 import pytest
 
 from graphrag_bench.answers.answer import Answerer, answer_label
@@ -1587,3 +1589,23 @@ def test_a_second_spelling_of_the_asked_name_in_another_documents_answering_sent
                                 "baseline", passages=passages))
     assert answer.splitlines()[0] == ("Answer: the sources disagree: tide_changes [MQ-1], tide_changed [TS-2] "
                                       "(conflicting) [MQ-1] [TS-2]"), answer
+
+
+TRAINING = [Passage("OV-1#1", "OV-1", 1, 4, "Keeper training — Courses\nThis recorded drill is a replay of a real major "
+                    "lamp {thing} that happened at the harbour in May 2021.\n\nKeeper Training Course - Introductory "
+                    "course on lamp duty and the role of the Incident Commander.", 1.0),
+            Passage("TW-2#1", "TW-2", 1, 2, "Tower duties — Weekly\n" + " ".join(
+                f"Keepers of tower {n} polish the brass every week and log the weather." for n in range(1, 13)), 0.5)]
+
+
+@pytest.mark.parametrize("thing, asked", [("outage", "What caused that outage, and how long did it last?"),
+                                          ("incident", "What caused that incident?")])
+def test_a_sentence_that_only_restates_the_questions_statement_or_names_a_relation_the_part_does_not_answers_nothing(
+        answerer, thing, asked):
+    """The page says only what the question's statement says ("a recorded replay of a real lamp outage"), nothing of
+    what caused it or how long it lasted: unknown, not "replay". And "caused that incident" names the relation of
+    causing; that it also reads somewhat like leading an incident ("Incident Commander") says nothing of a cause."""
+    passages = [dataclasses.replace(p, text=p.text.format(thing=thing)) for p in TRAINING]
+    question = f"The keeper training links a recorded re-play of a real major lamp {thing} from May 2021. {asked}"
+    answer = answerer(Retrieval(question, "baseline", passages=passages))
+    assert answer.splitlines()[0].startswith("Answer: unknown (unknown)"), answer
