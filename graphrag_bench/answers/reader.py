@@ -249,12 +249,12 @@ class PassageReader:
                 if labelled_line and i not in answered and not (set(part.terms) | set(part.asks)) & (
                         texts[i] | words.headings[i] | said):
                     continue
-                # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
-                # answer is about: that sentence addresses it whatever words it uses.
                 # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
                 # what the question's statement says: it answers nothing the part asks)
                 if scene_only and i not in answered and not said and not held - pointer_nouns - scene_terms:
                     continue
+                # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
+                # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
                     addressed = (not asks or asks & (texts[i] | under[i]) or says or not own_label and (
@@ -594,12 +594,12 @@ class ContextWords:
         # The words of the heading each sentence sits right under (its innermost section, else its document's title).
         self.headings = [set(terms_of(s.context.split(TITLE_SEPARATOR)[-1].split(SECTION_SEPARATOR)[-1])) - t
                          for s, t in zip(sentences, self.texts)]
+        # Each sentence's section path below its document's title.
+        self.sections = [s.context.split(TITLE_SEPARATOR, 1)[1].split(SECTION_SEPARATOR) if TITLE_SEPARATOR in s.context
+                         else [] for s in sentences]
         # The kind of question the heading right above a sentence asks, where it asks one of a kind ("Who are they?",
         # "Why have one?", "When is the mirror used?"): the section answers it. ("What …?" and "Which …?" ask of any
         # thing: such a heading says no more than its words.)
-        # (each sentence's section path below its document's title)
-        self.sections = [s.context.split(TITLE_SEPARATOR, 1)[1].split(SECTION_SEPARATOR) if TITLE_SEPARATOR in s.context
-                         else [] for s in sentences]
         self.heading_asks = [m.group(1).lower() if path and (m := HEADING_QUESTION.match(path[-1])) else ""
                              for path in self.sections]
         # What a document of the context is about: every word of its retrieved sentences and what they sit under

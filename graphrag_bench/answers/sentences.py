@@ -33,7 +33,6 @@ TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 CODE_SPAN = re.compile(r"(`[^`]+`)")
 # A sentence ends at ".", "!" or "?" before a capital, a digit or a quote; not at an abbreviation ("e.g. Finance").
 END = r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)"
-SPLIT = re.compile(END + r"\s+(?=[A-Z0-9@`\"'(\[])")
 SENTENCE = re.compile(r"\S.*?(?:" + END + r"(?=\s+[A-Z0-9@`\"'(\[])|$)")
 MIN_CHARS = 8
 MAX_CHARS = 600  # a longer "sentence" is a run-on block (a code listing, a flattened table): cut there
