@@ -37,7 +37,6 @@ from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RECORDS
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
-GLOSS_SHARE = 0.8  # a relation the phrase reads this close to, of its closest, is one it names (for its glosses)
 EXPLAINED_STEP = 0.9  # a step another predicate of the question names ("the system approved on …")
 IDENTITY_STEP = -0.3  # crossing two names of one thing
 UNASKED_STEP = -1.5  # a step nothing in the question asks for, from a record to the thing it is about
@@ -119,11 +118,8 @@ class Answerer:
     def _glosses(self, phrase: str) -> list[re.Pattern]:
         """How a sentence may say the relations a part's phrase clearly names: the vocabulary's glosses of each."""
         relations, _ = self.reader.relations(phrase)
-        # (of the relations a phrase reads close to, the ones it names: "caused that incident" names CAUSED, and reads
-        # near LED_BY only by its word "incident")
-        best = max(relations.values(), default=0.0)
         return [GLOSS_PATTERNS[name] for name, score in sorted(relations.items())
-                if name in GLOSS_PATTERNS and score >= max(RELATION_THRESHOLD, GLOSS_SHARE * best)]
+                if name in GLOSS_PATTERNS and score >= RELATION_THRESHOLD]
 
     def __call__(self, r: Retrieval) -> str:
         """Documents are data: untrusted lines of the passages (`untrusted.withhold`) are never repeated. When the answer

