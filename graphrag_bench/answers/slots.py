@@ -576,8 +576,14 @@ def asked_noun(text: str) -> tuple[str, bool]:
     after = wh.i + 1
     while after < len(doc) and (doc[after].pos_ == "NUM" or doc[after].lower_ in NUMBER_WORDS):
         after += 1  # "which two dates": how many are asked, before the noun (the parser may not see the phrase)
-    if head is None and wh.lower_ in ("what", "which") and after < len(doc) and doc[after].pos_ in ("NOUN", "PROPN"):
-        head = doc[after]
+    # (a participle the parser read as the verb: "which predefined teams does it add", "which named teams")
+    described = after
+    while described < len(doc) - 1 and doc[described].tag_ in ("VBN", "VBD", "VBG", "JJ"):
+        described += 1
+    if head is None and wh.lower_ in ("what", "which") and described < len(doc) and doc[described].pos_ in ("NOUN", "PROPN"):
+        head = doc[described]
+        if described > after:
+            return " ".join(t.text for t in doc[after:described + 1]), head.tag_ in ("NNS", "NNPS")
     while head is not None and head.dep_ == "compound" and head.head.pos_ in ("NOUN", "PROPN"):
         head = head.head  # "which NATS Server version": the wh-word sits on a modifier; the noun is the phrase's head
     if head is None or head.lemma_.lower() in ("one", "ones"):  # "which one", "which of them": no noun of its own

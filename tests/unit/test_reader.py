@@ -1606,3 +1606,14 @@ def test_a_sentence_that_only_restates_the_questions_statement_answers_nothing(a
     question = f"The keeper training links a recorded re-play of a real major lamp {thing} from May 2021. {asked}"
     answer = answerer(Retrieval(question, "baseline", passages=passages))
     assert answer.splitlines()[0].startswith("Answer: unknown (unknown)"), answer
+
+
+@pytest.mark.parametrize("part, noun", [("which predefined crews does it call to the quay", "predefined crews"),
+                                        ("which named buoys does it log", "named buoys"),
+                                        ("which crews does it call", "crews")])
+def test_the_noun_asked_for_keeps_a_participle_the_parser_took_for_the_verb(part, noun):
+    """"which predefined crews does it call": the parser may read "predefined" as the clause's verb; the part still asks
+    for crews, predefined ones (a sentence saying "predefined crews called A and B" addresses it)."""
+    from graphrag_bench.answers.slots import asked_noun
+
+    assert asked_noun(part) == (noun, True)
