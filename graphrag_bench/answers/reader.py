@@ -394,7 +394,7 @@ class PassageReader:
             # (nor is the value of a document another part calls by its title: "… and is it the same channel that owns
             # the X page" asks of that page)
             others = set(words.titled(tuple(p.text for p in asked.parts if p is not original))) \
-                - set(words.titled((original.text,)))
+                - set(words.titled((original.text,))) if len(found) > 1 and len(asked.parts) > 1 else set()
             # (a second spelling of the name read in another document's sentence that answers the part is a
             # disagreement however much more of the question the first one's sentence says: the spelling is the point)
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..language.english import (AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_PRONOUNS, QUANTIFIERS,
                                 QUESTION_WORDS)
+from ..corpus.ingest import ID_PREFIX
 from ..language.text import fold
 
 SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing", "polar")  # polar: a yes/no part
@@ -466,13 +467,10 @@ def listed(text: str):
     return None
 
 
-ID_WITH_NUMBER = re.compile(r"[A-Za-z][\w.]*-?\s?\d")  # "SEV-3", "BR-1", "RFC 12": a name of a numbered series
-
-
 def _one_of_several(item) -> bool:
     """An item of a list that asks the same of each: it ends in a common noun ("the retention period"), or it is one
     of a numbered series ("a SEV-3", "ADR-12"). Listed names ("Alice and Bob") are one subject."""
-    return item[-1].pos_ == "NOUN" or item[-1].pos_ in ("PROPN", "NUM") and ID_WITH_NUMBER.search(item.text) is not None
+    return item[-1].pos_ == "NOUN" or item[-1].pos_ in ("PROPN", "NUM") and ID_PREFIX.search(item.text) is not None
 
 
 EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?", re.IGNORECASE)
