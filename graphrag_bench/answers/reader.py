@@ -42,6 +42,10 @@ ASKED = 0.3  # a sentence that says what the part asks (its verb or noun) ranks 
 OF_NAME = re.compile(r"\bof\s+(?:the\s+)?([A-Z0-9][\w.'-]*(?:\s+(?:&|and|[A-Z0-9][\w.'-]*))*)")
 ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
 PARSED = 8  # sentences parsed per part, best first
+# A sentence covering fewer of the question's words may say it in other words ("scheduled within 3 days" for "by when
+# must the meeting take place"): of those covering at least NEAR_COVERAGE, the NEAR_POOL best are compared with the
+# question on the embedding model, and one this similar addresses it.
+NEAR_COVERAGE, NEAR_POOL, NEAR_SIMILARITY = 0.15, 8, 0.6
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
 MEMO = 50_000
 SINGLE_VALUED = VALUE_KINDS  # slots one thing has one value of: two values are a conflict
@@ -167,7 +171,7 @@ class PassageReader:
             total = sum(weights.values()) or 1.0
             own_total = sum(weights[t] for t in part.terms) or 1.0
             main_total = sum(weights[t] for t in part.terms if t not in part.clause_terms) or 1.0
-            passing = []
+            passing, near = [], []
             # (a noun a pointer determines, "that token" of "what scope should that token have", says which thing the
             # part is about, not what it asks)
             pointer_nouns = {stem(m.group(1)) for m in POINTED_NOUN.finditer(part.text)} - set(terms_of(part.noun))
@@ -263,17 +267,21 @@ class PassageReader:
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
                     if addressed or part.slot not in ("person", "polar"):
                         passing.append((coverage + (ASKED if addressed else 0.0), i))
+                elif max(coverage, own) >= NEAR_COVERAGE and about >= ABOUT and part.slot not in ("person", "polar"):
+                    near.append((coverage, i))
             # Only the best-covering sentences are embedded: the similarity weighs less than the words and costs a model
             # call per sentence.
             passing = sorted(passing, key=lambda x: (-x[0], x[1]))[:SIMILAR_POOL]
+            near = sorted(near, key=lambda x: (-x[0], x[1]))[:NEAR_POOL]
             # (a part of several is compared with the question and with itself: "what scope should that token have"
             # is answered by a sentence about a scope, whatever the other part asks)
             target = question_vector
             if len(asked.parts) > 1:
                 target = question_vector + self._vector([original.text])[0]
                 target = target / (float(np.linalg.norm(target)) or 1.0)
-            similarity = {i: float(vector @ target)
-                          for (_, i), vector in zip(passing, self._vector([sentences[i].text for _, i in passing]))}
+            similarity = {i: float(vector @ target) for (_, i), vector in zip(
+                passing + near, self._vector([sentences[i].text for _, i in passing + near]))}
+            passing += [(coverage, i) for coverage, i in near if similarity[i] >= NEAR_SIMILARITY]
             earlier = {a.sentence.doc_id for a in answers} if part.points_back else set()
             # The retrieved passages are read first; the sentences graph facts were extracted from fill in what the
             # passages leave unaddressed (a hub entity's facts bring sentences about anything near it).

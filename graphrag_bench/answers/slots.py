@@ -49,6 +49,9 @@ BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|
 TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")
 
 
+BRITISH_OUR = re.compile(r"(?<=[a-z]{2}[b-df-hj-np-tv-z])our$")
+
+
 def stem(word: str) -> str:
     """A word folded for matching: lower case, an inflection dropped, cut to five letters ("authored" and "author",
     "lasts" and "last" meet)."""
@@ -63,7 +66,7 @@ def stem(word: str) -> str:
             break
     if len(word) > 3 and word.endswith("e") and not word.endswith("ee"):
         word = word[:-1]  # "fire", "fires", "fired" and "firing" meet
-    return word[:5]
+    return BRITISH_OUR.sub("or", word)[:5]  # "colour" and "color" meet ("hour", "your", "four" are no such word)
 
 
 def terms_of(text: str) -> list[str]:
@@ -288,8 +291,8 @@ def asked_words(text: str) -> tuple[str, ...]:
     if root is None:
         return ()
     if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
-        nouns = [c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp") and c.lower_ not in QUESTION_WORDS
-                 and c.pos_ in ("NOUN", "PROPN", "ADJ")]
+        nouns = _worded(c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp")
+                        and c.lower_ not in QUESTION_WORDS and c.pos_ in ("NOUN", "PROPN", "ADJ"))
         # "the name of the exchange": what the noun is of is asked too; a sentence giving it need not say "name"
         owners = [o for c in nouns for p in c.children if p.dep_ == "prep" and p.lower_ == "of"
                   for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
@@ -300,6 +303,11 @@ def asked_words(text: str) -> tuple[str, ...]:
     if roles:
         return tuple(stem(_hyphenated(c)) for c in roles)
     return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+
+
+def _worded(tokens) -> list:
+    """The tokens that are words: a parser may take a hyphen between two halves of one ("sub-teams") for a noun."""
+    return [t for t in tokens if any(ch.isalnum() for ch in t.text)]
 
 
 SAME_AS = re.compile(rf"^(?:is|are|was|were)\s+{_PRONOUN_SUBJECT}\s+(?:also\s+)?the\s+same\s+"

@@ -31,7 +31,7 @@ QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
 LINK = re.compile(r"\[([^\[\]]*)\]\(([^)]*)\)")  # [words](target); no bracket inside: linear on a line of "["
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # a Markdown list item's mark: "- ", "* ", "1. ", "2) "
 # A Markdown table's line under its header ("|---|:--:|"); a row of empty cells ("| | |") is a header, not this
-TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 EMPHASIS = re.compile(r"[`*_]")
 WORD = re.compile(r"[a-z0-9][a-z0-9'-]*")
 LEADING_DETERMINER = re.compile(r"^(?:the|a|an|our|this|that|its|their)\s+", re.IGNORECASE)

@@ -1617,3 +1617,40 @@ def test_the_noun_asked_for_keeps_a_participle_the_parser_took_for_the_verb(part
     from graphrag_bench.answers.slots import asked_noun
 
     assert asked_noun(part) == (noun, True)
+
+
+# A survey office's rules: the deadline for an inspection is said in other words than the question's ("book … within
+# 2 working days" for "by when must it take place"); a page with more of the question's words says no deadline.
+SURVEY = [Passage("SV-1#1", "SV-1", 1, 3, "Survey rules — Owners\nSchedule a hull inspection for within 2 working days "
+                  "after a grounding and 10 working days after a scrape.", 1.0),
+          Passage("SV-2#1", "SV-2", 1, 3, "Survey rules — Places\nThe hull inspection can take place in any dry dock; "
+                  "which place it takes is up to the harbour master.", 0.8)]
+
+
+def test_a_sentence_saying_the_part_in_other_words_addresses_it_when_the_embedding_model_says_so(answerer):
+    """"By when does the hull inspection have to take place?" after a grounding: the rule for booking it ("within 2
+    working days") covers few of the question's words (not "take place"), yet the embedding model finds it close to
+    the question: it is the answer, not unknown and not the page about where inspections take place."""
+    answer = answerer(Retrieval("We just ran aground. By when does the hull inspection have to take place?", "baseline",
+                                passages=SURVEY))
+    headline = answer.splitlines()[0]
+    assert "2 working days" in headline and "[SV-1]" in headline, answer
+
+
+def test_a_tables_line_under_its_header_may_be_one_dash_per_column():
+    """GitHub-flavoured Markdown lets the line under a table's header be "|-|-|": the header names the columns, and
+    that line is no row of the table."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    text = "Beam kinds\n\n| Beam | Colour | Range |\n|-|:-:|-|\n| Harbour | red | 4 miles |\n"
+    assert [s.text for s in passage_sentences("BK-2", 1, text, 0) if s.text.startswith("Beam:")] == [
+        "Beam: Harbour; Colour: red; Range: 4 miles"]
+
+
+def test_british_and_american_spellings_of_a_word_meet_and_a_hyphen_is_no_word_a_part_asks():
+    """"colours" in a question and "colors" in a document are one word (the "-our" of a word of three letters or more
+    before it; "hour", "your" and "scour" keep theirs); the parser may take the hyphen of "sub-crews" for a noun, which
+    is no word the part asks."""
+    assert stem("colours") == stem("color") and stem("favour") == stem("favored")
+    assert stem("hour") != stem("hor") and stem("scour") != stem("score")
+    assert "-" not in asked_words("Why are the predefined sub-crews for storms named Ash, Birch and Cedar?")
