@@ -25,7 +25,7 @@ from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
 from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS, REASON_PHRASE_MARKERS
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
-from .slots import VALUE_KINDS, AskedPart, stem, terms_of
+from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
 ENTITY_KINDS = {
     "PERSON": {"person"}, "ORG": {"person", "thing"}, "NORP": {"thing"}, "GPE": {"thing"}, "LOC": {"thing"},
@@ -406,8 +406,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if span is None:
             continue
         root = span.root
-        if not c.field and part.wh and (stem(root.text) in part.asks or stem(root.lemma_) in part.asks):
+        if not c.field and part.wh and (stem(root.text) in part.asks or stem(root.lemma_) in part.asks) \
+                and root not in head_tokens:
             continue  # "a single Team Lead" for "who is named Team Lead": the role asked about, not who holds it
+            # (but "an Area Commander" for "what kind of commander": the asked noun, named by the words before it)
         if not c.field and any(t.dep_ == "compound" and t.head == root and t in span for t in head_tokens) \
                 and root not in head_tokens:
             continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
@@ -462,7 +464,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     elif part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and span.end < len(doc) and doc[span.end].is_alpha:
         text = doc[span.start:span.end + 1].text  # a number with its unit: "450 watts"
     filler = _trim(text)
-    if part.noun and part.slot in ("thing", "person"):  # "the Fresnel Mark II lens" answers "which lens" by its name
+    # "the Fresnel Mark II lens" answers "which lens" by its name ("an Area Commander" answers "what kind of commander"
+    # whole: the kind and what it is a kind of)
+    if part.noun and part.slot in ("thing", "person") and not kind_of(part.text, part.noun):
         head = part.noun.split()[-1]
         stripped = _trim(re.sub(rf"\s+{re.escape(head)}s?$", "", filler, flags=re.IGNORECASE))
         filler = stripped if terms_of(stripped) else filler

@@ -205,7 +205,7 @@ class PassageReader:
                 if own_label and labels:
                     says = any(asked_field(label) for label in labels)
                 else:
-                    says = any(g.search(s.text.lower()) for g in glosses) or is_record(s.text) and any(
+                    says = any(_glossed(g, s.text) for g in glosses) or is_record(s.text) and any(
                         asked_field(label) for label in labels)
                 # So does one under a heading that asks what the part asks ("Who are they?" under "Deputy", for "who
                 # can be the deputy"): the section is that question's answer.
@@ -750,6 +750,13 @@ class ContextWords:
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
+
+
+def _glossed(gloss: re.Pattern, text: str) -> bool:
+    """Whether a text says a relation in one of the vocabulary's glosses of it; words of the gloss written as a name
+    ("the role of the Incident Commander") name a thing, they state no relation."""
+    return any(len(words := text[m.start():m.end()].split()) < 2 or not all(w[:1].isupper() for w in words)
+               for m in gloss.finditer(text.lower()))
 
 
 def _instructed(doc) -> bool:

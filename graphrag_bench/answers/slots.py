@@ -72,8 +72,13 @@ def stem(word: str) -> str:
 def terms_of(text: str) -> list[str]:
     """The content words of a text as stems, in order, without grammar words; accents off ("Søren" is "Soren")."""
     out = []
-    for token in TOKEN.findall(fold(text)):
+    for token in TOKEN.findall(fold(text).replace("\u2019", "'")):
         low = token.lower()
+        # (a contraction is its first word's: "it's" is "it", "PagerDuty's" is "PagerDuty"; "doesn't" a grammar word)
+        if "'" in low:
+            if low.endswith("n't"):
+                continue
+            token, low = token[:low.rindex("'")], low[:low.rindex("'")]
         if low in FUNCTION_WORDS or low in AUXILIARIES or low in QUESTION_WORDS or len(low) < 2 and not low.isdigit():
             continue
         out.append(stem(token))
@@ -563,6 +568,14 @@ def of_name(text: str, noun: str) -> tuple[str, ...]:
     return ()
 
 
+CLASSIFIERS = frozenset({"kind", "type", "sort"})  # nouns that ask for a kind of the noun after "of"
+
+
+def kind_of(text: str, noun: str) -> bool:
+    """Whether a part asks for a kind of its noun ("what kind of commander")."""
+    return re.search(rf"\b(?:{'|'.join(sorted(CLASSIFIERS))})\s+of\s+{re.escape(noun)}\b", text, re.IGNORECASE) is not None
+
+
 def asked_noun(text: str) -> tuple[str, bool]:
     """The noun a wh-word asks for, from the part's parse: the noun it determines ("which team", "what default chunk
     size"), or, when it stands alone with a form of "be", the noun on the other side ("what is its status"); and
@@ -594,6 +607,10 @@ def asked_noun(text: str) -> tuple[str, bool]:
         head = head.head  # "which NATS Server version": the wh-word sits on a modifier; the noun is the phrase's head
     if head is None or head.lemma_.lower() in ("one", "ones"):  # "which one", "which of them": no noun of its own
         return "", False
+    # "what kind of commander": a commander is asked for, of some kind ("an Area Commander")
+    if head.lemma_.lower() in CLASSIFIERS:
+        head = next((o for p in head.children if p.dep_ == "prep" and p.lower_ == "of"
+                     for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")), head)
     words = [c for c in head.lefts if c.dep_ in ("compound", "amod") and c.pos_ != "DET"] + [head]
     return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
 

@@ -1598,10 +1598,13 @@ TRAINING = [Passage("OV-1#1", "OV-1", 1, 4, "Keeper training — Courses\nThis r
                 f"Keepers of tower {n} polish the brass every week and log the weather." for n in range(1, 13)), 0.5)]
 
 
-@pytest.mark.parametrize("thing, asked", [("outage", "What caused that outage, and how long did it last?")])
-def test_a_sentence_that_only_restates_the_questions_statement_answers_nothing(answerer, thing, asked):
+@pytest.mark.parametrize("thing, asked", [("outage", "What caused that outage, and how long did it last?"),
+                                          ("incident", "What caused that incident?")])
+def test_a_sentence_that_only_restates_the_questions_statement_or_names_a_relation_answers_nothing(
+        answerer, thing, asked):
     """The page says only what the question's statement says ("a recorded replay of a real lamp outage"), nothing of
-    what caused it or how long it lasted: unknown, not "replay"."""
+    what caused it or how long it lasted: unknown, not "replay". And "the role of the Incident Commander" names a role
+    in words the vocabulary also glosses leading an incident by: written as a name, it states no relation."""
     passages = [dataclasses.replace(p, text=p.text.format(thing=thing)) for p in TRAINING]
     question = f"The keeper training links a recorded re-play of a real major lamp {thing} from May 2021. {asked}"
     answer = answerer(Retrieval(question, "baseline", passages=passages))
@@ -1654,3 +1657,23 @@ def test_british_and_american_spellings_of_a_word_meet_and_a_hyphen_is_no_word_a
     assert stem("colours") == stem("color") and stem("favour") == stem("favored")
     assert stem("hour") != stem("hor") and stem("scour") != stem("score")
     assert "-" not in asked_words("Why are the predefined sub-crews for storms named Ash, Birch and Cedar?")
+
+
+def test_a_part_asking_for_a_kind_of_a_noun_is_answered_by_that_noun_named_by_its_kind(answerer):
+    """"What kind of commander": the commander the sentence names by the words before the asked noun ("a Fleet
+    Commander"), whole; not a phrase elsewhere in the sentence, and not the kind's word alone."""
+    passages = [Passage("HM-1#1", "HM-1", 1, 3, "Harbour roles — Harbour Master\nA Harbour Master leads the harbour "
+                        "through a storm. A Harbour Master may act more as a Fleet Commander when several Tower "
+                        "Commanders must be overseen in a long storm.", 1.0)]
+    answer = answerer(Retrieval("The harbour roles page says a Harbour Master may act more like a different kind of "
+                                "commander in a long storm. What kind of commander is that?", "baseline",
+                                passages=passages))
+    assert answer.startswith("Answer: Fleet Commander (supported) [HM-1]"), answer
+
+
+def test_a_contraction_is_its_first_words():
+    """"doesn't" is a grammar word, "it's" is "it", "Quillnet's" is "Quillnet" (straight or curly apostrophe)."""
+    from graphrag_bench.answers.slots import terms_of
+
+    assert terms_of("Why doesn\u2019t Quillnet's crew do it that way? It's what they're told") == ["quill", "crew",
+                                                                                                  "way", "told"]
