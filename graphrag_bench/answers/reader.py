@@ -202,6 +202,8 @@ class PassageReader:
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
                 labels = words.fields[i]
+                here = under[i] | words.headed[i] if i in words.headed and set(terms_of(" ".join(labels))) & set(
+                    part.asks) else under[i]
                 if own_label and labels:
                     says = any(asked_field(label) for label in labels)
                 else:
@@ -216,9 +218,9 @@ class PassageReader:
                 labelled_line = len(texts[i]) <= LABELLED_LINE
                 under_weight = 1.0 if labelled_line else UNDER
                 covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + under_weight * sum(
-                    w for t, w in weights.items() if t in under[i] and t not in said)
+                    w for t, w in weights.items() if t in here and t not in said)
                 coverage = covered / total
-                held = {t for t in part.terms if t in texts[i] | under[i] | said}
+                held = {t for t in part.terms if t in texts[i] | here | said}
                 own = sum(weights[t] for t in held) / own_total
                 main = sum(weights[t] for t in held if t not in part.clause_terms) / main_total
                 # A sentence must be about what the question names, when it names something (itself, or its document
@@ -240,9 +242,9 @@ class PassageReader:
                     continue
                 if _sibling_id(s, named_ids, part):
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
-                if part.each_of and not set(part.each_of) <= texts[i] | under[i]:
+                if part.each_of and not set(part.each_of) <= texts[i] | here:
                     continue  # "how many of each kind": a sentence (or its section) about that kind
-                if part.of_name and not set(part.of_name) <= texts[i] | under[i] | words.about(s.doc_id, asked.named):
+                if part.of_name and not set(part.of_name) <= texts[i] | here | words.about(s.doc_id, asked.named):
                     continue  # "which version of X": a sentence of a document that never says X gives another's
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it
                 # answers a question that names it, not one about something else.
@@ -261,7 +263,7 @@ class PassageReader:
                 # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
-                    addressed = (not asks or asks & (texts[i] | under[i]) or says or not own_label and (
+                    addressed = (not asks or asks & (texts[i] | here) or says or not own_label and (
                                  part.slot in TYPED and own >= TYPED_COVERAGE
                                  or part.slot == "person" and main >= PERSON_COVERAGE))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
@@ -628,6 +630,16 @@ class ContextWords:
         self.n = len(distinct)
         self.fields = [field_labels_of(s.text) for s in sentences]  # each sentence's field labels
         self.labels = field_labels(sentences, self.fields)
+        # A field of one label heading a section ("## External communication ⏎ Delegate to: Marketing") is said of
+        # the whole section: what its sentences say, the field sits under, for a part its label answers.
+        section: dict[tuple[str, str], set[str]] = {}
+        first: dict[tuple[str, str], int] = {}
+        for i, (s, t) in enumerate(zip(sentences, self.texts)):
+            if not s.from_fact:
+                section.setdefault((s.doc_id, s.context), set()).update(t)
+                if (s.doc_id, s.context) not in first or s.line < sentences[first[(s.doc_id, s.context)]].line:
+                    first[(s.doc_id, s.context)] = i
+        self.headed = {i: section[key] - self.texts[i] for key, i in first.items() if len(self.fields[i]) == 1}
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         self.title_of = context_titles(sentences)
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}

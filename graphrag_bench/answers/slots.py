@@ -295,6 +295,16 @@ def asked_words(text: str) -> tuple[str, ...]:
     root = main_verb(doc)
     if root is None:
         return ()
+    if root.lemma_ == "be":
+        # "who is the statement delegated to", "which team is the queue owned by": a passive the parser hung on "be";
+        # the participle after its subject, or one whose preposition is left at the end, is the verb asked (not one
+        # inside a phrase, "the name of the service deployed last week")
+        subjects = [c for c in root.children if c.dep_ in ("nsubj", "attr")]
+        passive = next((t for t in doc if t.tag_ == "VBN" and t.i > root.i and (
+            t.head == root and t.dep_ in ("advcl", "xcomp", "ccomp") or t.head in subjects and t.dep_ == "acl"
+            or any(c.dep_ == "prep" and not any(g.dep_ == "pobj" for g in c.children) for c in t.children))), None)
+        if passive is not None:
+            return (stem(_hyphenated(passive)),) + tuple(stem(c.text) for c in passive.children if c.dep_ == "prt")
     if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
         nouns = _worded(c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp")
                         and c.lower_ not in QUESTION_WORDS and c.pos_ in ("NOUN", "PROPN", "ADJ"))

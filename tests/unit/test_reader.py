@@ -1677,3 +1677,28 @@ def test_a_contraction_is_its_first_words():
 
     assert terms_of("Why doesn\u2019t Quillnet's crew do it that way? It's what they're told") == ["quill", "crew",
                                                                                                   "way", "told"]
+
+
+# A storm plan: each section opens with whom it is delegated to; what the section is about is said below that line.
+STORM = [Passage("ST-1#2", "ST-1", 10, 14, "Storm plan — Word outside\nDelegate to: Harbour Office\n\nOnly once the "
+                 "storm has passed should you publish a notice to sailors listing the closed moorings.", 1.0),
+         Passage("ST-1#3", "ST-1", 15, 19, "Storm plan — Word inside\nDelegate to: Chief Keeper\n\nTell the crew which "
+                 "towers stay lit before the first gale.", 0.9),
+         Passage("RL-2#1", "RL-2", 1, 3, "Roles — Watch lead\nIf nobody else can, the watch lead is responsible for "
+                 "delegating somebody to ring the bell.", 0.8)]
+
+
+def test_a_field_heading_a_section_is_said_of_the_whole_section_for_a_part_its_label_answers(answerer):
+    """"Who is the notice to sailors delegated to?": the section whose sentences speak of a notice to sailors opens
+    with "Delegate to: Harbour Office"; the field is said of its section, so it answers (not the other section's
+    delegate, and not the watch lead, who delegates something else)."""
+    answer = answerer(Retrieval("In a storm, who is the notice to sailors delegated to?", "baseline", passages=STORM))
+    assert answer.startswith("Answer: Harbour Office (supported) [ST-1]"), answer
+
+
+def test_a_passive_the_parser_hangs_on_be_asks_by_its_participle():
+    """"who is the notice delegated to" asks by "delegated" (the parser's root is "is"); "the name of the lamp
+    installed last week" still asks for the name: that participle sits inside a phrase."""
+    assert asked_words("who is the notice to sailors delegated to") == (stem("delegated"),)
+    assert asked_words("which crew is the north tower owned by") == (stem("owned"),)
+    assert stem("name") in asked_words("what is the name of the lamp installed last week")
