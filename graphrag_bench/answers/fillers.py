@@ -52,6 +52,7 @@ FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
+CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams called "SEV-1 Stakeholders"": its name
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
@@ -380,12 +381,14 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # So is a value right after the asked noun and "of", "as" or "to": "default of 300 seconds" for "what delay
     # default", "the Scope as `global:read`" for "what scope" (where the parser hangs the phrase on the verb).
     valued = {m.end() for t in head_tokens if (m := OF_VALUE.match(doc.text, t.idx + len(t.text)))}
+    # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
+    called = {m.end() for t in head_tokens if (m := CALLED.match(doc.text, t.idx + len(t.text)))}
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
     # replaced" asks both parts of one verb)
     others = set(others_ask) - set(part.asks) - (set(part.terms) - set(part.clause_terms))
     for c in found:
         beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
-            or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS)
+            or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called
         if not kinds & c.kinds and not beside:
             continue
         words = set(terms_of(c.text))
@@ -413,6 +416,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if not c.field and any(t.dep_ == "compound" and t.head == root and t in span for t in head_tokens) \
                 and root not in head_tokens:
             continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
+        if part.slot == "person" and not c.field and root.pos_ == "VERB" and not c.start in called:
+            continue  # "Notify" opening an instruction, which the entity tagger took for an organisation
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone
         if part.slot == "person" and not c.field and _modifies_noun(span):
@@ -456,7 +461,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if part.slot == "person" and not chosen.field:  # "contact Dan or James": the whole coordination answers
         ends = [t.i for t in span.root.conjuncts if t.pos_ == "PROPN"]
         if ends:
-            text = doc[min(span.start, *ends):max(span.end, *(i + 1 for i in ends))].text
+            # (each name's own quotes dropped: ""North Watch" and "South Watch"" reads as two names)
+            text = re.sub(r"[\"\u201c\u201d]", "", doc[min(span.start, *ends):max(span.end, *(i + 1 for i in ends))].text)
     counted = next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
                     and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None) if part.slot == "number" and not chosen.field else None
     if counted is not None and counted.i >= span.end:

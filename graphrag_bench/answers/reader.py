@@ -27,7 +27,7 @@ from ..language.english import NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
 from .sentences import Sentence
-from .slots import BACK_POINTER, NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, named_in, stem, terms_of
+from .slots import BACK_POINTER, NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 HEADING_QUESTION = re.compile(r"^\s*(who|when|where|why|how)\b[^?]*\?\s*$", re.IGNORECASE)
@@ -323,7 +323,8 @@ class PassageReader:
             # 1. Decide whether we need to announce publicly" answers "who decides whether we announce it")
             found: list[tuple[float, int, str]] = [
                 (score, i, picked) for (score, i), doc in zip(best, docs)
-                if (picked := part.slot == "person" and _instructed(doc) and words.section_doer(i, question_terms)
+                if (picked := part.slot == "person" and _instructed(doc) and asks_doer(part.text)
+                    and words.section_doer(i, question_terms)
                     or choose(doc, part, question_terms | back, back, asked_field, others_ask, pointed))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
             # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided

@@ -277,6 +277,16 @@ def _asks_by(token) -> bool:
     return any(t.lower_ in QUESTION_WORDS for t in token.subtree)
 
 
+def asks_doer(text: str) -> bool:
+    """Whether a part asks who does what its main verb says ("who decides whether we announce it"), not what the verb
+    is done to by a subject of its own ("which teams does it add")."""
+    from ..language.spacy_pipeline import parse_all
+
+    root = main_verb(parse_all([text])[0])
+    subject = _subject(root) if root is not None and root.pos_ == "VERB" else None
+    return subject is None or _asks_by(subject)
+
+
 def _subject(verb):
     """A verb's subject; for a reported verb with none of its own, the asked phrase its reporting verb carries."""
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)

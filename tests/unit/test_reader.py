@@ -1702,3 +1702,24 @@ def test_a_passive_the_parser_hangs_on_be_asks_by_its_participle():
     assert asked_words("who is the notice to sailors delegated to") == (stem("delegated"),)
     assert asked_words("which crew is the north tower owned by") == (stem("owned"),)
     assert stem("name") in asked_words("what is the name of the lamp installed last week")
+
+
+
+def test_a_name_a_sentence_calls_the_asked_noun_by_fills_it_and_an_instructions_verb_is_nobody():
+    """"teams called "SEV-1 Watchers" and "SEV-2 Watchers"" names the teams asked for, whatever kind the entity tagger
+    gives the names; "Notify", opening an instruction, is a verb the tagger may take for an organisation: no one.
+    And only a part asking who does something is answered by whom its section is for."""
+    import dataclasses as dc
+
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.answers.slots import SlotReader, asks_doer
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    part = dc.replace(SlotReader(lambda a, b: 0.0).read("Which predefined teams does it add as watchers?").parts[0],
+                      slot="person")
+    called, instruction = parse_all(['We have predefined teams called "SEV-1 Watchers" and "SEV-2 Watchers" which can '
+                                     'be used.', "Notify internal stakeholders as necessary, adding watchers to the log."])
+    assert str(choose(called, part, set(part.terms))) == "SEV-1 Watchers and SEV-2 Watchers"
+    assert choose(instruction, part, set(part.terms)) is None
+    assert not asks_doer("which predefined teams does it add as watchers")
+    assert asks_doer("who decides whether we announce it") and asks_doer("which crew approved the rota")
