@@ -321,10 +321,13 @@ class PassageReader:
             # none answers with its own document.
             # (who does what an instruction says is the one its section is for: "Steps for Incident Commander ›
             # 1. Decide whether we need to announce publicly" answers "who decides whether we announce it")
+            # (or, asking which of a kind does it, "which liaison role notifies teams", whom of that kind it is for:
+            # "Internal Liaison" of "Steps for Internal Liaison")
+            kind = set(terms_of(part.noun)) if part.slot != "person" else set()
             found: list[tuple[float, int, str]] = [
                 (score, i, picked) for (score, i), doc in zip(best, docs)
-                if (picked := part.slot == "person" and _instructed(doc) and asks_doer(part.text)
-                    and words.section_doer(i, question_terms)
+                if (picked := (part.slot == "person" or kind) and _instructed(doc) and asks_doer(part.text)
+                    and words.section_doer(i, question_terms, kind)
                     or choose(doc, part, question_terms | back, back, asked_field, others_ask, pointed))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
             # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided
@@ -667,16 +670,17 @@ class ContextWords:
                                for t in self.titles.get(doc, ())})
         self.document_words = document_words(sentences, set(self.numbers.values()))
 
-    def section_doer(self, index: int, question_terms: set[str]) -> Filler | None:
+    def section_doer(self, index: int, question_terms: set[str], kind: set[str] | None = None) -> Filler | None:
         """The name the sections above a sentence are for ("Incident Commander" of "Steps for Incident Commander",
         "Internal Liaison" of "Internal Liaison › What are the responsibilities?"), innermost first, where the context
         says that name in a sentence of its own (a heading's name no sentence uses, "Action Items", is a section's,
-        not someone's) and the question does not."""
+        not someone's) and the question does not; with `kind`, a name saying one of those words ("Liaison")."""
         path = self.sections[index]
         for heading in reversed(path):
             for name in reversed(named_in(heading)):
                 words = set(terms_of(name))
-                if words and not words <= question_terms and any(words <= text for text in self.texts):
+                if words and not words <= question_terms and any(words <= text for text in self.texts) \
+                        and (not kind or words & kind):
                     return Filler(name)
         return None
 

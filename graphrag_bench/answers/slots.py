@@ -169,18 +169,21 @@ class SlotReader:
                     continue
                 # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each
                 for alternative, item in ((a, i) for c in coordinated(piece) for a, i in distributed(c, scene)):
-                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts)), each_of=item))
+                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene), each_of=item))
                 lead = ""
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
 
-    def _part(self, own: str, lead: str, later: bool) -> AskedPart:
+    def _part(self, own: str, lead: str, later: bool, scene: str = "") -> AskedPart:
         match = ASKS.match(own)
         wh = ""
         if match:
             wh = match.group(1).lower() + (f" {match.group(2).lower()}" if match.group(2) else "")
         noun, plural = asked_noun(own) if wh in ("what", "which", "whose", "how many", "how much") else ("", False)
+        # "which one" of the several things the statement before names ("mixing up the two liaison roles"): one of them
+        if match and wh == "which" and not noun and re.match(r"\s*one\b", own[match.end():], re.IGNORECASE):
+            noun = several_in(scene)
         # "Can X be used against Y?": no wh-word, an auxiliary first; answered yes or no by the sentence that says it
         slot = "polar" if not wh and own.split()[:1] and own.split()[0].lower() in AUXILIARIES else self._slot(wh, noun)
         noun_stems = {stem(w) for w in noun.split()}
@@ -284,7 +287,8 @@ def asks_doer(text: str) -> bool:
 
     root = main_verb(parse_all([text])[0])
     subject = _subject(root) if root is not None and root.pos_ == "VERB" else None
-    return subject is None or _asks_by(subject)
+    # (the pronoun of "which one rings the bell" is the asked thing, wherever the parser hangs "which")
+    return subject is None or _asks_by(subject) or subject.lower_ in ("one", "ones")
 
 
 def _subject(verb):
@@ -596,6 +600,19 @@ def kind_of(text: str, noun: str) -> bool:
     return re.search(rf"\b(?:{'|'.join(sorted(CLASSIFIERS))})\s+of\s+{re.escape(noun)}\b", text, re.IGNORECASE) is not None
 
 
+def several_in(text: str) -> str:
+    """The things a statement counts ("the two liaison roles", "both queues"), in the singular: "liaison role"; "" when
+    it counts none."""
+    from ..language.spacy_pipeline import parse_all
+
+    for chunk in parse_all([text])[0].noun_chunks if text else ():
+        root = chunk.root
+        if root.tag_ in ("NNS", "NNPS") and any(t.pos_ == "NUM" or t.lower_ == "both" for t in chunk):
+            words = [t for t in root.lefts if t.dep_ in ("compound", "amod") and t.pos_ != "NUM"] + [root]
+            return " ".join([*(t.text for t in words[:-1]), root.lemma_])
+    return ""
+
+
 def asked_noun(text: str) -> tuple[str, bool]:
     """The noun a wh-word asks for, from the part's parse: the noun it determines ("which team", "what default chunk
     size"), or, when it stands alone with a form of "be", the noun on the other side ("what is its status"); and
@@ -605,6 +622,10 @@ def asked_noun(text: str) -> tuple[str, bool]:
     doc = parse_all([text])[0]
     wh = next((t for t in doc if t.lower_ in ("what", "which", "whose", "many", "much")), None)
     if wh is None:
+        return "", False
+    # "which one notifies teams": "one" before a plural is the pronoun (the small parser counts with it, "one
+    # notifies", and takes the verb for a noun)
+    if wh.i + 2 < len(doc) and doc[wh.i + 1].lower_ == "one" and doc[wh.i + 2].tag_ in ("NNS", "NNPS", "VBZ"):
         return "", False
     head = None
     if wh.dep_ in ("det", "poss", "amod") and wh.head.pos_ in ("NOUN", "PROPN"):

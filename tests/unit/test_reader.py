@@ -1723,3 +1723,24 @@ def test_a_name_a_sentence_calls_the_asked_noun_by_fills_it_and_an_instructions_
     assert choose(instruction, part, set(part.terms)) is None
     assert not asks_doer("which predefined teams does it add as watchers")
     assert asks_doer("who decides whether we announce it") and asks_doer("which crew approved the rota")
+
+
+# A tower's two warden roles, each with its own steps; an overview sentence names both.
+WARDENS = [Passage("WD-1#1", "WD-1", 1, 3, "Tower wardens — Overview\nThe Dawn Warden and the Hour Warden share the "
+                   "north tower.", 1.0),
+           Passage("WD-1#2", "WD-1", 4, 7, "Tower wardens — Steps for Dawn Warden\n1. Ring the harbour bell at dawn "
+                   "and dusk, as instructed by the Keeper.", 0.9),
+           Passage("WD-1#3", "WD-1", 8, 11, "Tower wardens — Steps for Hour Warden\n1. Log the tide height every hour "
+                   "in the tide book.", 0.8)]
+
+
+def test_which_one_of_the_kinds_a_statement_counts_is_the_one_whose_steps_say_it(answerer):
+    """"I keep mixing up the two warden roles. Which one rings the harbour bell?": "one" is one of the warden roles
+    (not the count the small parser reads in "one rings"), and the warden whose steps say to ring the bell is it."""
+    from graphrag_bench.answers.slots import asked_noun, several_in
+
+    assert several_in("I keep mixing up the two warden roles.") == "warden role"
+    assert asked_noun("Which one rings the harbour bell")[0] == ""
+    answer = answerer(Retrieval("I keep mixing up the two warden roles. Which one rings the harbour bell?", "baseline",
+                                passages=WARDENS))
+    assert answer.startswith("Answer: Dawn Warden (supported) [WD-1]"), answer
