@@ -33,6 +33,7 @@ from ..retrieval.retrieve import Fact, Retrieval
 from ..language.english import EXCLUSIVE
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
+from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
 from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RECORDS, RELATIONS, SEMANTIC, SYMMETRIC
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
@@ -554,11 +555,17 @@ def _unanchored(r: Retrieval, facts: list[Fact]) -> bool:
     """The question names a record id that no retrieved passage (nor its document's id) or fact mentions: nothing to
     answer from."""
     ids = id_tokens(r.question)
-    if not ids:
+    # (and one it calls by a kind and a number, "ADR 32", where no retrieved document bears that number and no
+    # passage or fact refers to that kind by it)
+    numbered = {(kind.lower(), int(number)) for kind, number in ID_REFERENCE.findall(r.question)}
+    if not ids and not numbered:
         return False
-    seen = " ".join([f"{p.doc_id} {p.text}" for p in r.passages]
-                    + [f"{f.source_name} {f.target_name} {f.evidence}" for f in facts]).lower()
-    return any(i.lower() not in seen for i in ids)
+    texts = [f"{p.doc_id} {p.text}" for p in r.passages] + [f"{f.source_name} {f.target_name} {f.evidence}" for f in facts]
+    seen = " ".join(texts).lower()
+    numbers = {int(m.group(1)) for p in r.passages if (m := ID_NUMBER.search(p.doc_id))}
+    referred = {(kind.lower(), int(number)) for text in texts for kind, number in ID_REFERENCE.findall(text)}
+    return any(i.lower() not in seen for i in ids) or any(
+        number not in numbers and (kind, number) not in referred for kind, number in numbered)
 
 
 def _attribute_answer(r: Retrieval, part: AskedPart) -> str | None:

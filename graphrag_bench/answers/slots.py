@@ -638,7 +638,7 @@ def asked_noun(text: str) -> tuple[str, bool]:
         after += 1  # "which two dates": how many are asked, before the noun (the parser may not see the phrase)
     # (a participle the parser read as the verb: "which predefined teams does it add", "which named teams")
     described = after
-    while described < len(doc) - 1 and doc[described].tag_ in ("VBN", "VBD", "VBG", "JJ"):
+    while described < len(doc) - 1 and doc[described].tag_ in ("VBN", "VBD", "VBG", "JJ") and doc[described].pos_ != "AUX":
         described += 1
     if head is None and wh.lower_ in ("what", "which") and described < len(doc) and doc[described].pos_ in ("NOUN", "PROPN"):
         head = doc[described]

@@ -1744,3 +1744,28 @@ def test_which_one_of_the_kinds_a_statement_counts_is_the_one_whose_steps_say_it
     answer = answerer(Retrieval("I keep mixing up the two warden roles. Which one rings the harbour bell?", "baseline",
                                 passages=WARDENS))
     assert answer.startswith("Answer: Dawn Warden (supported) [WD-1]"), answer
+
+
+# A harbour's numbered decision records, which refer to each other by kind and number ("as per TR 6").
+TIDE_RECORDS = [Passage("004-lamp-rota.md#1", "004-lamp-rota.md", 1, 3, "4. Lamp rota — Decision\nWe will use one keeper "
+                        "per tower (as per TR 6 Fog watch decision).", 1.0),
+                Passage("006-fog-watch.md#1", "006-fog-watch.md", 1, 3, "6. Fog watch — Decision\nWe decided to sound "
+                        "the fog horn every two minutes.", 0.9)]
+
+
+@pytest.mark.parametrize("number, unknown", [(5, True), (6, False), (4, False)])
+def test_a_record_the_question_calls_by_kind_and_number_that_the_context_neither_holds_nor_cites_is_unknown(
+        answerer, number, unknown):
+    """"What did TR 5 decide about the fog horn?" where no retrieved record bears number 5 and none refers to "TR 5": nothing to
+    answer from (not TR 6's decision, which another record cites). TR 4 and TR 6 are retrieved records."""
+    answer = answerer(Retrieval(f"What did TR {number} decide about the fog horn?", "baseline", passages=TIDE_RECORDS))
+    assert answer.startswith("Answer: unknown (unknown)") == unknown, answer
+
+
+def test_an_auxiliary_is_no_word_of_the_asked_noun():
+    """"What did Harbour Board TR 5 decide": "did" (tagged as a past verb) is the auxiliary, not a participle of a
+    noun the wh-word asks for ("did Harbour"); "which predefined teams" keeps its participle."""
+    from graphrag_bench.answers.slots import asked_noun
+
+    assert asked_noun("What did Harbour Board TR 5 decide")[0] == ""
+    assert asked_noun("which predefined teams does it add")[0] == "predefined teams"
