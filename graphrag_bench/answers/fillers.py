@@ -52,6 +52,7 @@ FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
+NAME_WORD, CAMEL = re.compile(r"\w+"), re.compile(r"[a-z][A-Z]")  # a word; a capital inside one ("CloudWatch")
 CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams called "SEV-1 Stakeholders"": its name
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
@@ -392,8 +393,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if not kinds & c.kinds and not beside:
             continue
         words = set(terms_of(c.text))
-        if not words or all(_said_in(w, question_terms) for w in words):  # nothing the question does not already say
-            continue
+        # (a name written as one word with a capital inside, "CloudWatch", is not "Cloud" the question says)
+        named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)} - set(NAME_WORD.findall(
+            part.text.lower()))
+        if not words or all(_said_in(w, question_terms) for w in words) and not named_anew:
+            continue  # nothing the question does not already say
         if any(earlier <= words for earlier in pointed):
             continue
         if part.wh == "how many" and PREFIX_LENGTH.fullmatch(c.text):

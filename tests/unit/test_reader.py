@@ -1769,3 +1769,15 @@ def test_an_auxiliary_is_no_word_of_the_asked_noun():
 
     assert asked_noun("What did Harbour Board TR 5 decide")[0] == ""
     assert asked_noun("which predefined teams does it add")[0] == "predefined teams"
+
+
+def test_a_name_written_as_one_word_with_a_capital_inside_is_new_to_a_question_saying_its_first_part():
+    """"Logs will be sent to BeaconWatch" answers "where do the Beacon Board's logs go": "BeaconWatch" is one name, not the
+    "Beacon" the question says (the five letters words are compared by)."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.answers.slots import SlotReader
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = SlotReader(lambda a, b: 0.0).read("Where do the Beacon Board's logs go?")
+    doc = parse_all(["Logs will be sent to BeaconWatch for monitoring, alerting, and auditing."])[0]
+    assert str(choose(doc, asked.parts[0], set(asked.topic))) == "BeaconWatch"
