@@ -387,6 +387,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
     # replaced" asks both parts of one verb)
     others = set(others_ask) - set(part.asks) - (set(part.terms) - set(part.clause_terms))
+    part_words = set(NAME_WORD.findall(part.text.lower()))
     for c in found:
         beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
             or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called
@@ -394,8 +395,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue
         words = set(terms_of(c.text))
         # (a name written as one word with a capital inside, "CloudWatch", is not "Cloud" the question says)
-        named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)} - set(NAME_WORD.findall(
-            part.text.lower()))
+        named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)} - part_words
         if not words or all(_said_in(w, question_terms) for w in words) and not named_anew:
             continue  # nothing the question does not already say
         if any(earlier <= words for earlier in pointed):
@@ -420,7 +420,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if not c.field and any(t.dep_ == "compound" and t.head == root and t in span for t in head_tokens) \
                 and root not in head_tokens:
             continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
-        if part.slot == "person" and not c.field and root.pos_ == "VERB" and not c.start in called:
+        if part.slot == "person" and not c.field and root.pos_ == "VERB" and c.start not in called:
             continue  # "Notify" opening an instruction, which the entity tagger took for an organisation
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone

@@ -49,7 +49,7 @@ BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|
 TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")
 
 
-BRITISH_OUR = re.compile(r"(?<=[a-z]{2}[b-df-hj-np-tv-z])our$")
+BRITISH_OUR = re.compile(r"(?<=[a-z]{2}[b-df-hj-np-tv-z])our$")  # "colour", "favour": British for "-or"
 
 
 def stem(word: str) -> str:
