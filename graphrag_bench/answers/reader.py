@@ -380,6 +380,8 @@ class PassageReader:
                            and (record := _record_named_by(s.text, given, asked_field)) and record != filler}
                 filler = Filler(", ".join([filler, *related])) if related else filler
                 items = tuple(related.values())
+            if part.plural and not items and (listed := _list_of(sentences[i].text, filler)):
+                filler = Filler(listed)  # "which instance types": every item of the list the one found is in
             if part.count > 1 and not items:
                 # "on which two dates …": as many different values as asked, from the best sentences that give one
                 # (two postmortems of one recurring fault, each with its date), each quoted and cited.
@@ -767,6 +769,21 @@ class ContextWords:
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
+
+
+LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+LIST_ITEM_WORDS = 3  # an item of a list of names or values: a few words
+
+
+def _list_of(text: str, filler: str) -> str:
+    """The list of short items a label gives that the filler is one of ("Chosen: r5.xlarge, r5.4xlarge, r5a.xlarge -
+    for the main node group" → "r5.xlarge, r5.4xlarge, r5a.xlarge"); "" when it is in none."""
+    for value in re.split(r"(?<=\w):\s+", text)[1:]:
+        value = re.split(r"\s+[-\u2013\u2014]\s+|;|\(", value)[0].strip().rstrip(".")  # (a dash says what it is for)
+        items = [item.strip(" `'\"*") for item in LIST_SEPARATOR.split(value)]
+        if len(items) > 1 and filler.strip() in items and all(0 < len(item.split()) <= LIST_ITEM_WORDS for item in items):
+            return ", ".join(items)
+    return ""
 
 
 def _glossed(gloss: re.Pattern, text: str) -> bool:

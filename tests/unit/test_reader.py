@@ -1781,3 +1781,13 @@ def test_a_name_written_as_one_word_with_a_capital_inside_is_new_to_a_question_s
     asked = SlotReader(lambda a, b: 0.0).read("Where do the Beacon Board's logs go?")
     doc = parse_all(["Logs will be sent to BeaconWatch for monitoring, alerting, and auditing."])[0]
     assert str(choose(doc, asked.parts[0], set(asked.topic))) == "BeaconWatch"
+
+
+def test_a_part_asking_for_several_is_answered_by_the_whole_list_a_label_gives(answerer):
+    """"Which lamp models did it pick" (plural) where a label lists them ("Chosen: k7.large, k7.4large, k7a.large - for the north
+    tower"): every item of the list, not the one that ranks first."""
+    passages = [Passage("LM-1#3", "LM-1", 20, 24, "Lamp choice — Models\n**Chosen:** k7.large, k7.4large, k7a.large - for "
+                        "the north tower\n\nWe have gone for the bright range of lamp models.", 1.0)]
+    answer = answerer(Retrieval("Which lamp models did the lamp decision pick for the north tower?", "baseline",
+                                passages=passages))
+    assert answer.startswith("Answer: k7.large, k7.4large, k7a.large"), answer
