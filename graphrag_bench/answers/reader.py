@@ -25,6 +25,7 @@ from rapidfuzz import fuzz
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
 from ..language.english import NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
+from ..language.text import split_items
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
 from .sentences import Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
@@ -202,8 +203,8 @@ class PassageReader:
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
                 labels = words.fields[i]
-                here = under[i] | words.headed[i] if i in words.headed and set(terms_of(" ".join(labels))) & set(
-                    part.asks) else under[i]
+                headed = words.headed.get(i)
+                here = under[i] | headed[1] if headed and not headed[0].isdisjoint(part.asks) else under[i]
                 if own_label and labels:
                     says = any(asked_field(label) for label in labels)
                 else:
@@ -645,7 +646,8 @@ class ContextWords:
                 section.setdefault((s.doc_id, s.context), set()).update(t)
                 if (s.doc_id, s.context) not in first or s.line < sentences[first[(s.doc_id, s.context)]].line:
                     first[(s.doc_id, s.context)] = i
-        self.headed = {i: section[key] - self.texts[i] for key, i in first.items() if len(self.fields[i]) == 1}
+        self.headed = {i: (set(terms_of(" ".join(self.fields[i]))), section[key] - self.texts[i])
+                       for key, i in first.items() if len(self.fields[i]) == 1}  # its label's words, its section's
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         self.title_of = context_titles(sentences)
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
@@ -771,7 +773,6 @@ class ContextWords:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
 
 
-LIST_SEPARATOR = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 LIST_ITEM_WORDS = 3  # an item of a list of names or values: a few words
 
 
@@ -779,8 +780,8 @@ def _list_of(text: str, filler: str) -> str:
     """The list of short items a label gives that the filler is one of ("Chosen: r5.xlarge, r5.4xlarge, r5a.xlarge -
     for the main node group" → "r5.xlarge, r5.4xlarge, r5a.xlarge"); "" when it is in none."""
     for value in re.split(r"(?<=\w):\s+", text)[1:]:
-        value = re.split(r"\s+[-\u2013\u2014]\s+|;|\(", value)[0].strip().rstrip(".")  # (a dash says what it is for)
-        items = [item.strip(" `'\"*") for item in LIST_SEPARATOR.split(value)]
+        value = re.split(r"\s+[-\u2013\u2014]\s+", value)[0].strip().rstrip(".")  # (a dash says what it is for)
+        items = [item for item, _ in split_items(value)]
         if len(items) > 1 and filler.strip() in items and all(0 < len(item.split()) <= LIST_ITEM_WORDS for item in items):
             return ", ".join(items)
     return ""

@@ -1704,7 +1704,6 @@ def test_a_passive_the_parser_hangs_on_be_asks_by_its_participle():
     assert stem("name") in asked_words("what is the name of the lamp installed last week")
 
 
-
 def test_a_name_a_sentence_calls_the_asked_noun_by_fills_it_and_an_instructions_verb_is_nobody():
     """"teams called "SEV-1 Watchers" and "SEV-2 Watchers"" names the teams asked for, whatever kind the entity tagger
     gives the names; "Notify", opening an instruction, is a verb the tagger may take for an organisation: no one.
