@@ -159,18 +159,10 @@ class SlotReader:
         scene = " ".join(s for s in sentences if s not in asked)
         parts: list[AskedPart] = []
         for sentence in asked:
-            pieces = [p.strip(" ,;:?") for p in PART_BREAK.split(sentence) if p and p.strip(" ,;:?")]
-            lead = ""  # a piece that asks nothing ("According to the X ADR") is said of the part after it
-            for i, piece in enumerate(pieces):
-                # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it")
-                polar = piece.split()[0].lower() in AUXILIARIES
-                if i < len(pieces) - 1 and (not (ASKS.match(piece) or polar) or subordinate(piece)):
-                    lead += piece + ", "
-                    continue
+            for lead, piece in asked_pieces(sentence):
                 # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each
                 for alternative, item in ((a, i) for c in coordinated(piece) for a, i in distributed(c, scene)):
                     parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene), each_of=item))
-                lead = ""
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
@@ -231,6 +223,36 @@ class SlotReader:
             if best >= SLOT_THRESHOLD and best - second >= SLOT_MARGIN:
                 return kind
         return "person" if wh == "whose" else "thing"
+
+
+def asked_pieces(sentence: str) -> list[tuple[str, str]]:
+    """A sentence of a question cut where a new asked part begins (", and who …", "; what …", " and on what date …"):
+    each part with what leads it ("When X went away, " of "what did the team use instead"), a piece that asks nothing
+    ("According to the X ADR") being said of the part after it."""
+    pieces = [p.strip(" ,;:?") for p in PART_BREAK.split(sentence) if p and p.strip(" ,;:?")]
+    out, lead = [], ""
+    for i, piece in enumerate(pieces):
+        # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it")
+        polar = piece.split()[0].lower() in AUXILIARIES
+        if i < len(pieces) - 1 and (not (ASKS.match(piece) or polar) or subordinate(piece)):
+            lead += piece + ", "
+            continue
+        out.append((lead, _ungapped(piece, out[-1][1]) if out else piece))
+        lead = ""
+    return out
+
+
+GAPPED = re.compile(rf"(?:and\s+|or\s+)?{WH}\s+({PREPOSITION})\b(.*)", re.IGNORECASE)
+
+
+def _ungapped(piece: str, before: str) -> str:
+    """A part that leaves out what the part before it says ("Which types did they pick for the main group, and which
+    for the Prometheus group"): the part before, with what follows its same preposition replaced by this part's."""
+    match = GAPPED.fullmatch(piece)
+    if not match or any(w.lower() in AUXILIARIES for w in match.group(2).split()):
+        return piece  # ("who at X can fill it" says its own verb)
+    at = re.search(rf"\s{match.group(1)}\b", before, re.IGNORECASE)
+    return f"{before[:at.start()] if at else before} {match.group(1)}{match.group(2)}"
 
 
 def about_many(statement: str) -> bool:

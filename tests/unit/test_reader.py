@@ -56,6 +56,10 @@ NOTES = {
              "the oldest flash. The fog buffer can be turned off.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
+    # Paint chosen for two places, each on a line of its own.
+    "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
+             "- Chosen: sea green - for the fog station\n"),
+    "PT-2": ("Fog station — Stores", 3, "The fog station keeps a spare brush kit for its crew.\n"),
     # The compressor's own notes, which say what the question's opening statement says and the review does not.
     "CMP-2": ("Compressor notes", 5, "The harbour compressor failed twice in June because its intake filter was clogged."),
     # A rota named by its title in a question answered from the crews' page.
@@ -1790,3 +1794,16 @@ def test_a_part_asking_for_several_is_answered_by_the_whole_list_a_label_gives(a
     answer = answerer(Retrieval("Which lamp models did the lamp decision pick for the north tower?", "baseline",
                                 passages=passages))
     assert answer.startswith("Answer: k7.large, k7.4large, k7a.large"), answer
+
+
+def test_a_part_that_leaves_out_the_verb_of_the_part_before_is_read_with_it(answerer):
+    """"…, and which for the fog station": the paint colours the Board picked, for the fog station — the part before
+    it says what is asked, this one only for what. A part with a verb of its own ("who at the harbour can fill it")
+    leaves nothing out."""
+    from graphrag_bench.answers.slots import asked_pieces
+
+    question = "Which paint colours did the Harbour Board pick for the north tower, and which for the fog station?"
+    assert asked_pieces(question)[1] == ("", "Which paint colours did the Harbour Board pick for the fog station")
+    assert asked_pieces("Which role is it, and who at the harbour can fill it?")[1] == ("", "who at the harbour can fill it")
+    head = _answer(answerer, question, "PT-1", "PT-2").splitlines()[0]
+    assert "slate grey" in head and "sea green" in head and "(supported)" in head, head
