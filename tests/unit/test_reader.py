@@ -56,6 +56,9 @@ NOTES = {
              "the oldest flash. The fog buffer can be turned off.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
+    # A drill page: who the keeper reports back to is said beside the time it takes.
+    "DR-1": ("Fog drill", 3, "After the fog drill the keeper uses the signal book and reports back to the harbour "
+             "master. Report back within 20 minutes of the last signal.\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1807,3 +1810,11 @@ def test_a_part_that_leaves_out_the_verb_of_the_part_before_is_read_with_it(answ
     assert asked_pieces("Which role is it, and who at the harbour can fill it?")[1] == ("", "who at the harbour can fill it")
     head = _answer(answerer, question, "PT-1", "PT-2").splitlines()[0]
     assert "slate grey" in head and "sea green" in head and "(supported)" in head, head
+
+
+def test_how_soon_asks_for_a_time_span(answerer):
+    """"How soon does the keeper have to report back?": a span of time ("within 20 minutes"), not a thing the sentence
+    that says most of the question names."""
+    answer = _answer(answerer, "After the fog drill, how soon does the keeper have to report back to the harbour master?",
+                     "DR-1")
+    assert answer.splitlines()[0].startswith("Answer: 20 minutes"), answer
