@@ -274,6 +274,18 @@ def _inside_word(text: str, start: int, end: int) -> bool:
     return before.isalnum() or before in "-_/" or clock or bool(re.match(r"[-_/]\w|\w", after))
 
 
+NAME_QUOTES = " `'\"\u201c\u201d"  # what a name may be written in
+
+
+def _noun_start(head, noun_tokens: list) -> int:
+    """Where the asked noun written at `head` starts: the words of the asked noun right before it ("GitHub" of
+    "GitHub team")."""
+    i = head.i
+    while i > 0 and head.doc[i - 1] in noun_tokens:
+        i -= 1
+    return i
+
+
 def _modifies_noun(span) -> bool:
     """The span stands before a common noun it names the kind of ("Slack" of "Slack channel"): by the parse (a
     compound of a noun outside it) or, where the parse attaches it elsewhere, by the common noun right after it."""
@@ -384,13 +396,16 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     valued = {m.end() for t in head_tokens if (m := OF_VALUE.match(doc.text, t.idx + len(t.text)))}
     # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
     called = {m.end() for t in head_tokens if (m := CALLED.match(doc.text, t.idx + len(t.text)))}
+    # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team".
+    fronted = {doc[_noun_start(t, noun_tokens)].idx for t in head_tokens} if part.slot == "person" else set()
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
     # replaced" asks both parts of one verb)
     others = set(others_ask) - set(part.asks) - (set(part.terms) - set(part.clause_terms))
     part_words = set(NAME_WORD.findall(part.text.lower()))
     for c in found:
+        names_noun = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in fronted)
         beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
-            or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called
+            or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called or names_noun
         if not kinds & c.kinds and not beside:
             continue
         words = set(terms_of(c.text))
@@ -424,7 +439,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "Notify" opening an instruction, which the entity tagger took for an organisation
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone
-        if part.slot == "person" and not c.field and _modifies_noun(span):
+        if part.slot == "person" and not c.field and not names_noun and _modifies_noun(span):
             continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
         if not c.field and any(_under(root, verb) and not _under(root, subject)
                                or verb.dep_ in ("acl", "relcl") and root == verb.head for verb, subject in done_by_it):

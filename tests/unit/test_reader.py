@@ -59,6 +59,9 @@ NOTES = {
     # A drill page: who the keeper reports back to is said beside the time it takes.
     "DR-1": ("Fog drill", 3, "After the fog drill the keeper uses the signal book and reports back to the harbour "
              "master. Report back within 20 minutes of the last signal.\n"),
+    # A key rule naming a team by a name written before the noun.
+    "KY-1": ("Tower keys", 2, "The lamp office will be set up to allow the `nightwatch` Quillnet team access to two "
+             "tower rooms: for reading and for repairs.\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1818,3 +1821,10 @@ def test_how_soon_asks_for_a_time_span(answerer):
     answer = _answer(answerer, "After the fog drill, how soon does the keeper have to report back to the harbour master?",
                      "DR-1")
     assert answer.splitlines()[0].startswith("Answer: 20 minutes"), answer
+
+
+def test_a_name_written_before_the_asked_noun_names_it(answerer):
+    """"the `nightwatch` Quillnet team" for "which Quillnet team": the name before the asked noun is the team's, not
+    the kind of another thing ("Slack" of "the Slack channel")."""
+    answer = _answer(answerer, "Which Quillnet team gets access to the tower rooms?", "KY-1")
+    assert answer.splitlines()[0].startswith("Answer: nightwatch"), answer
