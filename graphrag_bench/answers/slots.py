@@ -230,7 +230,8 @@ def asked_pieces(sentence: str) -> list[tuple[str, str]]:
     each part with what leads it ("When X went away, " of "what did the team use instead"), a piece that asks nothing
     ("According to the X ADR") being said of the part after it."""
     pieces = [p.strip(" ,;:?") for p in PART_BREAK.split(sentence) if p and p.strip(" ,;:?")]
-    out, lead = [], ""
+    out: list[tuple[str, str]] = []
+    lead = ""
     for i, piece in enumerate(pieces):
         # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it")
         polar = piece.split()[0].lower() in AUXILIARIES
