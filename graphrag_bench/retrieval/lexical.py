@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .retrieve import BaselineRetriever, Passage, Retrieval, Retriever, _ms
+from .retrieve import BaselineRetriever, Passage, Retrieval, Retriever, _ms, top_k
 from ..settings import RetrievalSettings
 
 RRF_K = 60  # the usual constant of reciprocal-rank fusion (Cormack et al. 2009): rank r counts 1 / (60 + r)
@@ -42,7 +42,7 @@ class LexicalIndex:
         words = self._tokenizer.tokenize([question], return_as="string", update_vocab=False, show_progress=False)[0]
         words = [w for w in words if w in self._known]
         scores = self._bm25.get_scores(words) if words else np.zeros(len(self.chunks), dtype=np.float32)
-        order = [i for i in np.lexsort((np.arange(len(scores)), -scores))[:k] if scores[i] > 0]
+        order = [i for i in top_k(scores, k) if scores[i] > 0]
         return [Passage.of(self.chunks[i], scores[i]) for i in order]
 
 

@@ -628,3 +628,16 @@ def test_a_document_the_question_calls_by_the_corpuss_kind_and_its_number_is_rea
                                         "The lamp notes point to PR 3 for the lamp rota. Is PR 3 really about that?")
     assert "003-tide-tables.md" in [p.doc_id for p in numbered.passages], [p.doc_id for p in numbered.passages]
     assert "003-tide-tables.md" not in [p.doc_id for p in other.passages], [p.doc_id for p in other.passages]
+
+
+def test_top_k_is_the_full_sorts_first_k_ties_in_corpus_order():
+    """Only the scores at or above the k-th are sorted: the same indexes, in the same order, as sorting every score
+    (ties by corpus order), for scores with many ties and any k."""
+    import numpy as np
+    from graphrag_bench.retrieval.retrieve import top_k
+
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        scores = rng.integers(0, 4, int(rng.integers(1, 60))).astype(np.float32)
+        k = int(rng.integers(1, 10))
+        assert list(top_k(scores, k)) == list(np.lexsort((np.arange(len(scores)), -scores))[:k]), (scores, k)
