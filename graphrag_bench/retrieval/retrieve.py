@@ -28,7 +28,7 @@ from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
 from ..answers.fillers import is_record
-from ..answers.question_reading import PART_SPLIT, stems
+from ..answers.question_reading import stems
 from ..answers.sentences import clean, passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
@@ -39,7 +39,6 @@ FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
 MAX_PINS = 8
 REFERENCING_SEEDS = 3  # the seed passages whose references to other documents are followed
 MAX_REFERENCED = 1  # documents brought in that way
-PART_WORDS, PART_SHARE = 3, 0.5  # a part of this many content words is searched on its own; its passage says this share
 MAX_RECORDS = 2  # documents named by the top passages whose records are brought
 NEW_WORDS = 2  # question words a followed reference's passage must add to what the kept passages say
 PAGE_NEW_WORDS = 1  # … and the passage of a page the question names by its title
@@ -342,7 +341,6 @@ class GraphRetriever:
             if self._query(result, "count_entities", limit=1)[0]["n"] == 0:
                 result.status = "empty"
             else:
-                self._part_seeds(result, question)
                 self._expand(result, question)
                 self._follow_references(result, question)
                 self._held_fields(result, question)
@@ -397,31 +395,6 @@ class GraphRetriever:
         result.facts = self._pack(list(facts.values()), question, set(question_pins))
         result.titles = self.entities.titles_of(result.facts)
         result.timings["context_pack_ms"] = _ms(t)
-
-    def _part_seeds(self, result: Retrieval, question: str) -> None:
-        """Each part of a several-part question ("…; what had it replaced, and what is the platform switching to?")
-        brings its own best passage when its document is not kept, in place of the last passage of a document kept
-        twice: ranked for the whole question, one document's passages can fill the top-k and leave a part's document
-        out, which is what a chained question's second document is."""
-        parts = [p for p in PART_SPLIT.split(question) if p and len(stems(p)) >= PART_WORDS]
-        if len(parts) < 2:
-            return
-        passages = list(result.passages)
-        for part in parts:
-            best = next(iter(self.seeder.retrieve(part).passages), None)
-            if best is None or any(p.doc_id == best.doc_id for p in passages):
-                continue
-            # (only a passage saying much of the part: a passage saying one or two of its words is another topic's)
-            words = stems(part)
-            if len(words & self._stems_of(best.chunk_id, best.text)) < PART_SHARE * len(words):
-                continue
-            seen: Counter = Counter(p.doc_id for p in passages)
-            twice = [i for i, p in enumerate(passages) if seen[p.doc_id] > 1]
-            if not twice:
-                break
-            del passages[twice[-1]]
-            passages.append(best)
-        result.passages = passages
 
     def _follow_references(self, result: Retrieval, question: str) -> None:
         """A top passage that names another document of the corpus by its id or file name ("the same bad state as

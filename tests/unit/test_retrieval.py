@@ -578,39 +578,6 @@ def test_a_document_the_question_names_by_its_id_is_read_among_busier_documents(
     assert any(p.doc_id == "NOTE-4" and "9 days" in p.text for p in result.passages), [p.doc_id for p in result.passages]
 
 
-_FERRY = {"hull-log.md": "# Hull log\n\n" + "".join(
-              f"## Week {n}\n\nThe Quillport ferry hull was rebuilt in week {n} after the storm; the yard crew "
-              f"checked the rebuilt hull plates again before they were painted.\n\n" for n in range(1, 8)),
-          "paint-shop.md": "# Paint shop\n\nThe ferry is now painted Tidewater Blue, a colour mixed by Marrow Sons. The shop "
-                           "keeps its brushes, rollers, ladders, tarpaulins and spare tins in the loft above the "
-                           "workbench, and the apprentices sweep the floor every evening before the doors close.\n",
-          "harbour.md": "# Harbour\n\nThe harbour master keeps the tide tables.\n"}
-
-
-def test_each_part_of_a_several_part_question_brings_its_own_document(tmp_path, embedder, monkeypatch):
-    """The hull log's seven weeks say most of the question and fill BM25's top six; the second part ("what colour is
-    the ferry now painted") is the paint shop's, which its own search ranks first: it comes in place of the last of
-    the log's passages. Searched only as a whole, the paint shop is left out."""
-    from graphrag_bench.retrieval import retrieve
-    from graphrag_bench.retrieval.lexical import Bm25Retriever, LexicalIndex
-    from ..conftest import graph_retriever
-
-    question = "The Quillport ferry hull was rebuilt after the storm. Which yard crew rebuilt the hull plates, " \
-               "and what colour is the ferry now painted?"
-    graph, store = graph_retriever(_FERRY, tmp_path, embedder)
-    try:
-        graph.seeder = Bm25Retriever(LexicalIndex(graph.baseline.index.chunks))
-        whole = [p.doc_id for p in graph.seeder.retrieve(question).passages]
-        assert whole == ["hull-log.md"] * 6, whole  # (the corpus as written for the test)
-        parted = [p.doc_id for p in graph.retrieve(question, use_pipeline_cache=False).passages]
-        monkeypatch.setattr(retrieve, "PART_WORDS", 99)
-        unparted = [p.doc_id for p in graph.retrieve(question, use_pipeline_cache=False).passages]
-    finally:
-        store.close()
-    assert "paint-shop.md" in parted and "harbour.md" not in parted, parted
-    assert "paint-shop.md" not in unparted, unparted
-
-
 _LOGS = {"001-lamp-rota.md": "# 1. Lamp rota\n\nThe keepers share the lamp rota by week (the fog bell is in LOG 2, the "
                              "tide tables in LOG 3).\n",
          "002-fog-bell.md": "# 2. Fog bell\n\nThe fog bell rings every two minutes in fog, as LOG 1 asks of the keepers.\n",
