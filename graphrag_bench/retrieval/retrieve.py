@@ -23,7 +23,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..corpus.ingest import ID_NUMBER, NUMBERED_REFERENCE, document_kinds
+from ..corpus.ingest import ID_NUMBER
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
@@ -293,14 +293,6 @@ class GraphRetriever:
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
         self._title_stems: dict[str, frozenset[str]] | None = None  # each document's title words, read once
         self._title_index: dict[str, list[str]] = {}  # a title word → the documents whose title says it
-        # What the corpus calls its documents (`document_kinds`) and the document of each number only one has: read once,
-        # with the index, not on a question's time.
-        chunks = self.baseline.index.chunks
-        documents = list(dict.fromkeys(c["doc_id"] for c in chunks))
-        numbered = Counter(int(m.group(1)) for doc in documents if (m := ID_NUMBER.match(doc)))
-        self._numbers = (document_kinds(documents, (c["text"] for c in chunks)),
-                         {int(m.group(1)): doc for doc in documents
-                          if (m := ID_NUMBER.match(doc)) and numbered[int(m.group(1))] == 1})
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -421,11 +413,8 @@ class GraphRetriever:
                                                          or self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
         pages += [doc for doc in self._titled(words) if doc not in held and doc not in pages][:MAX_REFERENCED]
-        # (a document the question calls by the corpus's kind of document and its number, "ADR 39", is what it asks
-        # about, whatever its passages say: "is ADR 39 really about that?")
-        own = [doc for doc in self._numbered(question) if doc not in held][:MAX_REFERENCED]
         added: list[Passage] = []
-        for doc_id in dict.fromkeys(own + referenced + pages):
+        for doc_id in dict.fromkeys(referenced + pages):
             kept = result.passages[:self.settings.top_k - 1 - len(added)] + added
             # (what a referenced document must add is what the document naming it lacks, whatever others say)
             said = [p for p in kept if p.doc_id in (naming[doc_id], doc_id)] if doc_id in naming else kept
@@ -436,7 +425,7 @@ class GraphRetriever:
             best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
             # only a passage that says words of the question the naming document does not: the part it lacks (of a
             # page the question calls by its name, any word: the question is about it)
-            if doc_id in own or new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
+            if new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
                 added.append(Passage.of(chunks[best], 0.0))
         if added:
             result.passages = result.passages[:self.settings.top_k - len(added)] + added
@@ -501,13 +490,6 @@ class GraphRetriever:
             result.facts = self._within_budget(sorted((f for k, f in links.items() if k not in known),
                                                       key=lambda f: (f.doc_id, f.line, f.source, f.target)) + result.facts)
             result.titles = self.entities.titles_of(result.facts)
-
-    def _numbered(self, question: str) -> list[str]:
-        """The documents the question calls by a kind of document of the corpus and a number ("ADR 39", "RFC-0004")
-        where one document has that number (039-AWS-Network-Firewall.md)."""
-        kinds, by_number = self._numbers
-        return [doc for m in NUMBERED_REFERENCE.finditer(question)
-                if m.group(1).lower() in kinds and (doc := by_number.get(int(m.group(2))))]
 
     def _chunks_by_document(self) -> dict[str, list[int]]:
         """Each document's id → the indexes of its chunks, in order (built once)."""

@@ -578,25 +578,6 @@ def test_a_document_the_question_names_by_its_id_is_read_among_busier_documents(
     assert any(p.doc_id == "NOTE-4" and "9 days" in p.text for p in result.passages), [p.doc_id for p in result.passages]
 
 
-_LOGS = {"001-lamp-rota.md": "# 1. Lamp rota\n\nThe keepers share the lamp rota by week (the fog bell is in LOG 2, the "
-                             "tide tables in LOG 3).\n",
-         "002-fog-bell.md": "# 2. Fog bell\n\nThe fog bell rings every two minutes in fog, as LOG 1 asks of the keepers.\n",
-         "003-tide-tables.md": "# 3. Tide tables\n\nThe harbour master prints the tide tables on Sundays.\n",
-         **{f"lamp-note-{n}.md": f"# Lamp note {n}\n\nThe lamp rota was changed again in week {n}; the keepers signed "
-                                 "the rota sheet.\n" for n in range(1, 7)}}
-
-
-def test_a_document_the_question_calls_by_the_corpuss_kind_and_its_number_is_read(tmp_path, embedder):
-    """"LOG 3" is how the corpus's prose calls 003-tide-tables.md (LOG before the numbers of its documents, three times):
-    a question asking whether LOG 3 is about the lamp rota reads LOG 3 itself, although six lamp notes rank first. "PR 3"
-    names no document: PR is no word the corpus calls its documents by."""
-    numbered, other = _ranked_retrieval(_LOGS, tmp_path, embedder, [f"lamp-note-{n}.md" for n in range(1, 7)],
-                                        "The lamp notes point to LOG 3 for the lamp rota. Is LOG 3 really about that?",
-                                        "The lamp notes point to PR 3 for the lamp rota. Is PR 3 really about that?")
-    assert "003-tide-tables.md" in [p.doc_id for p in numbered.passages], [p.doc_id for p in numbered.passages]
-    assert "003-tide-tables.md" not in [p.doc_id for p in other.passages], [p.doc_id for p in other.passages]
-
-
 def test_top_k_is_the_full_sorts_first_k_ties_in_corpus_order():
     """Only the scores at or above the k-th are sorted: the same indexes, in the same order, as sorting every score
     (ties by corpus order), for scores with many ties and any k."""
