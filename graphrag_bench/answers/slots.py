@@ -42,7 +42,9 @@ _PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there)"  # the subj
 # ", and is it the same …": a yes/no question joined on, an auxiliary before its pronoun subject
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)", re.IGNORECASE)
-ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+(many|much|long|soon|often|old|far|big|large)\b)?", re.IGNORECASE)
+# "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
+HOW_AMOUNTS = ("many", "much", "long", "soon", "often", "old", "far", "big", "large")
+ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+({'|'.join(HOW_AMOUNTS)})\b)?", re.IGNORECASE)
 SENTENCE_BREAK = re.compile(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'`])")  # not after an initial ("G. Freeney")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
                           r"previous|former|latter|one)\b", re.IGNORECASE)
@@ -213,7 +215,7 @@ class SlotReader:
             return "date"
         if wh == "why":
             return "reason"
-        if wh in ("how many", "how much", "how long", "how soon", "how often", "how old", "how far", "how big", "how large"):
+        if wh.startswith("how "):  # "how many", "how soon" … (`HOW_AMOUNTS`)
             return "number"
         if noun:
             phrases = {noun.lower(), noun.lower().split()[-1]}

@@ -16,7 +16,6 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -358,18 +357,3 @@ def chunk_document(doc: Document) -> list[Chunk]:
             flush(i + 1)  # this blank line is already in the buffer
     flush(len(lines))
     return chunks
-
-
-KIND_REFERENCES = 3  # references by one word to numbers of the corpus's documents that make it their kind
-
-
-def document_kinds(doc_ids: Iterable[str], texts: Iterable[str]) -> set[str]:
-    """The words a corpus calls its documents by, in lower case: the letters its ids open with ("adr" of ADR-36), and
-    a word its prose puts before the numbers of its documents ("RFC#49", "ADR 39" where 0049-….md and 039-….md are
-    documents) at least `KIND_REFERENCES` times."""
-    doc_ids = list(doc_ids)
-    numbers = {int(m.group(1)) for d in doc_ids if (m := ID_NUMBER.match(d))}
-    kinds = {m.group(1).lower() for d in doc_ids if (m := ID_PREFIX.match(d))}
-    said = Counter(m.group(1).lower() for text in texts for m in NUMBERED_REFERENCE.finditer(text)
-                   if int(m.group(2)) in numbers)
-    return kinds | {word for word, n in said.items() if n >= KIND_REFERENCES}
