@@ -164,21 +164,23 @@ class PassageReader:
             back = set().union(*pointed)
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
-            weights |= {t: rarity(t) * OWN for t in part.terms}
+            # (a part asking which thing the opening statement describes asks by what the statement says of it)
+            own_terms = tuple(dict.fromkeys(part.terms + part.describes))
+            weights |= {t: rarity(t) * OWN for t in own_terms}
             # A word that points ("that earlier ADR", "the same one") says which thing, not a word its sentence holds;
             # one of the noun the part asks for describes the answer ("which earlier decision") and still counts.
             weights |= {t: 0.0 for t in (stem(w) for w in BACK_POINTER.findall(part.text))
                         if t in weights and t not in terms_of(part.noun)}
             total = sum(weights.values()) or 1.0
-            own_total = sum(weights[t] for t in part.terms) or 1.0
-            main_total = sum(weights[t] for t in part.terms if t not in part.clause_terms) or 1.0
+            own_total = sum(weights[t] for t in own_terms) or 1.0
+            main_total = sum(weights[t] for t in own_terms if t not in part.clause_terms) or 1.0
             passing, near = [], []
             # (a noun a pointer determines, "that token" of "what scope should that token have", says which thing the
             # part is about, not what it asks)
             pointer_nouns = {stem(m.group(1)) for m in POINTED_NOUN.finditer(part.text)} - set(terms_of(part.noun))
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
             # (the part asks, in words of its own, something the question's opening statement does not say)
-            scene_only = bool(asked.scene) and bool(set(part.asks) - pointer_nouns - scene_terms) \
+            scene_only = bool(asked.scene) and not part.describes and bool(set(part.asks) - pointer_nouns - scene_terms) \
                 and bool(set(part.terms) - pointer_nouns)
             # A word the part asks by that the context itself uses as a label ("Steward: …") is the corpus's own name
             # for what is asked: a field labelled otherwise ("Owner: …") is another thing, whatever the vocabulary's
@@ -221,7 +223,7 @@ class PassageReader:
                 covered = sum(w for t, w in weights.items() if t in texts[i] or t in said) + under_weight * sum(
                     w for t, w in weights.items() if t in here and t not in said)
                 coverage = covered / total
-                held = {t for t in part.terms if t in texts[i] | here | said}
+                held = {t for t in own_terms if t in texts[i] | here | said}
                 own = sum(weights[t] for t in held) / own_total
                 main = sum(weights[t] for t in held if t not in part.clause_terms) / main_total
                 # A sentence must be about what the question names, when it names something (itself, or its document

@@ -123,6 +123,10 @@ class AskedPart:
     # A yes/no part asking whether an earlier answer is the same thing as one it describes ("is it the same channel
     # that owns the X page"): the question that asks which one that is ("which channel owns the X page"); "" otherwise.
     same_as: str = ""
+    # A first part asking which thing the question's opening statement describes ("… one specific role brings in extra
+    # responders. Which role is that?"): the stems of the statement's clause about it, which the answer's sentence
+    # restates; empty otherwise.
+    describes: tuple[str, ...] = ()
 
     @property
     def asked_by(self) -> set[str]:
@@ -166,6 +170,8 @@ class SlotReader:
                 for alternative, item in ((a, i) for c in coordinated(piece) for a, i in distributed(c, scene)):
                     parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene), each_of=item))
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
+        if parts and scene and (clause := described(parts[0], scene)):
+            parts[0] = dataclasses.replace(parts[0], describes=clause)
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
 
@@ -225,6 +231,30 @@ class SlotReader:
             if best >= SLOT_THRESHOLD and best - second >= SLOT_MARGIN:
                 return kind
         return "person" if wh == "whose" else "thing"
+
+
+POINTER_NOUN = re.compile(r"\b(?:that|this)\s+([A-Za-z][\w-]*)", re.IGNORECASE)
+# "which role is that", "what is that platform called": the wh-phrase, a form of "be", the pointer
+IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)
+
+
+def described(part: AskedPart, scene: str) -> tuple[str, ...]:
+    """What a part asks the identity of, where that is what the opening statement describes: "Which role is that",
+    "What is that platform called" — a which/what part pointing at something ("that", "it") whose words, beside what
+    it asks by, are all the statement's. The stems of the statement's clause that mentions its noun (the comma-cut
+    piece; the whole statement where none does)."""
+    if not IDENTITY.match(part.text):
+        return ()
+    scene_terms = set(terms_of(scene))
+    if not set(part.terms) - set(part.asks) <= scene_terms and not set(part.terms) <= scene_terms:
+        return ()
+    pointed = POINTER_NOUN.search(part.text)
+    noun = {stem(w) for w in (part.noun or (pointed.group(1) if pointed else "")).split()} & scene_terms
+    if not noun:
+        return ()
+    pieces = [p for sentence in SENTENCE_BREAK.split(scene) for p in re.split(r",\s+", sentence)]
+    about = [p for p in pieces if noun & set(terms_of(p))]
+    return tuple(dict.fromkeys(t for p in (about or [scene]) for t in terms_of(p)))
 
 
 def asked_pieces(sentence: str) -> list[tuple[str, str]]:

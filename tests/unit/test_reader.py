@@ -62,6 +62,9 @@ NOTES = {
     # A key rule naming a team by a name written before the noun.
     "KY-1": ("Tower keys", 2, "The lamp office will be set up to allow the `nightwatch` Quillnet team access to two "
              "tower rooms: for reading and for repairs.\n"),
+    # A horn plan that names the yard a question only describes, and an older yard called otherwise.
+    "HN-1": ("Horn tuning", 4, "All tower horns will be tuned in the Gullhaven Yard from May.\n"),
+    "HN-2": ("Old yards", 2, "The old boat yard was called Driftwood.\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1828,3 +1831,15 @@ def test_a_name_written_before_the_asked_noun_names_it(answerer):
     the kind of another thing ("Slack" of "the Slack channel")."""
     answer = _answer(answerer, "Which Quillnet team gets access to the tower rooms?", "KY-1")
     assert answer.splitlines()[0].startswith("Answer: nightwatch"), answer
+
+
+def test_a_part_asking_which_thing_the_opening_statement_describes_is_read_by_its_words(answerer):
+    """"A recent plan says every tower horn must be tuned at the new yard. What is that yard called?": the sentence
+    that restates the statement names the yard ("the Gullhaven Yard"); one that only says "yard … called" is about
+    another. A part with a verb of its own ("what caused that outage") asks that, not which thing it is."""
+    question = "A recent plan says every tower horn must be tuned at the new yard. What is that yard called?"
+    parts = answerer.slots.read(question).parts
+    assert {stem("horn"), stem("tuned")} <= set(parts[0].describes)
+    assert not answerer.slots.read("The keepers logged a fog outage in May. What caused that outage?").parts[0].describes
+    answer = _answer(answerer, question, "HN-2", "HN-1")
+    assert answer.startswith("Answer: Gullhaven Yard"), answer
