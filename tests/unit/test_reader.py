@@ -65,6 +65,9 @@ NOTES = {
     # A horn plan that names the yard a question only describes, and an older yard called otherwise.
     "HN-1": ("Horn tuning", 4, "All tower horns will be tuned in the Gullhaven Yard from May.\n"),
     "HN-2": ("Old yards", 2, "The old boat yard was called Driftwood.\n"),
+    # Minutes that point to a decision before they name it.
+    "SM-1": ("Spring meeting", 3, "At the spring meeting the keepers approved this decision. The decision adopts the "
+             "Gullwing rota for the keepers.\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1843,3 +1846,10 @@ def test_a_part_asking_which_thing_the_opening_statement_describes_is_read_by_it
     assert not answerer.slots.read("The keepers logged a fog outage in May. What caused that outage?").parts[0].describes
     answer = _answer(answerer, question, "HN-2", "HN-1")
     assert answer.startswith("Answer: Gullhaven Yard"), answer
+
+
+def test_a_noun_a_pointing_determiner_opens_is_no_answer(answerer):
+    """"this decision", "our process": a phrase that points to something said elsewhere does not name what is asked;
+    the sentence that goes on to name it answers."""
+    answer = _answer(answerer, "What did the keepers approve at the spring meeting?", "SM-1")
+    assert answer.startswith("Answer: Gullwing rota"), answer
