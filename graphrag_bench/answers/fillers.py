@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
-from ..language.english import MONTHS, PLACE_PREPOSITIONS, REASON_MARKERS, REASON_PHRASE_MARKERS
+from ..language.english import MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -60,8 +60,6 @@ HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # 
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 MAX_UNIT_WORDS = 4  # a number's noun this few words after it is what it counts ("250 usable IP addresses")
-# Determiners that point to something said elsewhere rather than name it ("this decision", "our process")
-REFERRING = frozenset({"this", "that", "these", "those", "our", "your", "its", "their", "my", "his", "her"})
 MAX_REASON = 240  # a reason is a clause: longer than a name
 TRIMMED = " \t,;:.`\"'()[]*"  # cut from a filler's ends (a bracket it opened is closed again; * is emphasis)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
@@ -448,7 +446,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "X runs on Y", "the structure proposed by X" for "who owns X": what X does, not who does
             # something to X
         if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and any(
-                t.dep_ in ("det", "poss") and t.lower_ in REFERRING for t in root.children):
+                t.dep_ in ("det", "poss") and t.lower_ in POINTING_DETERMINERS for t in root.children):
             continue  # "this decision", "our process", "its own Slack room": it points to something said elsewhere
         if others and not c.field and _governed_by(root, others):
             continue  # what another part's verb takes is that part's answer

@@ -20,6 +20,8 @@ NAME_CONNECTORS = frozenset({"of", "&", "and", "de", "da", "van", "von", "der", 
 PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them"})
 # A sentence opening with one of these has no subject of its own: "We decided to use …", "This decision supersedes …".
 SUBJECT_STAND_INS = PERSONAL_PRONOUNS | frozenset({"this", "these", "that", "our", "its", "their"})
+# Determiners that point to something said elsewhere rather than name it: "this decision", "our process".
+POINTING_DETERMINERS = frozenset({"this", "that", "these", "those", "our", "your", "its", "their", "my", "his", "her"})
 # Words that point back to something named before: "… and who approved it?"
 BACK_REFERENCES = frozenset({"it", "its", "them", "they", "he", "she", "him", "her"})
 AUXILIARIES = frozenset("do does did is are was were has have had will would can could should shall may might".split())
