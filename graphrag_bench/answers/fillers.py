@@ -211,6 +211,7 @@ def _said_clauses(doc, predicate: set[str]) -> list[Candidate]:
     return found
 
 
+CONTRASTING = frozenset({"but", "yet"})  # "targeted for 2.12 but the outcome was X": what follows gives the reason
 UNMARKED_REASON = 1.0  # a clause coordinated with the sentence's own ("… but the outcome was X") …
 WHOLE_REASON = 2.0  # … and the whole sentence (an item listed under "for these reasons:") give a reason less surely
 
@@ -223,7 +224,9 @@ def _reasons(doc) -> list[Candidate]:
 
     def span(tokens, cost: float) -> None:
         tokens = [t for t in tokens if not t.is_punct or t.i != tokens[-1].i]
-        while tokens and (tokens[0].pos_ in ("ADP", "CCONJ", "SCONJ") or tokens[0].is_punct):
+        # (the word that opens a clause goes; the sentence's own "When …" stays: without it the clause reads as a fact)
+        opening = ("CCONJ",) if cost >= WHOLE_REASON else ("ADP", "CCONJ", "SCONJ")
+        while tokens and (tokens[0].pos_ in opening or tokens[0].is_punct):
             tokens = tokens[1:]
         if tokens:
             start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
@@ -239,11 +242,12 @@ def _reasons(doc) -> list[Candidate]:
     for root in (t for t in doc if t.dep_ == "ROOT"):
         # the rest of the sentence after "but" (or "and", "so") where a clause of its own follows (the small parser
         # may split that clause up; its words run to the sentence's end)
-        joint = next((c for c in root.children if c.dep_ == "cc" and any(
+        joint = next((c for c in root.children if c.dep_ == "cc" and c.lower_ in CONTRASTING and any(
             v.dep_ == "conj" and v.pos_ in ("VERB", "AUX") and v.i > c.i for v in root.children)), None)
         if joint is not None:
             span(list(doc[joint.i + 1:]), UNMARKED_REASON)
-    span(list(doc), WHOLE_REASON)
+    if any(t.pos_ in ("VERB", "AUX") for t in doc):  # (a line without a verb, "Amazon EKS (EKS)", states no reason)
+        span(list(doc), WHOLE_REASON)
     return found
 
 

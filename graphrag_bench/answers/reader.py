@@ -166,6 +166,9 @@ class PassageReader:
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it)
             own_terms = tuple(dict.fromkeys(part.terms + part.describes))
+            # (one asking why one thing rather than another states the first: its reason is said of the other)
+            own_terms = part.alternative or own_terms
+            weights |= {t: rarity(t) * (OWN if t in own_terms else TOPIC) for t in part.terms}
             weights |= {t: rarity(t) * OWN for t in own_terms}
             # A word that points ("that earlier ADR", "the same one") says which thing, not a word its sentence holds;
             # one of the noun the part asks for describes the answer ("which earlier decision") and still counts.

@@ -127,6 +127,9 @@ class AskedPart:
     # responders. Which role is that?"): the stems of the statement's clause about it, which the answer's sentence
     # restates; empty otherwise.
     describes: tuple[str, ...] = ()
+    # A why-part asking why one thing rather than another ("why inside its own VPC rather than through a central egress
+    # VPC"): the stems of the alternative turned down, where the reason is given; empty otherwise.
+    alternative: tuple[str, ...] = ()
 
     @property
     def asked_by(self) -> set[str]:
@@ -210,6 +213,7 @@ class SlotReader:
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
                          done_to(own) if wh in ("who", "which", "what") else (),
                          of_name=of_name(own, noun) if noun else (),
+                         alternative=tuple(terms_of(m.group(1))) if slot == "reason" and (m := ALTERNATIVE.search(own)) else (),
                          nested=nested_question(own, asks) if wh in NESTED_WH else ("", ""),
                          done_by=done_by(own) if wh in ("which", "what") else (),
                          same_as=same_as(own) if slot == "polar" and later else "")
@@ -233,6 +237,7 @@ class SlotReader:
         return "person" if wh == "whose" else "thing"
 
 
+ALTERNATIVE = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+(.+)$", re.IGNORECASE)  # "… rather than X"
 POINTER_NOUN = re.compile(r"\b(?:that|this)\s+([A-Za-z][\w-]*)", re.IGNORECASE)
 # "which role is that", "what is that platform called": the wh-phrase, a form of "be", the pointer
 IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)

@@ -68,6 +68,9 @@ NOTES = {
     # Minutes that point to a decision before they name it.
     "SM-1": ("Spring meeting", 3, "At the spring meeting the keepers approved this decision. The decision adopts the "
              "Gullwing rota for the keepers.\n"),
+    # A horn choice: the choice stated first, the reason given of the horn turned down.
+    "HC-1": ("Fog horn choice", 5, "The brass horn the keepers picked now sounds from the north tower. We did not pick the "
+             "steam whistle, as it froze on the pier every winter.\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1853,3 +1856,24 @@ def test_a_noun_a_pointing_determiner_opens_is_no_answer(answerer):
     the sentence that goes on to name it answers."""
     answer = _answer(answerer, "What did the keepers approve at the spring meeting?", "SM-1")
     assert answer.startswith("Answer: Gullwing rota"), answer
+
+
+def test_a_reason_for_one_thing_rather_than_another_is_read_of_the_other(answerer):
+    """"Why the brass horn rather than the steam whistle": the question states the choice; the reason is what the
+    context says of the thing turned down ("as it froze on the pier every winter"), not the sentence that restates
+    the choice."""
+    answer = _answer(answerer, "Why did the keepers pick the brass horn for the north tower rather than the steam whistle?",
+                     "HC-1")
+    assert answer.startswith("Answer: it froze on the pier every winter"), answer
+
+
+def test_a_reason_given_by_a_whole_sentence_keeps_it_whole():
+    """A sentence giving a reason without a word of reason is the reason whole: the "When …" that opens it stays, two
+    facts joined by "and" are both kept (only "but" turns to what follows), and a line without a verb gives none."""
+    from graphrag_bench.answers.fillers import _reasons
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    whole, title = parse_all(["When the Board needed a tower, kit towers were still in trial and were not rated for storms.",
+                              "Kit towers (the Harbour kits)"])
+    assert [c.text for c in _reasons(whole)] == [whole.text.rstrip(".")]
+    assert _reasons(title) == []
