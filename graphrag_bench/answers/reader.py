@@ -263,6 +263,8 @@ class PassageReader:
                     continue
                 # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
                 # what the question's statement says: it answers nothing the part asks)
+                if part.alternative and not set(part.alternative) & (texts[i] | here):
+                    continue  # (the reason for not taking the other thing is said of it)
                 if scene_only and i not in answered and not said and not held - pointer_nouns - scene_terms:
                     continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
