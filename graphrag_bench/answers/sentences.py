@@ -30,6 +30,7 @@ MAX_RECORD = 12  # consecutive "Field: value" lines read as one record, at most 
 ASIDE = re.compile(r"^[^:]+:\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")  # "Supersedes: (link the RFC it replaces)": a template's note
 MAX_LINE = 20_000  # a line longer than this is read by its start: no prose line is that long
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
+ATTRIBUTES = re.compile(r"\{:[^{}]*\}")  # a kramdown attribute list: "{:target=\"_blank\" }", "{: .note}"
 CODE_SPAN = re.compile(r"(`[^`]+`)")
 # A sentence ends at ".", "!" or "?" before a capital, a digit or a quote; not at an abbreviation ("e.g. Finance").
 END = r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)"
@@ -87,8 +88,10 @@ def _link(match: re.Match) -> str:
 def clean(line: str) -> str:
     """A line of Markdown as the words a reader sees."""
     line = LINK.sub(_link, line)
-    # An HTML tag is markup, except inside a code span, which is verbatim ("`OBJ_<bucket>`" is a template).
-    line = "".join(piece if piece.startswith("`") else TAG.sub(" ", piece) for piece in CODE_SPAN.split(line))
+    # An HTML tag is markup, and so is an attribute list ("{:target="_blank"}" after a link), except inside a code span,
+    # which is verbatim ("`OBJ_<bucket>`" is a template).
+    line = "".join(piece if piece.startswith("`") else ATTRIBUTES.sub(" ", TAG.sub(" ", piece))
+                   for piece in CODE_SPAN.split(line))
     line = re.sub(r"^\s*>\s?", "", line)
     line = LIST_ITEM.sub("", line)
     return re.sub(r"[ \t]+", " ", line.replace("**", "").replace("__", "")).strip()

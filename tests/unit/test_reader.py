@@ -1877,3 +1877,13 @@ def test_a_reason_given_by_a_whole_sentence_keeps_it_whole():
                               "Kit towers (the Harbour kits)"])
     assert [c.text for c in _reasons(whole)] == [whole.text.rstrip(".")]
     assert _reasons(title) == []
+
+
+def test_an_attribute_list_after_a_link_is_markup():
+    """"[the alert](alerts){:target="_blank" }": the attribute list says how to open the link; no reader sees it (code
+    keeps it: it is verbatim)."""
+    from graphrag_bench.answers.sentences import clean
+
+    assert clean('Close it by [resolving the alert](alerts){:target="_blank" } on the rota.') == \
+        "Close it by resolving the alert on the rota."
+    assert clean("Write `{:x}` here.") == "Write `{:x}` here."
