@@ -69,8 +69,10 @@ NOTES = {
     "SM-1": ("Spring meeting", 3, "At the spring meeting the keepers approved this decision. The decision adopts the "
              "Gullwing rota for the keepers.\n"),
     # A horn choice: the choice stated first, the reason given of the horn turned down.
-    "HC-1": ("Fog horn choice", 5, "The brass horn the keepers picked now sounds from the north tower. We did not pick the "
-             "steam whistle, as it froze on the pier every winter.\n"),
+    "HC-1": ("Fog horn choice", 5, "The brass horn the keepers picked now sounds from the north tower. We did not pick a "
+             "whistle, as it froze on the pier every winter.\n"),
+    "HC-2": ("Fog horn fitting", 3, "The brass horn was fitted to the north tower because the keepers picked it in "
+             "the spring vote.\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1859,11 +1861,14 @@ def test_a_noun_a_pointing_determiner_opens_is_no_answer(answerer):
 
 
 def test_a_reason_for_one_thing_rather_than_another_is_read_of_the_other(answerer):
-    """"Why the brass horn rather than the steam whistle": the question states the choice; the reason is what the
+    """"Why the brass horn rather than a whistle": the question states the choice; the reason is what the
     context says of the thing turned down ("as it froze on the pier every winter"), not the sentence that restates
-    the choice."""
-    answer = _answer(answerer, "Why did the keepers pick the brass horn for the north tower rather than the steam whistle?",
-                     "HC-1")
+    the choice, nor one that gives a reason for the choice without a word of the other."""
+    question = "Why did the keepers pick the brass horn for the north tower rather than a whistle?"
+    answer = _answer(answerer, question, "HC-1")
+    assert answer.startswith("Answer: it froze on the pier every winter"), answer
+    # (a reason given for the choice alone, "fitted … because the keepers picked it", says nothing of the other)
+    answer = _answer(answerer, question, "HC-2", "HC-1")
     assert answer.startswith("Answer: it froze on the pier every winter"), answer
 
 
