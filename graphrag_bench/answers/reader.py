@@ -28,11 +28,10 @@ from ..language.spacy_pipeline import parse_all
 from ..language.text import split_items
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
 from .sentences import Sentence
-from .slots import BACK_POINTER, NESTED_SLOT, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
+from .slots import BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 HEADING_QUESTION = re.compile(r"^\s*(who|when|where|why|how)\b[^?]*\?\s*$", re.IGNORECASE)
-POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w-]*)", re.IGNORECASE)
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
 LABELLED_LINE = 3  # … a sentence of this many words or fewer, under its heading, is read as the heading's value
 SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage (0..1)
@@ -164,12 +163,10 @@ class PassageReader:
             back = set().union(*pointed)
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
-            # (a part asking which thing the opening statement describes asks by what the statement says of it)
-            own_terms = tuple(dict.fromkeys(part.terms + part.describes))
-            # (one asking why one thing rather than another states the first: its reason is said of the other)
-            own_terms = part.alternative or own_terms
-            weights |= {t: rarity(t) * (OWN if t in own_terms else TOPIC) for t in part.terms}
-            weights |= {t: rarity(t) * OWN for t in own_terms}
+            # (a part asking which thing the opening statement describes asks by what the statement says of it; one
+            # asking why one thing rather than another states the first, and its reason is said of the other)
+            own_terms = part.alternative or tuple(dict.fromkeys(part.terms + part.describes))
+            weights |= {t: rarity(t) * (OWN if t in own_terms else TOPIC) for t in (*part.terms, *own_terms)}
             # A word that points ("that earlier ADR", "the same one") says which thing, not a word its sentence holds;
             # one of the noun the part asks for describes the answer ("which earlier decision") and still counts.
             weights |= {t: 0.0 for t in (stem(w) for w in BACK_POINTER.findall(part.text))
@@ -261,10 +258,10 @@ class PassageReader:
                 if labelled_line and i not in answered and not (set(part.terms) | set(part.asks)) & (
                         texts[i] | words.headings[i] | said):
                     continue
-                # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
-                # what the question's statement says: it answers nothing the part asks)
                 if part.alternative and not set(part.alternative) & (texts[i] | here):
                     continue  # (the reason for not taking the other thing is said of it)
+                # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
+                # what the question's statement says: it answers nothing the part asks)
                 if scene_only and i not in answered and not said and not held - pointer_nouns - scene_terms:
                     continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier

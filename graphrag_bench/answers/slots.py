@@ -238,7 +238,7 @@ class SlotReader:
 
 
 ALTERNATIVE = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+(.+)$", re.IGNORECASE)  # "… rather than X"
-POINTER_NOUN = re.compile(r"\b(?:that|this)\s+([A-Za-z][\w-]*)", re.IGNORECASE)
+POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w-]*)", re.IGNORECASE)  # "that token"
 # "which role is that", "what is that platform called": the wh-phrase, a form of "be", the pointer
 IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)
 
@@ -251,9 +251,9 @@ def described(part: AskedPart, scene: str) -> tuple[str, ...]:
     if not IDENTITY.match(part.text):
         return ()
     scene_terms = set(terms_of(scene))
-    if not set(part.terms) - set(part.asks) <= scene_terms and not set(part.terms) <= scene_terms:
+    if not set(part.terms) - set(part.asks) <= scene_terms:
         return ()
-    pointed = POINTER_NOUN.search(part.text)
+    pointed = POINTED_NOUN.search(part.text)
     noun = {stem(w) for w in (part.noun or (pointed.group(1) if pointed else "")).split()} & scene_terms
     if not noun:
         return ()
