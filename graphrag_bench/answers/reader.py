@@ -215,6 +215,10 @@ class PassageReader:
                 # So does one under a heading that asks what the part asks ("Who are they?" under "Deputy", for "who
                 # can be the deputy"): the section is that question's answer.
                 says = says or bool(words.heading_asks[i]) and words.heading_asks[i] == part.wh.replace("whom", "who")
+                # And so does a table whose key column the part asks the values of ("what values can the Status field
+                # take" of "| Status | Description |"): its keys are those values.
+                keyed = part.plural and bool(set(terms_of(s.keys)) & set(part.terms))
+                says = says or keyed
                 said = set(part.asks) if says else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
@@ -266,7 +270,7 @@ class PassageReader:
                     continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
                 # answer is about: that sentence addresses it whatever words it uses.
-                if (max(coverage, own) >= MIN_COVERAGE or i in answered) and about >= ABOUT:
+                if (max(coverage, own) >= MIN_COVERAGE or i in answered or keyed) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
                     addressed = (not asks or asks & (texts[i] | here) or says or not own_label and (
                                  part.slot in TYPED and own >= TYPED_COVERAGE
@@ -379,6 +383,10 @@ class PassageReader:
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             items = _listed(sentences, i, part)
             filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
+            if part.plural and not items and sentences[i].keys and set(terms_of(sentences[i].keys)) & set(part.terms) \
+                    and words.fields[i]:
+                # "What values can the Status field take": the keys of the table whose key column is the Status, in order
+                filler = Filler(", ".join(words.fields[i]))
             if part.plural and given and filler == _record_named_by(sentences[i].text, given, asked_field):
                 # (every record of the context that relates it so answers "which systems …", each quoted)
                 related = {record: s for s in sentences if not s.from_fact
@@ -609,7 +617,8 @@ class ContextWords:
 
     def __init__(self, sentences: list[Sentence]):
         self.written = [s.text for s in sentences]
-        self.texts = [set(terms_of(s.text)) for s in sentences]
+        # (a key-value table's record says its key column's header too: "Status" of "Draft: …; In Review: …")
+        self.texts = [set(terms_of(f"{s.text} {s.keys}")) for s in sentences]
         self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)} {s.scope}")) - t
                       for s, t in zip(sentences, self.texts)]
         # The words of the heading each sentence sits right under (its innermost section, else its document's title).

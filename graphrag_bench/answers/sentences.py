@@ -49,6 +49,7 @@ class Sentence:
     from_fact: bool = False  # the sentence a graph fact was extracted from, not a retrieved passage's
     scope: str = ""  # the name a list item sits under ("Rust" for "- FCP lasts 10 days" nested below "- Rust"): its subject
     links: tuple[str, ...] = ()  # the file names of the documents its lines link to ("0022-client-side-registry.md")
+    keys: str = ""  # a two-column table read as one record: what its keys are, its first column's header ("Status")
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -177,14 +178,16 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
 
     items: list[tuple[int, str]] = []  # the open list items, outermost first: (indent, the name it gives, if only that)
     under = ""  # the name the line being read sits under, as a nested list item …
-    scopes = {"paragraph": "", "record": ""}  # … and the one the paragraph and the record being read began under
+    scopes = {"paragraph": "", "record": "", "keys": ""}  # … and the one the paragraph and the record being read began
+    # under (and a key-value table's record, the header of its keys)
 
     links: dict[int, tuple[str, ...]] = {}  # each line's links to other documents, by line number
 
-    def add(sentence: str, line_no: int, context: str = head, scope: str = "", lines: tuple[int, ...] = ()) -> None:
+    def add(sentence: str, line_no: int, context: str = head, scope: str = "", lines: tuple[int, ...] = (),
+            keys: str = "") -> None:
         if len(sentence) >= MIN_CHARS:
             linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
-            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked))
+            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
@@ -194,7 +197,8 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
 
     def flush() -> None:
         if record:
-            add("; ".join(f for _, f in record), record[0][0], scope=scopes["record"], lines=tuple(n for n, _ in record))
+            add("; ".join(f for _, f in record), record[0][0], scope=scopes["record"], lines=tuple(n for n, _ in record),
+                keys=scopes["keys"])
             record.clear()
         if item and len(paragraph) == 1 and len(paragraph[0][1]) < MIN_CHARS:
             short_items.append(paragraph.pop())
@@ -211,12 +215,12 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             add(match.group(0).strip(), line_no, scope=scopes["paragraph"], lines=tuple(n for n, _ in paragraph))
         paragraph.clear()
 
-    def field(line_no: int, text: str) -> None:
-        if paragraph or len(record) == MAX_RECORD:
+    def field(line_no: int, text: str, keys: str = "") -> None:
+        if paragraph or len(record) == MAX_RECORD or record and keys != scopes["keys"]:
             flush()
         if not ASIDE.match(text):
             if not record:
-                scopes["record"] = under
+                scopes["record"], scopes["keys"] = under, keys
             record.append((line_no, text))
 
     lines = [line[:MAX_LINE] for line in body.split("\n")]
@@ -255,7 +259,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
                 header = cells
                 continue
             if len(header) == 2 and len(cells) == 2 and cells[0] and not SERIES_KEY.match(cells[0]):
-                field(line_no, f"{cells[0]}: {cells[1]}")  # a key-value table: "Status: Approved"
+                field(line_no, f"{cells[0]}: {cells[1]}", header[0])  # a key-value table: "Status: Approved"
             elif len(cells) == 2 and cells[0] and SERIES_KEY.match(cells[0]):
                 flush()  # a timeline or any series keyed by a time or a number: each row an event of its own
                 add(f"{cells[0]}: {cells[1]}", line_no)

@@ -1892,3 +1892,14 @@ def test_an_attribute_list_after_a_link_is_markup():
     assert clean('Close it by [resolving the alert](alerts){:target="_blank" } on the rota.') == \
         "Close it by resolving the alert on the rota."
     assert clean("Write `{:x}` here.") == "Write `{:x}` here."
+
+
+def test_the_values_a_key_column_takes_are_its_keys_in_order(answerer):
+    """A two-column table read as one record ("Dawn: …; Noon: …"): the header of its key column ("Shift") says what
+    the keys are, so "what values can the Shift field take" is answered by every key, in the table's order."""
+    passages = [Passage("RT-1#2", "RT-1", 10, 16, "Keeper rota — Shift names\nEach rota entry has a \"Shift\" field.\n\n"
+                        "| Shift | Description |\n|-|-|\n| **Dawn** | The lamp is lit and the log opened. |\n"
+                        "| **Noon** | The lens is cleaned. |\n| **Dusk** | The External Note is read and the lamp is checked. |\n",
+                        1.0)] + _passages("LOG-1", "MIN-5", "HR-1", "WK-2", "STAFF")
+    answer = answerer(Retrieval("What values can a rota entry's Shift field take, in order?", "baseline", passages=passages))
+    assert answer.startswith("Answer: Dawn, Noon, Dusk (supported) [RT-1]"), answer
