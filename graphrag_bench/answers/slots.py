@@ -13,6 +13,7 @@ answers of the parts before it.
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from dataclasses import dataclass
 
@@ -167,11 +168,14 @@ class SlotReader:
         asked = asked or sentences[-1:]
         scene = " ".join(s for s in sentences if s not in asked)
         parts: list[AskedPart] = []
+        things: list[str] = []  # the things an earlier part listed ("for X and for Y"): what a later "for each" means
         for sentence in asked:
             for lead, piece in asked_pieces(sentence):
                 # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each
-                for alternative, item in ((a, i) for c in coordinated(piece) for a, i in distributed(c, scene)):
+                alternatives = coordinated(piece)
+                for alternative, item in ((a, i) for c in alternatives for a, i in distributed(c, scene, things)):
                     parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene), each_of=item))
+                things = differing(alternatives) or things
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         if parts and scene and (clause := described(parts[0], scene)):
             parts[0] = dataclasses.replace(parts[0], describes=clause)
@@ -570,19 +574,35 @@ def _one_of_several(item) -> bool:
     return item[-1].pos_ == "NOUN" or item[-1].pos_ in ("PROPN", "NUM") and ID_PREFIX.search(item.text) is not None
 
 
-EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?", re.IGNORECASE)
+EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\b(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?",
+                  re.IGNORECASE)
 
 
-def distributed(text: str, scene: str) -> list[tuple[str, tuple[str, ...]]]:
+def differing(alternatives: list[str]) -> list[str]:
+    """What tells apart the texts a listing part was cut into ("… Leader for an environmental disaster", "… for a
+    marketing campaign failure"): each one's words between the words they all begin and all end with; [] for one."""
+    if len(alternatives) < 2:
+        return []
+    split = [a.split() for a in alternatives]
+    head = len(os.path.commonprefix(split))
+    tail = len(os.path.commonprefix([w[::-1] for w in split]))
+    return [" ".join(w[head:len(w) - tail]) for w in split] if all(len(w) > head + tail for w in split) else []
+
+
+def distributed(text: str, scene: str, things: list[str] | tuple[str, ...] = ()) -> list[tuple[str, tuple[str, ...]]]:
     """A part that asks its question of each of several things ("how many batches of each kind …") after a statement
-    that lists them ("… two kinds of batch: atomic batches and fast-ingest batches"), as one text per thing, with the
-    words that tell that thing from the others ("atomi"); the text and () where it asks of no such list."""
+    that lists them ("… two kinds of batch: atomic batches and fast-ingest batches"), or after an earlier part that did
+    (`things`: "who leads for X and for Y, and who is the backup for each"), as one text per thing, with the words that
+    tell that thing from the others ("atomi"); the text and () where it asks of no such list."""
     match = EACH.search(text)
     found = listed(scene) if match and scene else None
-    if match is None or found is None:
+    if match is None or found is None and len(things) < 2:
         return [(text, ())]
-    doc, items = found
-    names = [doc[b:e].text for b, e in items]
+    if found is None:
+        names = list(things)
+    else:
+        doc, items = found
+        names = [doc[b:e].text for b, e in items]
     shared = set.intersection(*(set(terms_of(n)) for n in names))
     return [(f"{text[:match.start()]}{match.group(0).split()[0]} {name}{text[match.end():]}",
              tuple(t for t in terms_of(name) if t not in shared)) for name in names]

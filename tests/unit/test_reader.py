@@ -73,6 +73,9 @@ NOTES = {
              "whistle, as it froze on the pier every winter.\n"),
     "HC-2": ("Fog horn fitting", 3, "The brass horn was fitted to the north tower because the keepers picked it in "
              "the spring vote.\n"),
+    # Who keeps each place, and who relieves them.
+    "KP-9": ("Keepers by place", 4, "| Place | Keeper | Relief |\n|---|---|---|\n| North tower | Ilse Marr | Piet Okonjo |\n"
+             "| Fog station | Teodor Blum | Odile Varga |\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1903,3 +1906,14 @@ def test_the_values_a_key_column_takes_are_its_keys_in_order(answerer):
                         1.0)] + _passages("LOG-1", "MIN-5", "HR-1", "WK-2", "STAFF")
     answer = answerer(Retrieval("What values can a rota entry's Shift field take, in order?", "baseline", passages=passages))
     assert answer.startswith("Answer: Dawn, Noon, Dusk (supported) [RT-1]"), answer
+
+
+def test_for_each_of_the_things_an_earlier_part_listed(answerer):
+    """"Who is the keeper for the north tower and for the fog station, and who is the relief for each?": "each" is each
+    of the places the part before listed, so the relief of both is asked, not of one."""
+    from graphrag_bench.answers.slots import differing
+
+    assert differing(["who keeps the north tower", "who keeps the fog station"]) == ["north tower", "fog station"]
+    head = _answer(answerer, "Who is the keeper for the north tower and for the fog station, and who is the relief for "
+                   "each?", "KP-9", "LOG-1", "HR-1", "WK-2", "STAFF").splitlines()[0]
+    assert all(name in head for name in ("Ilse Marr", "Teodor Blum", "Piet Okonjo", "Odile Varga")), head
