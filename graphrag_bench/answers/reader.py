@@ -820,8 +820,9 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
     reason …"): the items on the lines right below it, whole, as many as a reason's length holds; none for any other
     sentence."""
     here = sentences[index]
-    if not here.text.endswith(":") or not set(terms_of(part.noun)) & set(terms_of(" ".join(here.text.split()[-4:]))):
-        return ()
+    if not here.text.endswith(":") or part.slot != "reason" and not set(terms_of(part.noun)) & set(
+            terms_of(" ".join(here.text.split()[-4:]))):
+        return ()  # (a sentence that leads into a list gives no reason itself: its items do)
     items: list[Sentence] = []
     line = here.line
     for s in sentences[index + 1:]:

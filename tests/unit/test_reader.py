@@ -76,6 +76,9 @@ NOTES = {
     # Who keeps each place, and who relieves them.
     "KP-9": ("Keepers by place", 4, "| Place | Keeper | Relief |\n|---|---|---|\n| North tower | Ilse Marr | Piet Okonjo |\n"
              "| Fog station | Teodor Blum | Odile Varga |\n"),
+    # A refusal whose reasons are the items below the sentence that leads into them.
+    "NF-1": ("Night ferry", 3, "The night ferry was refused at the keepers' meeting after the crews gave their common thoughts on it:\n\n"
+             "- Its horn would wake the north tower\n- The pier cannot hold it in a storm\n"),
     # Paint chosen for two places, each on a line of its own.
     "PT-1": ("Harbour Board repainting — Paint picked", 6, "- Chosen: slate grey, storm blue - for the north tower\n\nThe fog station is painted last.\n\n"
              "- Chosen: sea green - for the fog station\n"),
@@ -1917,3 +1920,10 @@ def test_for_each_of_the_things_an_earlier_part_listed(answerer):
     head = _answer(answerer, "Who is the keeper for the north tower and for the fog station, and who is the relief for "
                    "each?", "KP-9", "LOG-1", "HR-1", "WK-2", "STAFF").splitlines()[0]
     assert all(name in head for name in ("Ilse Marr", "Teodor Blum", "Piet Okonjo", "Odile Varga")), head
+
+
+def test_a_reason_is_the_list_a_sentence_leads_into(answerer):
+    """"Why did the keepers turn down the night ferry?" where the sentence that says so ends with a colon: what it
+    leads into ("- Its horn would wake the north tower", …) is the reason, not the sentence itself."""
+    head = _answer(answerer, "Why did the keepers turn down the night ferry?", "NF-1", "LOG-1", "HR-1").splitlines()[0]
+    assert head.startswith("Answer: Its horn would wake the north tower; The pier cannot hold it"), head
