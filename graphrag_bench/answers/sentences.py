@@ -13,6 +13,7 @@ retrieved. Untrusted lines were withheld before this point.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -89,9 +90,9 @@ def _link(match: re.Match) -> str:
 def clean(line: str) -> str:
     """A line of Markdown as the words a reader sees."""
     line = LINK.sub(_link, line)
-    # An HTML tag is markup, and so is an attribute list ("{:target="_blank"}" after a link), except inside a code span,
-    # which is verbatim ("`OBJ_<bucket>`" is a template).
-    line = "".join(piece if piece.startswith("`") else ATTRIBUTES.sub(" ", TAG.sub(" ", piece))
+    # An HTML tag is markup, and so is an attribute list ("{:target="_blank"}" after a link), and an entity stands for
+    # its character ("T&amp;I" reads "T&I"), except inside a code span, which is verbatim ("`OBJ_<bucket>`").
+    line = "".join(piece if piece.startswith("`") else html.unescape(ATTRIBUTES.sub(" ", TAG.sub(" ", piece)))
                    for piece in CODE_SPAN.split(line))
     line = re.sub(r"^\s*>\s?", "", line)
     line = LIST_ITEM.sub("", line)

@@ -1891,13 +1891,14 @@ def test_a_reason_given_by_a_whole_sentence_keeps_it_whole():
 
 
 def test_an_attribute_list_after_a_link_is_markup():
-    """"[the alert](alerts){:target="_blank" }": the attribute list says how to open the link; no reader sees it (code
-    keeps it: it is verbatim)."""
+    """"[the alert](alerts){:target="_blank" }": the attribute list says how to open the link; no reader sees it, and an
+    HTML entity reads as its character (code keeps both: it is verbatim)."""
     from graphrag_bench.answers.sentences import clean
 
     assert clean('Close it by [resolving the alert](alerts){:target="_blank" } on the rota.') == \
         "Close it by resolving the alert on the rota."
     assert clean("Write `{:x}` here.") == "Write `{:x}` here."
+    assert clean("(T&amp;I level) the `&lt;id&gt;` form") == "(T&I level) the `&lt;id&gt;` form"  # an entity, outside code
 
 
 def test_the_values_a_key_column_takes_are_its_keys_in_order(answerer):
