@@ -1928,3 +1928,6 @@ def test_a_reason_is_the_list_a_sentence_leads_into(answerer):
     leads into ("- Its horn would wake the north tower", …) is the reason, not the sentence itself."""
     head = _answer(answerer, "Why did the keepers turn down the night ferry?", "NF-1", "LOG-1", "HR-1").splitlines()[0]
     assert head.startswith("Answer: Its horn would wake the north tower; The pier cannot hold it"), head
+    # (so where the sentence says the very verb asked: "why was the night ferry refused" of "… was refused … :")
+    head = _answer(answerer, "Why was the night ferry refused?", "NF-1", "LOG-1", "HR-1").splitlines()[0]
+    assert head.startswith("Answer: Its horn would wake the north tower; The pier cannot hold it"), head
