@@ -339,7 +339,7 @@ class PassageReader:
                     and words.section_doer(i, question_terms, kind)
                     or choose(doc, part, question_terms | back, back, asked_field, others_ask, pointed)
                     # ("… rather than using EKS for the below reasons:": what it leads into, read below, is the reason)
-                    or part.slot == "reason" and bool(_listed(sentences, i, part)) and Filler(sentences[i].text))]
+                    or (Filler(sentences[i].text) if part.slot == "reason" and _listed(sentences, i, part) else None))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
             # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided
             # to grant each its own instance in RFC-143."), read as nearly as good.
