@@ -217,7 +217,7 @@ class PassageReader:
                 says = says or bool(words.heading_asks[i]) and words.heading_asks[i] == part.wh.replace("whom", "who")
                 # And so does a table whose key column the part asks the values of ("what values can the Status field
                 # take" of "| Status | Description |"): its keys are those values.
-                keyed = part.plural and bool(set(terms_of(s.keys)) & set(part.terms))
+                keyed = _keyed(s, part)
                 says = says or keyed
                 said = set(part.asks) if says else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
@@ -385,8 +385,7 @@ class PassageReader:
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             items = _listed(sentences, i, part)
             filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
-            if part.plural and not items and sentences[i].keys and set(terms_of(sentences[i].keys)) & set(part.terms) \
-                    and words.fields[i]:
+            if not items and _keyed(sentences[i], part) and words.fields[i]:
                 # "What values can the Status field take": the keys of the table whose key column is the Status, in order
                 filler = Filler(", ".join(words.fields[i]))
             if part.plural and given and filler == _record_named_by(sentences[i].text, given, asked_field):
@@ -815,6 +814,12 @@ def _instructed(doc) -> bool:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     return root is not None and root.i == 0 and root.tag_ == "VB" and not any(c.dep_ in ("nsubj", "nsubjpass")
                                                                               for c in root.children)
+
+
+def _keyed(sentence: Sentence, part: AskedPart) -> bool:
+    """Whether a plural part asks the values of the key column of the table the sentence is the record of ("what
+    values can the Status field take" of "| Status | Description |")."""
+    return part.plural and bool(sentence.keys) and bool(set(terms_of(sentence.keys)) & set(part.terms))
 
 
 def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sentence, ...]:
