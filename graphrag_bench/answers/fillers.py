@@ -57,6 +57,7 @@ CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
+SPANS_OF_TIME = ("how long", "how soon", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 MAX_UNIT_WORDS = 4  # a number's noun this few words after it is what it counts ("250 usable IP addresses")
@@ -185,6 +186,13 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         offset += len(segment) + 2
     # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse)
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
+
+
+def _counts_things(doc, c: Candidate) -> bool:
+    """A candidate whose number the tagger reads as a count of things (a cardinal, not a time, date or quantity)."""
+    span = doc.char_span(c.start, c.end, alignment_mode="expand")
+    kinds = {t.ent_type_ for t in span or () if t.ent_type_}
+    return "CARDINAL" in kinds and not kinds & {"DATE", "TIME", "QUANTITY"}
 
 
 def _said_in(term: str, terms: set[str]) -> bool:
@@ -421,6 +429,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue
         if part.wh == "how many" and PREFIX_LENGTH.fullmatch(c.text):
             continue  # "how many channels": a count of them, not the size of the network they are in
+        if part.wh in SPANS_OF_TIME and not c.field and _counts_things(doc, c):
+            continue  # "how long does a session last": "1 hour", not "two administrative IAM Roles"
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:

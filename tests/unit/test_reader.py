@@ -233,6 +233,10 @@ NOTES = {
     "WR-1": ("Watch rota — Proposal", 10, "- The handover lasts 15 minutes.\n"),
     "WR-1b": ("Watch rota — Prior art", 30, "Other harbours keep a handover too:\n\n- [Gullport](https://example.org/gp)\n"
               "  - Handover lasts 30 minutes\n- Saltmere\n  - Handover lasts 5 minutes\n"),
+    # A keeper's sign-in page: a count of roles in one sentence, each role's session length in a list below.
+    "KS-1": ("Keeper sign-in — Proposal", 6, "Gate sign-in will give the `tidewatch` keeper crew access to two "
+             "keeper roles: for lamp-only access and lamp+horn access\n\nThe sign-in times out, depending on the role:\n\n"
+             "- lamp-only role - 8 hours\n- lamp+horn role - 2 hours\n"),
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
@@ -1137,6 +1141,15 @@ def test_a_direct_question_is_not_answered_by_the_record_of_a_document_that_only
     # … while its own record does answer for the index.
     assert _answer(answerer, "Who authored the Harbour Beacon Index (HB-31)?", "HB-31", "HB-22", "LOG-1").startswith(
         "Answer: Orla Penn (supported)")
+
+
+def test_a_part_asking_how_long_is_answered_by_a_span_of_time_not_by_a_count_of_things(answerer):
+    """"How long does a session last with the lamp+horn role": "2 hours", not "two keeper roles" (a cardinal counts
+    things) from the sentence that says most of the part's words."""
+    head = _answer(answerer, "Which keeper crew gets access through gate sign-in, and how long does a session last with the lamp+horn "
+                   "role?",
+                   "KS-1").splitlines()[0]
+    assert head.startswith("Answer: tidewatch; 2 hours (supported)"), head
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
