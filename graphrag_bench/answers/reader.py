@@ -251,6 +251,8 @@ class PassageReader:
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
                 if part.each_of and not set(part.each_of) <= texts[i] | here:
                     continue  # "how many of each kind": a sentence (or its section) about that kind
+                if part.told and not set(part.told) & (texts[i] | here):
+                    continue  # "the amber and the red alert": the red one's part, of a sentence saying red
                 if part.of_name and not set(part.of_name) <= texts[i] | here | words.about(s.doc_id, asked.named):
                     continue  # "which version of X": a sentence of a document that never says X gives another's
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it

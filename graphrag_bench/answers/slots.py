@@ -121,6 +121,9 @@ class AskedPart:
     # It asks of one of several things a statement lists ("how many batches of each kind"): the words that tell that
     # thing from the others ("atomi" of "atomic batches"), which a sentence (or what it sits under) must say.
     each_of: tuple[str, ...] = ()
+    # One of several things the question coordinates ("the amber and the red alert"): the words that tell it from the
+    # others ("red"), one of which a sentence (or what it sits under) must say.
+    told: tuple[str, ...] = ()
     # A yes/no part asking whether an earlier answer is the same thing as one it describes ("is it the same channel
     # that owns the X page"): the question that asks which one that is ("which channel owns the X page"); "" otherwise.
     same_as: str = ""
@@ -173,8 +176,12 @@ class SlotReader:
             for lead, piece in asked_pieces(sentence):
                 # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each
                 alternatives = coordinated(piece)
+                # (each of several coordinated things is what tells its part from the others: "the amber and the red
+                # alert" asks one part of a sentence saying amber, one of a sentence saying red)
+                told = dict(zip(alternatives, telling(differing(alternatives))))
                 for alternative, item in ((a, i) for c in alternatives for a, i in distributed(c, scene, things)):
-                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene), each_of=item))
+                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene),
+                                                     each_of=item, told=told.get(alternative, ())))
                 things = differing(alternatives) or things
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         if parts and scene and (clause := described(parts[0], scene)):
@@ -536,8 +543,8 @@ def listed(text: str):
 
     def run_left(end: int) -> int:  # the first index of the nominal run ending at `end`
         start = end
-        while start - 1 >= 0 and nominal(doc[start - 1]):
-            start -= 1
+        while start - 1 >= 0 and nominal(doc[start - 1]) and not (start < end and doc[start].pos_ == "DET"):
+            start -= 1  # (a determiner begins its item: "trigger the amber" is a verb the tagger took for a noun)
         return start
 
     for cc in doc:
@@ -571,7 +578,9 @@ def listed(text: str):
 def _one_of_several(item) -> bool:
     """An item of a list that asks the same of each: it ends in a common noun ("the retention period"), or it is one
     of a numbered series ("a SEV-3", "ADR-12"). Listed names ("Alice and Bob") are one subject."""
-    return item[-1].pos_ == "NOUN" or item[-1].pos_ in ("PROPN", "NUM") and ID_PREFIX.search(item.text) is not None
+    last = item[-1]  # (a lower-case word the tagger calls a proper noun is a common one: "the red alert")
+    return last.pos_ == "NOUN" or last.pos_ == "PROPN" and last.text.islower() \
+        or last.pos_ in ("PROPN", "NUM") and ID_PREFIX.search(item.text) is not None
 
 
 EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\b(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?",
@@ -587,6 +596,14 @@ def differing(alternatives: list[str]) -> list[str]:
     head = len(os.path.commonprefix(split))
     tail = len(os.path.commonprefix([w[::-1] for w in split]))
     return [" ".join(w[head:len(w) - tail]) for w in split] if all(len(w) > head + tail for w in split) else []
+
+
+def telling(items: list[str]) -> list[tuple[str, ...]]:
+    """The words that tell each of several coordinated things from the others ("amber", "red alert" → amber, red): the
+    stems of each, but the noun the last one ends in where an earlier one leaves it out (it is said once for all)."""
+    said = [terms_of(item) for item in items]
+    shared = set(said[-1][-1:]) if said and any(not set(said[-1][-1:]) <= set(s) for s in said[:-1]) else set()
+    return [tuple(t for t in s if t not in shared) for s in said]
 
 
 def distributed(text: str, scene: str, things: list[str] | tuple[str, ...] = ()) -> list[tuple[str, tuple[str, ...]]]:

@@ -237,6 +237,10 @@ NOTES = {
     "KS-1": ("Keeper sign-in — Proposal", 6, "Gate sign-in will give the `tidewatch` keeper crew access to two "
              "keeper roles: for lamp-only access and lamp+horn access\n\nThe sign-in times out, depending on the role:\n\n"
              "- lamp-only role - 8 hours\n- lamp+horn role - 2 hours\n"),
+    # A tide gauge page: two flags, each raised at a reading, and a line on flags that names no colour.
+    "TG-1": ("Tide gauge flags — Consequences", 20, "- We raise an amber flag when any gauge reads more than 5 metres\n"
+             "- We raise a red flag when any gauge reads more than 7 metres\n"
+             "- Flags triggered by gauge readings above 9 metres close the lower quay.\n"),
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
@@ -1150,6 +1154,13 @@ def test_a_part_asking_how_long_is_answered_by_a_span_of_time_not_by_a_count_of_
                    "role?",
                    "KS-1").splitlines()[0]
     assert head.startswith("Answer: tidewatch; 2 hours (supported)"), head
+
+
+def test_each_of_several_coordinated_things_is_answered_by_a_sentence_that_says_it(answerer):
+    """"the amber and the red flag": two parts (the noun said once for both, a verb the tagger may take for a noun
+    before them), each answered by the sentence that says its colour."""
+    head = _answer(answerer, "At what readings does a gauge trigger the amber and the red flag?", "TG-1").splitlines()[0]
+    assert head.startswith("Answer: more than 5 metres; more than 7 metres (supported)"), head
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
