@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
-from ..language.english import MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS
+from ..language.english import INDEFINITE_PERSONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -141,6 +141,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
             found.append(Candidate(ent.start_char, ent.end_char, ent.text, frozenset(kinds)))
     for chunk in doc.noun_chunks:
         if chunk.root.pos_ == "PRON":
+            if chunk.root.lower_ in INDEFINITE_PERSONS and part.slot == "person":
+                found.append(Candidate(chunk.start_char, chunk.end_char, chunk.text, frozenset({"person"})))
             continue
         # The tokenizer splits a hyphenated word ("sub-team" → sub, -, team) and a chunk may start or end inside
         # it: the span is the whole word ("The BAT sub-team", not "The BAT sub" or "team").

@@ -523,12 +523,13 @@ def coordinated(text: str) -> list[str]:
     return [" ".join(f"{before}{doc[b:e].text} {after}".split()) for b, e in items]
 
 
-def listed(text: str):
+def listed(text: str, names: bool = False):
     """The first list of things the text names: (its parse, the token range of each item), or None. A list is read
     from the words' kinds and the commas (the small parser often misattaches a long one): runs of nominal words
     ("fast-ingest batches" joined by its hyphen) separated by ", " and a final "and"/"or", each ending in a common
-    noun or naming one of a numbered series (`_one_of_several`) — listed names ("Alice and Bob") are one subject, and a
-    list inside a relative clause describes what the text mentions, not what it asks."""
+    noun or naming one of a numbered series (`_one_of_several`) — listed names ("Alice and Bob") are one subject
+    unless `names` (what a part asks of each thing the text lists), and a list inside a relative clause describes what
+    the text mentions, not what it asks."""
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
@@ -568,7 +569,7 @@ def listed(text: str):
         if stop == right or not items:
             continue
         items.append((right, stop))
-        if len(items) > MAX_COORDINATED or any(not _one_of_several(doc[b:e]) or any(i in clause for i in range(b, e))
+        if len(items) > MAX_COORDINATED or any(not (names or _one_of_several(doc[b:e])) or any(i in clause for i in range(b, e))
                                                for b, e in items):
             continue
         return doc, items
@@ -583,7 +584,7 @@ def _one_of_several(item) -> bool:
         or last.pos_ in ("PROPN", "NUM") and ID_PREFIX.search(item.text) is not None
 
 
-EACH = re.compile(r"\b(?:of|for|in|from)\s+(?:each|both)\b(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?",
+EACH = re.compile(r"\b(?:(?:of|for|in|from)\s+(?:each|both)|each(?=\s+[a-z]+\b))\b(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?",
                   re.IGNORECASE)
 
 
@@ -612,7 +613,8 @@ def distributed(text: str, scene: str, things: list[str] | tuple[str, ...] = ())
     (`things`: "who leads for X and for Y, and who is the backup for each"), as one text per thing, with the words that
     tell that thing from the others ("atomi"); the text and () where it asks of no such list."""
     match = EACH.search(text)
-    found = listed(scene) if match and scene else None
+    # (what "each" ranges over may be names: "The Deputy and the Scribe … who may take on each role")
+    found = listed(scene, names=True) if match and scene else None
     if match is None or found is None and len(things) < 2:
         return [(text, ())]
     if found is None:
@@ -621,7 +623,9 @@ def distributed(text: str, scene: str, things: list[str] | tuple[str, ...] = ())
         doc, items = found
         names = [doc[b:e].text for b, e in items]
     shared = set.intersection(*(set(terms_of(n)) for n in names))
-    return [(f"{text[:match.start()]}{match.group(0).split()[0]} {name}{text[match.end():]}",
+    lead = match.group(0).split()[0]
+    lead = "" if lead.lower() == "each" else f"{lead} "  # "take on each role" → "take on the Deputy"
+    return [(f"{text[:match.start()]}{lead}{name}{text[match.end():]}",
              tuple(t for t in terms_of(name) if t not in shared)) for name in names]
 
 

@@ -22,6 +22,8 @@ PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us"
 SUBJECT_STAND_INS = PERSONAL_PRONOUNS | frozenset({"this", "these", "that", "our", "its", "their"})
 # Determiners that point to something said elsewhere rather than name it: "this decision", "our process".
 POINTING_DETERMINERS = frozenset({"this", "that", "these", "those", "our", "your", "its", "their", "my", "his", "her"})
+# Pronouns that say who without naming anyone: "Anyone can act as a Scribe" answers "who may act as the Scribe"
+INDEFINITE_PERSONS = frozenset({"anyone", "anybody", "everyone", "everybody", "nobody", "someone", "somebody"})
 # Words that point back to something named before: "… and who approved it?"
 BACK_REFERENCES = frozenset({"it", "its", "them", "they", "he", "she", "him", "her"})
 AUXILIARIES = frozenset("do does did is are was were has have had will would can could should shall may might".split())

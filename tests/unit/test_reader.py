@@ -241,6 +241,9 @@ NOTES = {
     "TG-1": ("Tide gauge flags — Consequences", 20, "- We raise an amber flag when any gauge reads more than 5 metres\n"
              "- We raise a red flag when any gauge reads more than 7 metres\n"
              "- Flags triggered by gauge readings above 9 metres close the lower quay.\n"),
+    # A night-shift roles page: who may fill each of two roles, one of them anyone.
+    "NS-1": ("Night shift roles — Who", 40, "A trained Harbour Master may fill the Deputy Keeper role when the watch "
+             "needs one.\n\nAnyone may fill the Tally Clerk role during a shift, chosen at its start.\n"),
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
@@ -1161,6 +1164,13 @@ def test_each_of_several_coordinated_things_is_answered_by_a_sentence_that_says_
     before them), each answered by the sentence that says its colour."""
     head = _answer(answerer, "At what readings does a gauge trigger the amber and the red flag?", "TG-1").splitlines()[0]
     assert head.startswith("Answer: more than 5 metres; more than 7 metres (supported)"), head
+
+
+def test_a_part_asked_of_each_thing_the_statement_names_is_answered_for_each_even_by_anyone(answerer):
+    """"The Deputy Keeper and the Tally Clerk … Who may fill each role?": a part for each role the
+    statement names (names, not only common nouns), and "Anyone" a person's answer."""
+    head = _answer(answerer, "The Deputy Keeper and the Tally Clerk both work the night shift. Who may fill each role?", "NS-1").splitlines()[0]
+    assert head.startswith("Answer: trained Harbour Master; Anyone (supported)"), head
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
