@@ -190,6 +190,15 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
 
 
+def _opens_instruction(doc, span) -> bool:
+    """One word opening its clause that heads the clause and governs a phrase as a verb does ("Liaise with engineers
+    of affected systems"): an instruction's verb, whatever the tagger calls it. A name alone ("- Dana Reyes") governs
+    nothing."""
+    root = span.root
+    return len(span) == 1 and root.dep_ == "ROOT" and (root.i == 0 or doc[root.i - 1].is_punct) \
+        and any(c.dep_ in ("prep", "dobj") for c in root.children)
+
+
 def _counts_things(doc, c: Candidate) -> bool:
     """A candidate whose number the tagger reads as a count of things (a cardinal, not a time, date or quantity)."""
     span = doc.char_span(c.start, c.end, alignment_mode="expand")
@@ -453,6 +462,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
         if part.slot == "person" and not c.field and root.pos_ == "VERB" and c.start not in called:
             continue  # "Notify" opening an instruction, which the entity tagger took for an organisation
+        if part.slot == "person" and not c.field and _opens_instruction(doc, span):
+            continue  # "Liaise with engineers …": the same, tagged a name that heads its clause
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone
         if part.slot == "person" and not c.field and not names_noun and _modifies_noun(span):

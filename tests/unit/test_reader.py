@@ -1173,6 +1173,18 @@ def test_a_part_asked_of_each_thing_the_statement_names_is_answered_for_each_eve
     assert head.startswith("Answer: trained Harbour Master; Anyone (supported)"), head
 
 
+def test_an_instruction_opening_with_a_verb_tagged_as_a_name_names_no_one(answerer):
+    """"Liaise with pilots of affected vessels": "Liaise" heads its clause and governs a phrase as a verb does (the
+    tagger calls it a person's name); it is not whom the response pages."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("Who exactly does the HAZ-3 response page?")
+    row = parse_all(["Severity: HAZ-3; Typical Response: High-Urgency page to quay crew.; Work on repairs as your top "
+                     "priority.; Liaise with pilots of affected vessels to identify cause."])[0]
+    assert choose(row, asked.parts[0], set(asked.topic)) != "Liaise"
+
+
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
     """"- Gullport" ⏎ "  - Handover lasts 30 minutes" is Gullport's handover, not the rota's."""
     head = _answer(answerer, "Under the watch rota, how long does a handover last?", "WR-1b", "WR-1").splitlines()[0]
