@@ -355,6 +355,11 @@ class PassageReader:
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
+                # (A plain word of a document's id that only the asking part says describes what it asks: "which ADR
+                # records the decision to move into Modernisation Platform accounts" may be 042-use-modernisation-….md;
+                # an identifier, "2023H1", names one.)
+                named_docs = words.named_by(asked.question.replace(original.text, " ")) | words.named_by(
+                    original.text, identifiers=True) if original.text in asked.question else named_docs
                 ids = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs]
                 if not ids and part.points_back and answers:
                     # "which ADR does it defer to for X": the section that says X points to another document ("See
@@ -769,10 +774,10 @@ class ContextWords:
         """A sentence's own document, as an answer: its id and title."""
         return self._names(f"{sentence.doc_id} ({self.title_of.get(sentence.doc_id, sentence.doc_id)})", sentence.doc_id)
 
-    def named_by(self, text: str) -> set[str]:
+    def named_by(self, text: str, identifiers: bool = False) -> set[str]:
         """The documents of the context a text names by a word of their id that no other document's id has
-        ("2023H1" of 0118-2023H1-roadmap.md, "0118"), written whole."""
-        said = _written(text)
+        ("2023H1" of 0118-2023H1-roadmap.md, "0118"), written whole; with `identifiers`, only by one with a digit."""
+        said = {w for w in _written(text) if not identifiers or any(c.isdigit() for c in w)}
         return {doc for doc, words in self.id_words.items() if words & said}
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:

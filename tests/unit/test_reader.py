@@ -244,6 +244,11 @@ NOTES = {
     # A night-shift roles page: who may fill each of two roles, one of them anyone.
     "NS-1": ("Night shift roles — Who", 40, "A trained Harbour Master may fill the Deputy Keeper role when the watch "
              "needs one.\n\nAnyone may fill the Tally Clerk role during a shift, chosen at its start.\n"),
+    # Two harbour decisions whose file names describe them.
+    "040-use-bell-signals": ("Use bell signals", 10, "The harbour will be moving to the tide platform (see ADR 39), and "
+                             "the tide platform uses bell signals for its warnings.\n"),
+    "042-use-tide-accounts": ("Use tide accounts", 10, "When moving the harbour to the tide platform we will create new "
+                              "keeper accounts in it, as ADR 40 foresaw.\n"),
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
@@ -1183,6 +1188,15 @@ def test_an_instruction_opening_with_a_verb_tagged_as_a_name_names_no_one(answer
     row = parse_all(["Severity: HAZ-3; Typical Response: High-Urgency page to quay crew.; Work on repairs as your top "
                      "priority.; Liaise with pilots of affected vessels to identify cause."])[0]
     assert choose(row, asked.parts[0], set(asked.topic)) != "Liaise"
+
+
+def test_a_plain_word_of_a_file_name_that_only_the_asking_part_says_describes_the_document_asked_for(answerer):
+    """"Which ADR records the decision to move into tide accounts": "tide" of 042-use-tide-accounts.md is what the
+    part describes the ADR by, not a document the question names and so excludes (an identifier would be one)."""
+    head = _answer(answerer, "ADR 40 sends readers to ADR 39 for the move to the tide platform. Which ADR actually "
+                   "records the decision to move into tide accounts?", "040-use-bell-signals", "042-use-tide-accounts"
+                   ).splitlines()[0]
+    assert head.startswith("Answer: 042-use-tide-accounts"), head
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
