@@ -355,11 +355,6 @@ class PassageReader:
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.
-                # (A plain word of a document's id that only the asking part says describes what it asks: "which ADR
-                # records the decision to move into Modernisation Platform accounts" may be 042-use-modernisation-….md;
-                # an identifier, "2023H1", names one.)
-                named_docs = words.named_by(asked.question.replace(original.text, " ")) | words.named_by(
-                    original.text, identifiers=True) if original.text in asked.question else named_docs
                 ids = [f for f in words.documents_named(found) if words.named_document.get(f[2]) not in named_docs]
                 if not ids and part.points_back and answers:
                     # "which ADR does it defer to for X": the section that says X points to another document ("See
@@ -370,6 +365,13 @@ class PassageReader:
                 # Else the document of the best sentence that answers something, else of the best, not named.
                 unnamed = next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
                                 if sentences[i].doc_id not in named_docs), None)
+                # (where every one is in a document the question names, by a plain word of its file name that only
+                # this part says, the part describes it: "which ADR records the decision to move into Modernisation
+                # Platform accounts" is 042-use-modernisation-platform-accounts.md; an identifier, "2023H1", names one)
+                elsewhere = words.named_by(asked.question.replace(original.text, " ")) | words.named_by(
+                    original.text, identifiers=True)
+                unnamed = unnamed or next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
+                                           if sentences[i].doc_id not in elsewhere), None)
                 found = ids or ([(*unnamed, words.document(sentences[unnamed[1]]))] if unnamed else [])
             if not found and best and ONE_OF.match(part.text):
                 # "Which one lists X and Y …" of "two postmortems called Z": the best sentence says nothing the
