@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
-from ..language.english import INDEFINITE_PERSONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS
+from ..language.english import INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -390,6 +390,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         return polar(doc)
     if part.acted_on is not None:
         return action(doc, part.acted_on)
+    if part.wh == "how":
+        return manner(doc, set(part.asks))
     asked = set(part.terms) | bridge_terms
     noun_terms = set(terms_of(part.noun))
     matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
@@ -542,6 +544,24 @@ def action(doc, acted_on: tuple[str, ...]) -> Filler | None:
         said = {stem(t.text) for c in objects for t in c.subtree} | {stem(t.lemma_) for c in objects for t in c.subtree}
         if verb.pos_ == "VERB" and any(c.dep_ == "dobj" for c in objects) and set(acted_on) <= said:
             return Filler(_trim(doc[verb.i:max(c.right_edge.i for c in objects) + 1].text))
+    return None
+
+
+def manner(doc, asks: set[str]) -> Filler | None:
+    """How something is done, as a sentence says it: the phrase a preposition of manner ("by", "through") hangs on the
+    asked verb ("splitting out workloads by _environment type_, i.e. …" → "by _environment type_"), up to a comma or a
+    bracket; None where the sentence says no such phrase of that verb."""
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or not {stem(verb.text), stem(verb.lemma_)} & asks:
+            continue
+        # (the parser may hang the phrase on the verb's object: "splitting out workloads by type")
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass")]
+        for prep in [*verb.children, *(c for o in objects for c in o.children)]:
+            if prep.dep_ == "prep" and prep.lower_ in MANNER_PREPOSITIONS \
+                    and any(c.dep_ in ("pobj", "pcomp") for c in prep.children):
+                phrase = re.split(r"\s*[,;(]", doc[prep.i:prep.right_edge.i + 1].text)[0]
+                if terms_of(phrase):
+                    return Filler(phrase)
     return None
 
 

@@ -22,6 +22,8 @@ PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us"
 SUBJECT_STAND_INS = PERSONAL_PRONOUNS | frozenset({"this", "these", "that", "our", "its", "their"})
 # Determiners that point to something said elsewhere rather than name it: "this decision", "our process".
 POINTING_DETERMINERS = frozenset({"this", "that", "these", "those", "our", "your", "its", "their", "my", "his", "her"})
+# Prepositions that say how something is done: "split by environment type", "deployed through the pipeline"
+MANNER_PREPOSITIONS = frozenset({"by", "through", "via", "using"})
 # Pronouns that say who without naming anyone: "Anyone can act as a Scribe" answers "who may act as the Scribe"
 INDEFINITE_PERSONS = frozenset({"anyone", "anybody", "everyone", "everybody", "nobody", "someone", "somebody"})
 # Words that point back to something named before: "… and who approved it?"

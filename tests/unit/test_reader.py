@@ -249,6 +249,9 @@ NOTES = {
                              "the tide platform uses bell signals for its warnings.\n"),
     "042-use-tide-accounts": ("Use tide accounts", 10, "When moving the harbour to the tide platform we will create new "
                               "keeper accounts in it, as ADR 40 foresaw.\n"),
+    # A mooring plan: how the moorings were split, said by a phrase of manner, and a sentence saying no manner.
+    "MP-1": ("Mooring plan — Decision", 30, "Shelter is added when you split the moorings across several quays, even "
+             "on one shore.\n\nWe start by splitting out moorings by _hull type_, i.e. _keel_ and _flat_.\n"),
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
@@ -1197,6 +1200,13 @@ def test_a_plain_word_of_a_file_name_that_only_the_asking_part_says_describes_th
                    "records the decision to move into tide accounts?", "040-use-bell-signals", "042-use-tide-accounts"
                    ).splitlines()[0]
     assert head.startswith("Answer: 042-use-tide-accounts"), head
+
+
+def test_a_part_asking_how_is_answered_by_a_phrase_of_manner_of_its_verb(answerer):
+    """"How were moorings split first": "by _hull type" (the phrase "by" hangs on splitting, or on its object), not
+    a noun of a sentence that says the verb and no manner ("Shelter")."""
+    head = _answer(answerer, "How were moorings split first?", "MP-1").splitlines()[0]
+    assert head.startswith("Answer: by _hull type (supported)"), head
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
