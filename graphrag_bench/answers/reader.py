@@ -112,6 +112,7 @@ class PassageReader:
             return []
         words = words or ContextWords(sentences)
         texts, under, rarity = words.texts, words.under, words.rarity
+        texts = with_joined(texts, asked.question)
         question_vector = self._vector([asked.question])[0]
         question_terms = set(asked.topic)
         scene_terms = set(terms_of(asked.scene))
@@ -564,6 +565,7 @@ class PassageReader:
         return out
 
 
+HYPHENATED = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")  # "fast-ingest", "high-level": words joined by hyphens
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGNORECASE)  # "that team": said before
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
@@ -588,6 +590,15 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     if not name or given & set(terms_of(name)):
         return ""
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
+
+
+def with_joined(texts: list[set[str]], question: str) -> list[set[str]]:
+    """Each sentence's words with each word the question joins by a hyphen whose pieces the sentence says: "Image
+    count" says "image-count", "fast ingest" says "fast-ingest" (the pieces are no words of the question of their own:
+    "ingest" alone is not it)."""
+    joined = {stem(w): pieces for w in HYPHENATED.findall(question)
+              if len(pieces := set(terms_of(w.replace("-", " ")))) > 1}
+    return [t | {w for w, pieces in joined.items() if pieces <= t} for t in texts] if joined else texts
 
 
 def document_words(sentences: list[Sentence], numbers: set[str]) -> set[str]:

@@ -1209,6 +1209,19 @@ def test_a_part_asking_how_is_answered_by_a_phrase_of_manner_of_its_verb(answere
     assert head.startswith("Answer: by _hull type (supported)"), head
 
 
+def test_a_word_the_question_joins_by_a_hyphen_is_said_by_a_sentence_that_says_its_pieces():
+    """"when a tide-count alarm sounds": "alarms sound for the Tide count" says it (its five-letter stem, "tide-", is
+    no stem of "tide" or "count"); "alarms sound for the wind speed" does not, nor does "the tide" alone."""
+    from graphrag_bench.answers.reader import with_joined
+    from graphrag_bench.answers.slots import terms_of
+
+    texts = [set(terms_of(t)) for t in ("Alarms sound for the Tide count.", "Alarms sound for the wind speed.",
+                                        "Alarms sound at high tide.")]
+    said = [stem("tide-count") in t for t in with_joined(texts, "Who acts when a tide-count alarm sounds?")]
+    assert said == [True, False, False]
+    assert not any(stem("tide-count") in t for t in texts)
+
+
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
     """"- Gullport" ⏎ "  - Handover lasts 30 minutes" is Gullport's handover, not the rota's."""
     head = _answer(answerer, "Under the watch rota, how long does a handover last?", "WR-1b", "WR-1").splitlines()[0]
