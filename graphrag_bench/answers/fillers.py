@@ -190,6 +190,12 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
 
 
+def _hyphen_joined(doc, token) -> bool:
+    """The token ends a word joined by a hyphen ("level" of "high-level"): the whole word says its value."""
+    return token.i >= 2 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_ \
+        and not doc[token.i - 2].whitespace_
+
+
 def _opens_instruction(doc, span) -> bool:
     """One word opening its clause that heads the clause and governs a phrase as a verb does ("Liaise with engineers
     of affected systems"): an instruction's verb, whatever the tagger calls it. A name alone ("- Dana Reyes") governs
@@ -459,8 +465,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                 and root not in head_tokens:
             continue  # "a single Team Lead" for "who is named Team Lead": the role asked about, not who holds it
             # (but "an Area Commander" for "what kind of commander": the asked noun, named by the words before it)
-        if not c.field and any(t.dep_ == "compound" and t.head == root and t in span for t in head_tokens) \
-                and root not in head_tokens:
+        if not c.field and any(t.dep_ == "compound" and t.head == root and t in span and not _hyphen_joined(doc, t)
+                               for t in head_tokens) and root not in head_tokens:
             continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
         if part.slot == "person" and not c.field and root.pos_ == "VERB" and c.start not in called:
             continue  # "Notify" opening an instruction, which the entity tagger took for an organisation

@@ -112,7 +112,7 @@ class PassageReader:
             return []
         words = words or ContextWords(sentences)
         texts, under, rarity = words.texts, words.under, words.rarity
-        texts = with_joined(texts, asked.question)
+        texts = with_joined(texts, asked.question, words.written)
         question_vector = self._vector([asked.question])[0]
         question_terms = set(asked.topic)
         scene_terms = set(terms_of(asked.scene))
@@ -592,13 +592,19 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
 
 
-def with_joined(texts: list[set[str]], question: str) -> list[set[str]]:
-    """Each sentence's words with each word the question joins by a hyphen whose pieces the sentence says: "Image
-    count" says "image-count", "fast ingest" says "fast-ingest" (the pieces are no words of the question of their own:
-    "ingest" alone is not it)."""
+def with_joined(texts: list[set[str]], question: str, written: list[str]) -> list[set[str]]:
+    """Each sentence's words (`written`: the sentences) with each word the question joins by a hyphen whose pieces the
+    sentence says: "Image count" says "image-count", "fast ingest" says "fast-ingest" (the pieces are no words of the
+    question of their own: "ingest" alone is not it); and with each word of the question that is a piece of a word
+    the sentence joins ("a high-level knowledge" says what "what level of knowledge" asks)."""
     joined = {stem(w): pieces for w in HYPHENATED.findall(question)
               if len(pieces := set(terms_of(w.replace("-", " ")))) > 1}
-    return [t | {w for w, pieces in joined.items() if pieces <= t} for t in texts] if joined else texts
+    asked = set(terms_of(question))
+    out = []
+    for t, text in zip(texts, written):
+        pieces = {p for w in HYPHENATED.findall(text) for p in terms_of(w.replace("-", " "))} & asked if "-" in text else set()
+        out.append(t | pieces | {w for w, parts in joined.items() if parts <= t})
+    return out
 
 
 def document_words(sentences: list[Sentence], numbers: set[str]) -> set[str]:

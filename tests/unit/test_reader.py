@@ -1217,9 +1217,24 @@ def test_a_word_the_question_joins_by_a_hyphen_is_said_by_a_sentence_that_says_i
 
     texts = [set(terms_of(t)) for t in ("Alarms sound for the Tide count.", "Alarms sound for the wind speed.",
                                         "Alarms sound at high tide.")]
-    said = [stem("tide-count") in t for t in with_joined(texts, "Who acts when a tide-count alarm sounds?")]
+    said = [stem("tide-count") in t for t in with_joined(texts, "Who acts when a tide-count alarm sounds?", [])]
     assert said == [True, False, False]
     assert not any(stem("tide-count") in t for t in texts)
+    # … and a word of the question that is a piece of a word the sentence joins: "a high-level knowledge" says "level"
+    written = ["Keepers only require a high-level knowledge.", "Keepers only require some knowledge."]
+    joined = with_joined([set(terms_of(t)) for t in written], "What level of knowledge does a keeper need?", written)
+    assert [stem("level") in t for t in joined] == [True, False]
+
+
+def test_the_asked_noun_ending_a_hyphenated_word_is_answered_by_that_word(answerer):
+    """"What level of knowledge": "a high-level knowledge" (the asked noun joined by a hyphen to its value), not a
+    noun the asked one merely names the kind of."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("What level of knowledge does a keeper need?")
+    sentence = parse_all(["The keepers only require a high-level knowledge of how the lamp works."])[0]
+    assert "high-level knowledge" in str(choose(sentence, asked.parts[0], set(asked.topic)))
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
