@@ -565,7 +565,8 @@ class PassageReader:
         return out
 
 
-HYPHENATED = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")  # "fast-ingest", "high-level": words joined by hyphens
+# "fast-ingest", "high-level": words joined by hyphens (not a name or an address: "#lamp-crew", "0003-lamp-rota.md")
+HYPHENATED = re.compile(r"(?<![\w#@/.`_-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w/.`_-])")
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGNORECASE)  # "that team": said before
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
