@@ -161,7 +161,11 @@ class PassageReader:
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
             pointed = tuple(words_of for a in answers if (words_of := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))) \
                 if part.points_back else ()
-            back = set().union(*pointed)
+            said_back = set().union(*pointed)  # (what the earlier answers said, no answer to this part)
+            # (a value, "2022-09-22", is nothing "its" can point to: "when did the team turn X down, and what were its
+            # reasons" is about the team's decision)
+            back = set().union(*(w for w, a in zip(pointed, [a for a in answers if terms_of(TITLE_ADDED.sub("", a.filler))])
+                                 if a.part.slot not in VALUE_KINDS))
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it; one
@@ -340,7 +344,7 @@ class PassageReader:
                 (score, i, picked) for (score, i), doc in zip(best, docs)
                 if (picked := (part.slot == "person" or kind) and _instructed(doc) and asks_doer(part.text)
                     and words.section_doer(i, question_terms, kind)
-                    or choose(doc, part, question_terms | back, back, asked_field, others_ask, pointed)
+                    or choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed)
                     # ("… rather than using EKS for the below reasons:": what it leads into, read below, is the reason)
                     or (Filler(sentences[i].text) if part.slot == "reason" and _listed(sentences, i, part) else None))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
@@ -351,7 +355,7 @@ class PassageReader:
                        and i + 1 < len(sentences) and i + 1 not in taken and _continues(sentences[i], sentences[i + 1])
                        and words.texts[i + 1] & set(part.terms)]
             found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
-                      if (picked := choose(doc, part, question_terms | back, back, asked_field, others_ask, pointed))]
+                      if (picked := choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed))]
             found.sort(key=lambda f: (sentences[f[1]].from_fact, -f[0], f[1]))
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
@@ -374,6 +378,10 @@ class PassageReader:
                 unnamed = unnamed or next(((score, i) for score, i in [f[:2] for f in found[:1]] + best
                                            if sentences[i].doc_id not in elsewhere), None)
                 found = ids or ([(*unnamed, words.document(sentences[unnamed[1]]))] if unnamed else [])
+            if not found and best and part.slot == "date" and (dated := _dated(sentences, best[0][1])) is not None:
+                # "When did the team turn down X": the document that says so gives no date in its sentences; its own
+                # record's date ("Date: 2022-09-22") is when it was decided.
+                found = [(best[0][0], *dated)]
             if not found and best and ONE_OF.match(part.text):
                 # "Which one lists X and Y …" of "two postmortems called Z": the best sentence says nothing the
                 # question does not, so what it picks out is the document it is in.
@@ -591,6 +599,19 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     if not name or given & set(terms_of(name)):
         return ""
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
+
+
+def _dated(sentences: list[Sentence], index: int) -> tuple[int, Filler] | None:
+    """The date a document's own record gives where it opens ("Date: 2022-09-22"), of the document of the sentence at
+    `index`: its sentence's index and the date; None where the context holds none."""
+    doc = sentences[index].doc_id
+    for i, s in enumerate(sentences):
+        if s.doc_id == doc and s.line <= OPENING_LINES and (field := FIELD_DATE.match(s.text)):
+            return i, Filler(field.group(1))
+    return None
+
+
+FIELD_DATE = re.compile(r"^\s*[A-Za-z][\w ]{0,20}:\s*(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4})\s*$")  # "Date: 2022-09-22"
 
 
 def with_joined(texts: list[set[str]], question: str, written: list[str]) -> list[set[str]]:

@@ -252,6 +252,10 @@ NOTES = {
     # A mooring plan: how the moorings were split, said by a phrase of manner, and a sentence saying no manner.
     "MP-1": ("Mooring plan — Decision", 30, "Shelter is added when you split the moorings across several quays, even "
              "on one shore.\n\nWe start by splitting out moorings by _hull type_, i.e. _keel_ and _flat_.\n"),
+    # A harbour decision dated by its record, its sentences giving no date.
+    "0031-no-ferries.md": ("No ferries", 1, "Date: 2024-03-05\n\n## Decision\n\nThe harbour board decided against "
+                           "running ferries to the north quay.\n\nThe main reasons against running ferries: the tide bus already serves it, and "
+                           "there is little monetary benefit.\n"),
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
@@ -1236,6 +1240,14 @@ def test_the_asked_noun_ending_a_hyphenated_word_is_answered_by_that_word(answer
     asked = answerer.slots.read("What level of knowledge does a keeper need?")
     sentence = parse_all(["The keepers only require a high-level knowledge of how the lamp works."])[0]
     assert "high-level knowledge" in str(choose(sentence, asked.parts[0], set(asked.topic)))
+
+
+def test_a_when_part_no_sentence_dates_is_answered_by_its_documents_record_date_and_its_reasons_still_read(answerer):
+    """"When did the board decide against ferries": no sentence saying so gives a date; the document's own record does
+    ("Date: 2024-03-05"). "What were its main reasons" points back to the decision, not to that date."""
+    head = _answer(answerer, "When did the harbour board decide against running ferries to the north quay, and what were "
+                   "its main reasons?", "0031-no-ferries.md").splitlines()[0]
+    assert head.startswith("Answer: 2024-03-05; ") and "monetary benefit" in head, head
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
