@@ -23,7 +23,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
-from ..language.english import NUMBER_WORDS
+from ..language.english import FUNCTION_WORDS, NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
 from ..language.text import split_items
 from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
@@ -453,6 +453,9 @@ class PassageReader:
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                           and sentences[j].doc_id not in others
                           and _value(f, part) != _value(filler, part)), None)
+            # (an acronym the context spells out elsewhere is answered by its name too: "Incident Commander (IC)")
+            if (name := words.spelled_out(filler)) is not None:
+                filler = Filler(f"{name} ({filler})")
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
                                       via[0] if via is not None else None))
         return answers
@@ -575,6 +578,8 @@ class PassageReader:
 
 # "fast-ingest", "high-level": words joined by hyphens (not a name or an address: "#lamp-crew", "0003-lamp-rota.md")
 HYPHENATED = re.compile(r"(?<![\w#@/.`_-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w/.`_-])")
+ACRONYM = re.compile(r"[A-Z]{2,5}")  # "IC", "SME": a name written by its initials
+CAPITALISED_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){1,4}\b")  # "Incident Commander"
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGNORECASE)  # "that team": said before
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
@@ -711,6 +716,7 @@ class ContextWords:
         self.headed = {i: (set(terms_of(" ".join(self.fields[i]))), section[key] - self.texts[i])
                        for key, i in first.items() if len(self.fields[i]) == 1}  # its label's words, its section's
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
+        self._spelled: dict[str, str] | None = None  # acronym → the one name the context spells it out by
         self.title_of = context_titles(sentences)
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
         # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
@@ -830,6 +836,26 @@ class ContextWords:
             self._about[key] = held | {t for name in names if 2 <= len(words := name.split()) <= 5
                                        and stem("".join(w[0] for w in words)) in held for t in terms_of(name)}
         return self._about[key]
+
+    def spelled_out(self, filler: str) -> str | None:
+        """The name an acronym stands for ("Incident Commander" for "IC"), where the context writes exactly one name of
+        capitalised words with those initials; None for anything else."""
+        if not ACRONYM.fullmatch(filler):
+            return None
+        if self._spelled is None:
+            found: dict[str, dict[tuple[str, ...], str]] = {}  # acronym → each name by its stems ("Commanders" too)
+            for text in self.written:
+                for m in CAPITALISED_NAME.finditer(text):
+                    words = m.group(0).split()
+                    while words and words[0].lower() in FUNCTION_WORDS:  # ("The Incident Commander")
+                        words = words[1:]
+                    if len(words) < 2:
+                        continue
+                    names = found.setdefault("".join(w[0] for w in words), {})
+                    key = tuple(stem(w) for w in words)
+                    names[key] = min(names.get(key, " ".join(words)), " ".join(words), key=len)
+            self._spelled = {acronym: next(iter(names.values())) for acronym, names in found.items() if len(names) == 1}
+        return self._spelled.get(filler)
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1

@@ -256,6 +256,9 @@ NOTES = {
     "0031-no-ferries.md": ("No ferries", 1, "Date: 2024-03-05\n\n## Decision\n\nThe harbour board decided against "
                            "running ferries to the north quay.\n\nThe main reasons against running ferries: the tide bus already serves it, and "
                            "there is little monetary benefit.\n"),
+    # A tide log page that calls its signer by initials, and a page that spells the name out.
+    "TL-1": ("Tide log — Signing", 5, "The HM signs the tide log each night.\n"),
+    "TL-2": ("Harbour roles", 3, "The Harbour Master keeps the keys of the tide office. Harbour Masters rotate weekly.\n"),
     # A fog horn page: who owns it is a field of its record; what it runs on, a sentence where the horn does something.
     "FH-1": ("Gullhorn — Meta", 1, "- Owner: Brannock Crew\n"),
     "FH-1b": ("Gullhorn — Power", 4, "Gullhorn runs on Tidewell Battery.\n"),
@@ -1248,6 +1251,15 @@ def test_a_when_part_no_sentence_dates_is_answered_by_its_documents_record_date_
     head = _answer(answerer, "When did the harbour board decide against running ferries to the north quay, and what were "
                    "its main reasons?", "0031-no-ferries.md").splitlines()[0]
     assert head.startswith("Answer: 2024-03-05; ") and "monetary benefit" in head, head
+
+
+def test_an_acronym_answer_is_given_with_the_one_name_the_context_spells_it_out_by(answerer):
+    """"The HM signs the tide log": "Harbour Master (HM)", where the context writes one name with those initials (its
+    plural, "Harbour Masters", is the same name)."""
+    head = _answer(answerer, "Who signs the tide log each night?", "TL-1", "TL-2").splitlines()[0]
+    assert head.startswith("Answer: Harbour Master (HM) (supported)"), head
+    head = _answer(answerer, "Who signs the tide log each night?", "TL-1").splitlines()[0]
+    assert head.startswith("Answer: HM (supported)"), head
 
 
 def test_a_list_item_nested_below_a_name_answers_only_a_question_that_names_it(answerer):
