@@ -364,6 +364,10 @@ class Answerer:
         answers = self.passages.read(asked, sentences, words)
         if not answers:
             return UNKNOWN
+        # An acronym the context spells out elsewhere is answered by its name too ("Incident Commander (IC)"), once
+        # every part is read as written.
+        answers = [dataclasses.replace(a, filler=f"{name} ({a.filler})") if (name := words.spelled_out(a.filler)) else a
+                   for a in answers]
         used = [s for a in answers for s in (a.via, a, a.rival) if s is not None]
         docs = list(dict.fromkeys([a.sentence.doc_id for a in used] + [s.doc_id for a in used for s in a.listed]))
         # What the question's opening statements say, stated by another document: the answer is chained through it.

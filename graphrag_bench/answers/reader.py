@@ -453,9 +453,6 @@ class PassageReader:
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                           and sentences[j].doc_id not in others
                           and _value(f, part) != _value(filler, part)), None)
-            # (an acronym the context spells out elsewhere is answered by its name too: "Incident Commander (IC)")
-            if (name := words.spelled_out(filler)) is not None:
-                filler = Filler(f"{name} ({filler})")
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
                                       via[0] if via is not None else None))
         return answers
