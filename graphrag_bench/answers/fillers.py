@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
-from ..language.english import INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS
+from ..language.english import (INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS,
+                                REASON_MARKERS, REASON_PHRASE_MARKERS)
 from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 

@@ -159,13 +159,13 @@ class PassageReader:
             nested_document = words.named_document.get(via[0].filler) if via is not None else None
             direct = None if via is not None else direct_name
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
-            pointed = tuple(words_of for a in answers if (words_of := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))) \
-                if part.points_back else ()
+            pointed_by = [(a, words_of) for a in answers if (words_of := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))] \
+                if part.points_back else []
+            pointed = tuple(words_of for _, words_of in pointed_by)
             said_back = set().union(*pointed)  # (what the earlier answers said, no answer to this part)
             # (a value, "2022-09-22", is nothing "its" can point to: "when did the team turn X down, and what were its
             # reasons" is about the team's decision)
-            back = set().union(*(w for w, a in zip(pointed, [a for a in answers if terms_of(TITLE_ADDED.sub("", a.filler))])
-                                 if a.part.slot not in VALUE_KINDS))
+            back = set().union(*(words_of for a, words_of in pointed_by if a.part.slot not in VALUE_KINDS))
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it; one

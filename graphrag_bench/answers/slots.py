@@ -569,8 +569,8 @@ def listed(text: str, names: bool = False):
         if stop == right or not items:
             continue
         items.append((right, stop))
-        if len(items) > MAX_COORDINATED or any(not (names or _one_of_several(doc[b:e])) or any(i in clause for i in range(b, e))
-                                               for b, e in items):
+        if len(items) > MAX_COORDINATED or any(not (names or _one_of_several(doc[b:e]))
+                                               or any(i in clause for i in range(b, e)) for b, e in items):
             continue
         return doc, items
     return None
@@ -584,8 +584,9 @@ def _one_of_several(item) -> bool:
         or last.pos_ in ("PROPN", "NUM") and ID_PREFIX.search(item.text) is not None
 
 
-EACH = re.compile(r"\b(?:(?:of|for|in|from)\s+(?:each|both)|each(?=\s+[a-z]+\b))\b(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?",
-                  re.IGNORECASE)
+# "for each kind", "of both", "each role" (a preposition is needed before "both": "cover both" asks of two at once)
+EACH = re.compile(r"\b(?:(?:of|for|in|from)\s+(?:each|both)|each(?=\s+[a-z]+\b))\b"
+                  r"(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?", re.IGNORECASE)
 
 
 def differing(alternatives: list[str]) -> list[str]:
