@@ -469,10 +469,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if not c.field and any(t.dep_ == "compound" and t.head == root and t in span and not _hyphen_joined(doc, t)
                                for t in head_tokens) and root not in head_tokens:
             continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
-        if part.slot == "person" and not c.field and root.pos_ == "VERB" and c.start not in called:
-            continue  # "Notify" opening an instruction, which the entity tagger took for an organisation
-        if part.slot == "person" and not c.field and _opens_instruction(doc, span):
-            continue  # "Liaise with engineers …": the same, tagged a name that heads its clause
+        if part.slot == "person" and not c.field and (root.pos_ == "VERB" and c.start not in called
+                                                      or _opens_instruction(doc, span)):
+            continue  # "Notify" opening an instruction, which the entity tagger took for an organisation ("Liaise
+            # with engineers …", which the tagger took for a name)
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone
         if part.slot == "person" and not c.field and not names_noun and _modifies_noun(span):

@@ -26,7 +26,7 @@ from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECT
 from ..language.english import FUNCTION_WORDS, NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
 from ..language.text import split_items
-from .fillers import MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields
+from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields, shape_kinds
 from .sentences import Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
 
@@ -608,12 +608,10 @@ def _dated(sentences: list[Sentence], index: int) -> tuple[int, Filler] | None:
     `index`: its sentence's index and the date; None where the context holds none."""
     doc = sentences[index].doc_id
     for i, s in enumerate(sentences):
-        if s.doc_id == doc and s.line <= OPENING_LINES and (field := FIELD_DATE.match(s.text)):
-            return i, Filler(field.group(1))
+        if s.doc_id == doc and s.line <= OPENING_LINES and (field := FIELD.match(s.text)) \
+                and "date" in shape_kinds(value := field.group(2).strip()):
+            return i, Filler(value)
     return None
-
-
-FIELD_DATE = re.compile(r"^\s*[A-Za-z][\w ]{0,20}:\s*(\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4})\s*$")  # "Date: 2022-09-22"
 
 
 def with_joined(texts: list[set[str]], question: str, written: list[str]) -> list[set[str]]:
