@@ -47,6 +47,8 @@ PARSED = 8  # sentences parsed per part, best first
 # question on the embedding model, and one this similar addresses it.
 NEAR_COVERAGE, NEAR_POOL, NEAR_SIMILARITY = 0.15, 8, 0.6
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
+RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the opening statement says of the asked thing,
+# and by this much more than any other, restates it
 MEMO = 50_000
 SINGLE_VALUED = VALUE_KINDS  # slots one thing has one value of: two values are a conflict
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
@@ -206,6 +208,16 @@ class PassageReader:
             answered = {sentences.index(a.sentence) for a in answers} if part.points_back else set()
             # (and so does the next sentence of its paragraph, which goes on about it: "That, in turn, replaced …")
             answered |= {i + 1 for i in answered if i + 1 < len(sentences) and _continues(sentences[i], sentences[i + 1])}
+            # A sentence that restates, in its own words, what the opening statement says of the thing a part asks
+            # the identity of ("If more responders are required, they will be mobilized by the Internal Liaison" of
+            # "one role brings in extra responders when more are needed") says what it says.
+            restating = set()
+            if part.description and sentences:
+                described_vector, *vectors = self._vector([part.description] + [s.text for s in sentences])
+                alike = sorted(((float(vector @ described_vector), i) for i, vector in enumerate(vectors)), reverse=True)
+                # (the one sentence that restates it, clearly more than any other does)
+                if alike[0][0] >= RESTATED and (len(alike) == 1 or alike[0][0] - alike[1][0] >= RESTATED_MARGIN):
+                    restating = {alike[0][1]}
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
@@ -224,7 +236,7 @@ class PassageReader:
                 # take" of "| Status | Description |"): its keys are those values.
                 keyed = _keyed(s, part)
                 says = says or keyed
-                said = set(part.asks) if says else set()
+                said = (set(part.asks) if says else set()) | (set(part.describes) if i in restating else set())
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
                 labelled_line = len(texts[i]) <= LABELLED_LINE

@@ -131,6 +131,7 @@ class AskedPart:
     # responders. Which role is that?"): the stems of the statement's clause about it, which the answer's sentence
     # restates; empty otherwise.
     describes: tuple[str, ...] = ()
+    description: str = ""  # … and that clause as the statement words it ("one specific role brings in responders")
     # A why-part asking why one thing rather than another ("why inside its own VPC rather than through a central egress
     # VPC"): the stems of the alternative turned down, where the reason is given; empty otherwise.
     alternative: tuple[str, ...] = ()
@@ -185,7 +186,8 @@ class SlotReader:
                 things = differing(alternatives) or things
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         if parts and scene and (clause := described(parts[0], scene)):
-            parts[0] = dataclasses.replace(parts[0], describes=clause)
+            parts[0] = dataclasses.replace(parts[0], describes=tuple(dict.fromkeys(terms_of(clause))),
+                                           description=clause)
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
 
@@ -254,23 +256,22 @@ POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w
 IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)
 
 
-def described(part: AskedPart, scene: str) -> tuple[str, ...]:
+def described(part: AskedPart, scene: str) -> str:
     """What a part asks the identity of, where that is what the opening statement describes: "Which role is that",
     "What is that platform called" — a which/what part pointing at something ("that", "it") whose words, beside what
-    it asks by, are all the statement's. The stems of the statement's clause that mentions its noun (the comma-cut
-    piece; the whole statement where none does)."""
+    it asks by, are all the statement's. The statement's clause that mentions its noun (the comma-cut pieces; the
+    whole statement where none does); "" for any other part."""
     if not IDENTITY.match(part.text):
-        return ()
+        return ""
     scene_terms = set(terms_of(scene))
     if not set(part.terms) - set(part.asks) <= scene_terms:
-        return ()
+        return ""
     pointed = POINTED_NOUN.search(part.text)
     noun = {stem(w) for w in (part.noun or (pointed.group(1) if pointed else "")).split()} & scene_terms
     if not noun:
-        return ()
+        return ""
     pieces = [p for sentence in SENTENCE_BREAK.split(scene) for p in re.split(r",\s+", sentence)]
-    about = [p for p in pieces if noun & set(terms_of(p))]
-    return tuple(dict.fromkeys(t for p in (about or [scene]) for t in terms_of(p)))
+    return " ".join([p for p in pieces if noun & set(terms_of(p))] or [scene])
 
 
 def asked_pieces(sentence: str) -> list[tuple[str, str]]:

@@ -2054,3 +2054,19 @@ def test_a_reason_is_the_list_a_sentence_leads_into(answerer):
     # (so where the sentence says the very verb asked: "why was the night ferry refused" of "… was refused … :")
     head = _answer(answerer, "Why was the night ferry refused?", "NF-1", "LOG-1", "HR-1").splitlines()[0]
     assert head.startswith("Answer: Its horn would wake the north tower; The pier cannot hold it"), head
+
+
+def test_a_sentence_restating_in_other_words_what_the_question_says_of_the_asked_thing_identifies_it(answerer):
+    """"One specific role brings in extra boats when more are needed. Which role is that?": no sentence says most of
+    those words; the one that says it in others ("If more boats are required, they will be mobilized by the Tide
+    Marshal") restates it, clearly more than any other sentence does, and names the role."""
+    passages = [Passage("HB-1#1", "HB-1", 1, 4, "Harbour roles — Storms\nThere are several roles for storms at the "
+                        "harbour. The Quay Marshal opens the quay gates at dawn. If more boats are required, they will "
+                        "be mobilized by the Tide Marshal to join the rescue.", 1.0),
+                Passage("ST-2#1", "ST-2", 1, 2, "Storm practice\nWe no longer call out every crew for a storm; each "
+                        "crew on duty answers for its own quay.", 0.9)]
+    answer = answerer(Retrieval("Now that the harbour no longer calls out every crew for a storm, one specific role "
+                                "brings in extra boats when more are needed. Which role is that?", "baseline",
+                                passages=passages))
+    assert answer.startswith("Answer: Tide Marshal ("), answer
+    assert 'they will be mobilized by the Tide Marshal to join the rescue."' in answer, answer
