@@ -579,7 +579,10 @@ def polar(doc) -> Filler | None:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None or not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children):
         return None
-    verbs = {root, *root.conjuncts}
+    # (a clause after "but" qualifies the statement, it does not deny it: "Typically X acts as Y, but that doesn't
+    # necessarily need to happen" says yes)
+    contrast = min((t.i for t in root.children if t.dep_ == "cc" and t.lower_ in CONTRASTING), default=len(doc))
+    verbs = {root, *(c for c in root.conjuncts if c.i < contrast)}
     negated = any(t.dep_ == "neg" and t.head in verbs for t in doc)
     statement = doc.text.strip().rstrip(".;:, ")  # the statement whole, as written
     return Filler(f"{'no' if negated else 'yes'} — {statement}"[:MAX_REASON]) if statement else None

@@ -291,7 +291,7 @@ class PassageReader:
                 # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered or keyed) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
-                    addressed = (not asks or asks & (texts[i] | here) or says or not own_label and (
+                    addressed = (not asks or asks & (texts[i] | here) or says or i in restating or not own_label and (
                                  part.slot in TYPED and own >= TYPED_COVERAGE
                                  or part.slot == "person" and main >= PERSON_COVERAGE))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)

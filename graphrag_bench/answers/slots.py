@@ -39,7 +39,8 @@ WH = r"(?:who|whom|whose|what|which|when|where|why|how)"
 PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during|after|before)"
 # A new asked part: ", and who …", " and on what date …", ": on what date …", "; what …"
 _AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
-_PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there)"  # the subject of a yes/no part after its auxiliary
+# the subject of a yes/no part after its auxiliary: a pronoun, or one someone counts ("can one person cover both")
+_PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|someone)"
 # ", and is it the same …": a yes/no question joined on, an auxiliary before its pronoun subject
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)", re.IGNORECASE)
@@ -188,6 +189,8 @@ class SlotReader:
         if parts and scene and (clause := described(parts[0], scene)):
             parts[0] = dataclasses.replace(parts[0], describes=tuple(dict.fromkeys(terms_of(clause))),
                                            description=clause)
+        parts = [dataclasses.replace(p, describes=tuple(dict.fromkeys(terms_of(said))), description=said)
+                 if p.slot == "polar" and scene and (said := of_both(p.text, scene)) else p for p in parts]
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
 
@@ -272,6 +275,26 @@ def described(part: AskedPart, scene: str) -> str:
         return ""
     pieces = [p for sentence in SENTENCE_BREAK.split(scene) for p in re.split(r",\s+", sentence)]
     return " ".join([p for p in pieces if noun & set(terms_of(p))] or [scene])
+
+
+BOTH = re.compile(r"\bboth\b(?!\s+(?:of\s+)?(?:the|these|those|them)\b)", re.IGNORECASE)  # "cover both": no noun after
+
+
+def of_both(text: str, scene: str) -> str:
+    """A yes/no part asked of "both" of two things the opening statement names ("The Deputy and the Scribe …. Can one
+    person cover both?"), as the statement a sentence would make: the two names in the place of "both" ("one person
+    cover both The Deputy and the Scribe"); "" for any other part."""
+    found = listed(scene, names=True) if BOTH.search(text) else None
+    if found is None:
+        return ""
+    doc, items = found
+    if len(items) != 2:
+        return ""
+    names = " and ".join(doc[b:e].text for b, e in reversed(items) if b < e) if items[0][0] > items[1][0] else \
+        " and ".join(doc[b:e].text for b, e in items)
+    words = text.split()
+    statement = " ".join(words[1:]) if words and words[0].lower() in AUXILIARIES else text
+    return BOTH.sub(f"both {names}", statement.rstrip("?"), count=1)
 
 
 def asked_pieces(sentence: str) -> list[tuple[str, str]]:
