@@ -106,6 +106,17 @@ class PassageReader:
                 self._vectors[text] = np.asarray(vector, dtype=np.float32)
         return [self._vectors[t] for t in texts]
 
+    def _restating(self, statement: str, sentences: list[Sentence]) -> int | None:
+        """The index of the one sentence that restates a statement in its own words: the most similar to it on the
+        embedding model, at least `RESTATED` and by `RESTATED_MARGIN` more than any other; None if none does."""
+        if not sentences:
+            return None
+        said, *vectors = self._vector([statement] + [s.text for s in sentences])
+        alike = sorted(((float(vector @ said), i) for i, vector in enumerate(vectors)), key=lambda x: (-x[0], x[1]))
+        if alike[0][0] >= RESTATED and (len(alike) == 1 or alike[0][0] - alike[1][0] >= RESTATED_MARGIN):
+            return alike[0][1]
+        return None
+
     def read(self, asked: AskedQuestion, sentences: list[Sentence],
              words: "ContextWords | None" = None) -> list[PartAnswer]:
         """The answered parts, in question order (a part the context does not address is left out). `words`: the
@@ -210,14 +221,10 @@ class PassageReader:
             answered |= {i + 1 for i in answered if i + 1 < len(sentences) and _continues(sentences[i], sentences[i + 1])}
             # A sentence that restates, in its own words, what the opening statement says of the thing a part asks
             # the identity of ("If more responders are required, they will be mobilized by the Internal Liaison" of
-            # "one role brings in extra responders when more are needed") says what it says.
-            restating = set()
-            if part.description and sentences:
-                described_vector, *vectors = self._vector([part.description] + [s.text for s in sentences])
-                alike = sorted(((float(vector @ described_vector), i) for i, vector in enumerate(vectors)), reverse=True)
-                # (the one sentence that restates it, clearly more than any other does)
-                if alike[0][0] >= RESTATED and (len(alike) == 1 or alike[0][0] - alike[1][0] >= RESTATED_MARGIN):
-                    restating = {alike[0][1]}
+            # "one role brings in extra responders when more are needed"), or the statement a yes/no part asks, says
+            # what it says.
+            restated = self._restating(part.description, sentences) if part.description else None
+            restating = {restated} if restated is not None else set()
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.

@@ -132,7 +132,9 @@ class AskedPart:
     # responders. Which role is that?"): the stems of the statement's clause about it, which the answer's sentence
     # restates; empty otherwise.
     describes: tuple[str, ...] = ()
-    description: str = ""  # … and that clause as the statement words it ("one specific role brings in responders")
+    # … and that clause as the statement words it ("one specific role brings in responders"); for a yes/no part asked
+    # of both of two things the statement names, the statement the part asks (`of_both`)
+    description: str = ""
     # A why-part asking why one thing rather than another ("why inside its own VPC rather than through a central egress
     # VPC"): the stems of the alternative turned down, where the reason is given; empty otherwise.
     alternative: tuple[str, ...] = ()
@@ -290,8 +292,7 @@ def of_both(text: str, scene: str) -> str:
     doc, items = found
     if len(items) != 2:
         return ""
-    names = " and ".join(doc[b:e].text for b, e in reversed(items) if b < e) if items[0][0] > items[1][0] else \
-        " and ".join(doc[b:e].text for b, e in items)
+    names = " and ".join(doc[b:e].text for b, e in sorted(items))
     words = text.split()
     statement = " ".join(words[1:]) if words and words[0].lower() in AUXILIARIES else text
     return BOTH.sub(f"both {names}", statement.rstrip("?"), count=1)
