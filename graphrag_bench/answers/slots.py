@@ -283,7 +283,7 @@ BOTH = re.compile(r"\bboth\b(?!\s+(?:of\s+)?(?:the|these|those|them)\b)", re.IGN
 
 
 def of_both(text: str, scene: str) -> str:
-    """A yes/no part asked of "both" of two things the opening statement names ("The Deputy and the Scribe …. Can one
+    """A yes/no part asked of "both" of two things the opening statement names ("The Deputy and the Scribe are … Can one
     person cover both?"), as the statement a sentence would make: the two names in the place of "both" ("one person
     cover both The Deputy and the Scribe"); "" for any other part."""
     found = listed(scene, names=True) if BOTH.search(text) else None
