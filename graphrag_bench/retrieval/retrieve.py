@@ -410,8 +410,7 @@ class GraphRetriever:
         a document titled by its name ("PagerDuty" for "the weekly PagerDuty drill"): among many documents that
         mention it, the passages ranked first need not be its own; its passage needs to add only one word the kept
         passages lack ("rules" of "links its mixin rules to rfcs#109": the question is about that page). So does a page
-        the question calls by its title in its own words (`_titled`), and one it calls by the corpus's kind of document
-        and its number ("ADR 39" for 039-….md), whose opening comes too."""
+        the question calls by its title in its own words (`_titled`)."""
         chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
         held = {p.doc_id for p in result.passages}
         references = [(word, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
@@ -450,8 +449,10 @@ class GraphRetriever:
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
         self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
         # (… unless it is called by a number the ranking and the names missed: its opening, its title and record, says
-        # what it is, whether or not it holds fields)
-        self._add_records(result, [documents[d][0] for d in numbered], any_opening=True)
+        # what it is)
+        have = {p.chunk_id for p in result.passages}
+        result.passages += [Passage.of(chunks[documents[d][0]], 0.0) for d in numbered
+                            if chunks[documents[d][0]]["chunk_id"] not in have]
 
     def _held_fields(self, result: Retrieval, question: str) -> None:
         """Of the documents kept, the passage not kept with a field labelled in the question's own words that no kept
@@ -517,17 +518,16 @@ class GraphRetriever:
                 self._documents.setdefault(chunk["doc_id"], []).append(i)
         return self._documents
 
-    def _add_records(self, result: Retrieval, openings: list[int], any_opening: bool = False) -> None:
+    def _add_records(self, result: Retrieval, openings: list[int]) -> None:
         """The record of each document a top passage names ("defined in ADR-6"): its opening passage where that holds
-        its fields ("Author: @x; Status: Approved"), or wherever it does not (`any_opening`). A question that reaches a
-        document through another one asks what the record says of it: who wrote it, when, its status."""
+        its fields ("Author: @x; Status: Approved"). A question that reaches a document through another one asks what
+        the record says of it: who wrote it, when, its status."""
         chunks = self.baseline.index.chunks
         have = {p.chunk_id for p in result.passages}
         for index in openings:
             first = chunks[index]
-            if first["chunk_id"] not in have and (any_opening or self._holds_record(first)):
+            if first["chunk_id"] not in have and self._holds_record(first):
                 result.passages.append(Passage.of(first, 0.0))
-                have.add(first["chunk_id"])
 
     def _holds_record(self, chunk: dict) -> bool:
         if chunk["chunk_id"] not in self._records:
