@@ -16,7 +16,6 @@ import os
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -42,22 +41,9 @@ ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")
 NUMBERED_REFERENCE = re.compile(r"(?<![\w-])([A-Za-z]{2,8})\s?[-#]?\s?(\d{1,5})(?![\w-])")
 ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")
 ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")
-KIND_REFERENCES = 3  # references by one word to numbers of the corpus's documents that make it their kind
 MAX_CHUNK_LINES = 14
 # A chunk's first line: its document's title, then its section's path ("Title — Section › Subsection").
 TITLE_SEPARATOR, SECTION_SEPARATOR = " — ", " › "
-
-
-def document_kinds(doc_ids: Iterable[str], texts: Iterable[str]) -> set[str]:
-    """The words, in lower case, a corpus calls its documents by: the letters its ids open with ("adr" of ADR-36), and
-    a word its prose puts before the numbers of its documents ("RFC#49", "RFC 0045", "ADR 39" where 0049-….md,
-    0045-….md and 039-….md are documents) often enough to be its kind, not a chance word before a number."""
-    ids = list(doc_ids)
-    numbers = {str(int(m.group(1))) for doc in ids if (m := ID_NUMBER.match(doc))}
-    kinds = {m.group(1).lower() for doc in ids if (m := ID_PREFIX.match(doc))}
-    said = Counter(m.group(1).lower() for text in texts for m in NUMBERED_REFERENCE.finditer(text)
-                   if str(int(m.group(2))) in numbers)
-    return kinds | {word for word, n in said.items() if n >= KIND_REFERENCES}
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..corpus.ingest import ID_NUMBER, ID_REFERENCE, document_kinds
+from ..corpus.ingest import ID_NUMBER
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
@@ -237,23 +237,11 @@ class EntityIndex:
             if e["name"] == e.get("source_doc") and self.canonical[e["id"]] not in self.documents.get(e["name"], []):
                 self.documents.setdefault(e["name"], []).append(self.canonical[e["id"]])
         self.document_of = {key: doc for doc, keys in self.documents.items() for key in keys}  # … and back
-        # A document called by its corpus's kind of document and its number ("ADR 39" for 039-….md): numbers that
-        # one document has, and the words the corpus puts before them.
-        ids = list(dict.fromkeys(chunk["doc_id"] for chunk in chunks))
-        by_number = Counter(str(int(m.group(1))) for doc in ids if (m := ID_NUMBER.match(doc)))
-        self.numbered = {number: doc for doc in ids if (m := ID_NUMBER.match(doc))
-                         and by_number[number := str(int(m.group(1)))] == 1}
-        self.kinds = document_kinds(ids, (chunk["text"] for chunk in chunks)) if self.numbered else set()
         for key in sorted(by_id):
             self.matcher.add(key, [self.nlp.make_doc(n) for n in sorted(set(by_id[key]))])
 
     def name(self, key: str) -> str:
         return self.names.get(key, key.split(":", 1)[-1])
-
-    def numbered_documents(self, text: str) -> list[str]:
-        """The documents `text` calls by the corpus's kind of document and a number ("ADR 39", "RFC-49"), in order."""
-        return list(dict.fromkeys(doc for m in ID_REFERENCE.finditer(text) if m.group(1).lower() in self.kinds
-                                  and (doc := self.numbered.get(str(int(m.group(2)))))))
 
     def titles_of(self, facts: Sequence[Fact]) -> dict[str, str]:
         """The titles of the documents at either end of the facts: an answer names "ADR-33" as its title says."""
@@ -424,8 +412,6 @@ class GraphRetriever:
         pages = [doc for pin in result.question_pins if (doc := self.entities.document_of.get(pin)
                                                          or self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
-        numbered = [doc for doc in self.entities.numbered_documents(question) if doc not in held][:MAX_REFERENCED]
-        pages += [doc for doc in numbered if doc not in pages]
         pages += [doc for doc in self._titled(words) if doc not in held and doc not in pages][:MAX_REFERENCED]
         added: list[Passage] = []
         for doc_id in dict.fromkeys(referenced + pages):
@@ -448,11 +434,6 @@ class GraphRetriever:
         reached = [d for d in dict.fromkeys(named) if d not in question
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
         self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
-        # (… unless it is called by a number the ranking and the names missed: its opening, its title and record, says
-        # what it is)
-        have = {p.chunk_id for p in result.passages}
-        result.passages += [Passage.of(chunks[documents[d][0]], 0.0) for d in numbered
-                            if chunks[documents[d][0]]["chunk_id"] not in have]
 
     def _held_fields(self, result: Retrieval, question: str) -> None:
         """Of the documents kept, the passage not kept with a field labelled in the question's own words that no kept

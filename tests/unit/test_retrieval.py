@@ -578,23 +578,6 @@ def test_a_document_the_question_names_by_its_id_is_read_among_busier_documents(
     assert any(p.doc_id == "NOTE-4" and "9 days" in p.text for p in result.passages), [p.doc_id for p in result.passages]
 
 
-_NOTES = {"004-lamp-rules.md": "# Lamp rules\n\n## Process\n\nUnder these rules the quiet period lasts 9 days "
-                               "before a rule is adopted.\n",
-          **{f"0{n}-harbour-{n}.md": f"# Harbour {n} rules\n\n## Process\n\nIn harbour {n} the quiet period of the "
-                                     f"rules process lasts a while, as NOTE {n - 1} first said.\n" for n in range(11, 16)}}
-
-
-def test_a_document_the_question_calls_by_the_corpuss_kind_and_its_number_is_read(tmp_path, embedder):
-    """The corpus calls its notes "NOTE 11", "NOTE 12" … before their numbers (011-….md): "NOTE 4" in a question is
-    004-lamp-rules.md, read though five other notes say every word of the question and rank first (its opening: what
-    it is). "HTTP 4" is no kind of document of this corpus: it names none."""
-    note, http = _ranked_retrieval(_NOTES, tmp_path, embedder, [f"0{n}-harbour-{n}.md" for n in range(11, 16)],
-                                   "Under NOTE 4, how long does the quiet period of the rules process last?",
-                                   "Under HTTP 4, how long does the quiet period of the rules process last?")
-    assert any(p.doc_id == "004-lamp-rules.md" for p in note.passages), [p.doc_id for p in note.passages]
-    assert not any(p.doc_id == "004-lamp-rules.md" for p in http.passages), [p.doc_id for p in http.passages]
-
-
 def test_top_k_is_the_full_sorts_first_k_ties_in_corpus_order():
     """Only the scores at or above the k-th are sorted: the same indexes, in the same order, as sorting every score
     (ties by corpus order), for scores with many ties and any k."""

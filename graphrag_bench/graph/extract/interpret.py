@@ -25,7 +25,7 @@ import re
 from collections import Counter, defaultdict
 
 from ...language.english import COPULAS, FUNCTION_WORDS, SUBJECT_STAND_INS
-from ...corpus.ingest import document_kinds
+from ...corpus.ingest import ID_NUMBER, ID_PREFIX, NUMBERED_REFERENCE
 from ..keys import canonical_name, entity_key
 from ...language.semantics import RELATION_THRESHOLD, RELAXED_THRESHOLD, Reading, Semantics
 from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, RELATIONS, SYMMETRIC, fits
@@ -426,7 +426,7 @@ class Interpreter:
                     if term.kind == NAME and types.get(self._type_key(term), "concept") != "concept":
                         entity_names.add(canonical_name(term.text))
 
-        entity_names -= corpus_document_kinds(parsed)
+        entity_names -= document_kinds(parsed)
 
         def is_entity(term: Term) -> bool:
             return term.kind in {RECORD, DATE} or (term.kind in {NAME, CANDIDATE} and canonical_name(term.text) in entity_names)
@@ -521,11 +521,18 @@ def _shares(counter: Counter | None) -> dict[str, float]:
     return {t: n / total for t, n in counts.items()} if total else {}
 
 
-def corpus_document_kinds(parsed: list[ParsedDocument]) -> set[str]:
-    """The words a corpus calls its documents by (`ingest.document_kinds`), as names are compared. A kind of document
-    is no entity: "RFC" as a node links every RFC to every other."""
-    return {canonical_name(kind) for kind in document_kinds((doc.doc_id for doc in parsed),
-                                                           (p.text for doc in parsed for p in doc.paragraphs))}
+KIND_REFERENCES = 3  # references by one word to numbers of the corpus's documents that make it their kind
+
+
+def document_kinds(parsed: list[ParsedDocument]) -> set[str]:
+    """The words a corpus calls its documents by: the letters its ids open with ("ADR" of ADR-36), and a word its
+    prose puts before the numbers of its documents ("RFC#49", "RFC 0045" where 0049-….md and 0045-….md are
+    documents). A kind of document is no entity: "RFC" as a node links every RFC to every other."""
+    numbers = {str(int(m.group(1))) for doc in parsed if (m := ID_NUMBER.match(doc.doc_id))}
+    kinds = {canonical_name(m.group(1)) for doc in parsed if (m := ID_PREFIX.match(doc.doc_id))}
+    said: Counter = Counter(canonical_name(m.group(1)) for doc in parsed for p in doc.paragraphs
+                            for m in NUMBERED_REFERENCE.finditer(p.text) if str(int(m.group(2))) in numbers)
+    return kinds | {word for word, n in said.items() if n >= KIND_REFERENCES}
 
 
 TEMPLATE_SHARE = 0.2  # a row label opening a table row in this share of the documents (and in three) is a field
