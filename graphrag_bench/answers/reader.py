@@ -224,7 +224,6 @@ class PassageReader:
             # "one role brings in extra responders when more are needed"), or the statement a yes/no part asks, says
             # what it says.
             restated = self._restating(part.description, sentences) if part.description else None
-            restating = {restated} if restated is not None else set()
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
@@ -243,7 +242,7 @@ class PassageReader:
                 # take" of "| Status | Description |"): its keys are those values.
                 keyed = _keyed(s, part)
                 says = says or keyed
-                said = (set(part.asks) if says else set()) | (set(part.describes) if i in restating else set())
+                said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
                 labelled_line = len(texts[i]) <= LABELLED_LINE
@@ -298,7 +297,7 @@ class PassageReader:
                 # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered or keyed) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
-                    addressed = (not asks or asks & (texts[i] | here) or says or i in restating or not own_label and (
+                    addressed = (not asks or asks & (texts[i] | here) or says or i == restated or not own_label and (
                                  part.slot in TYPED and own >= TYPED_COVERAGE
                                  or part.slot == "person" and main >= PERSON_COVERAGE))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)

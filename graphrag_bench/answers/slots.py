@@ -189,10 +189,9 @@ class SlotReader:
                 things = differing(alternatives) or things
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
         if parts and scene and (clause := described(parts[0], scene)):
-            parts[0] = dataclasses.replace(parts[0], describes=tuple(dict.fromkeys(terms_of(clause))),
-                                           description=clause)
-        parts = [dataclasses.replace(p, describes=tuple(dict.fromkeys(terms_of(said))), description=said)
-                 if p.slot == "polar" and scene and (said := of_both(p.text, scene)) else p for p in parts]
+            parts[0] = describing(parts[0], clause)
+        parts = [describing(p, said) if p.slot == "polar" and scene and (said := of_both(p.text, scene)) else p
+                 for p in parts]
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
 
@@ -259,6 +258,11 @@ ALTERNATIVE = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+(.+)$", re.IGNOREC
 POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w-]*)", re.IGNORECASE)  # "that token"
 # "which role is that", "what is that platform called": the wh-phrase, a form of "be", the pointer
 IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)
+
+
+def describing(part: AskedPart, statement: str) -> AskedPart:
+    """The part with the statement a sentence answering it restates (`description`) and that statement's stems."""
+    return dataclasses.replace(part, describes=tuple(dict.fromkeys(terms_of(statement))), description=statement)
 
 
 def described(part: AskedPart, scene: str) -> str:
