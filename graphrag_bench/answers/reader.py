@@ -912,20 +912,26 @@ def _keyed(sentence: Sentence, part: AskedPart) -> bool:
 def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sentence, ...]:
     """What a sentence that introduces a list of the asked things gives ("… for these reasons:" for "what is one
     reason …"): the items on the lines right below it, whole, as many as a reason's length holds; none for any other
-    sentence."""
+    sentence. Where those lines are list items, each is its head: an item's further sentences and the paragraphs
+    written under it explain it ("1. Cloud Platform is already serverless" over "The Cloud Platform itself is …")."""
     here = sentences[index]
     if not here.text.endswith(":") or part.slot != "reason" and not set(terms_of(part.noun)) & set(
             terms_of(" ".join(here.text.split()[-4:]))):
         return ()  # (a sentence that leads into a list gives no reason itself: its items do)
-    items: list[Sentence] = []
+    below: list[Sentence] = []
     line = here.line
     for s in sentences[index + 1:]:
-        if s.doc_id != here.doc_id or s.context != here.context or not line < s.line <= line + 2 or s.from_fact:
+        if s.doc_id != here.doc_id or s.context != here.context or s.from_fact or not (
+                line < s.line <= line + 2 or below and s.line == line):  # (the next line, or the same paragraph's)
             break
+        below.append(s)
+        line = s.line
+    heads = [s for s in below if s.item] if below and below[0].item else below
+    items: list[Sentence] = []
+    for s in heads:
         if items and len("; ".join([t.text for t in items] + [s.text])) > MAX_REASON:
             break  # whole items only
         items.append(s)
-        line = s.line
     return tuple(items)
 
 

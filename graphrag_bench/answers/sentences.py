@@ -51,6 +51,7 @@ class Sentence:
     scope: str = ""  # the name a list item sits under ("Rust" for "- FCP lasts 10 days" nested below "- Rust"): its subject
     links: tuple[str, ...] = ()  # the file names of the documents its lines link to ("0022-client-side-registry.md")
     keys: str = ""  # a two-column table read as one record: what its keys are, its first column's header ("Status")
+    item: bool = False  # the first sentence of a list item ("1. Cloud Platform is already serverless"): the item's head
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -185,10 +186,11 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     links: dict[int, tuple[str, ...]] = {}  # each line's links to other documents, by line number
 
     def add(sentence: str, line_no: int, context: str = head, scope: str = "", lines: tuple[int, ...] = (),
-            keys: str = "") -> None:
+            keys: str = "", heads_item: bool = False) -> None:
         if len(sentence) >= MIN_CHARS:
             linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
-            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys))
+            out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys,
+                                item=heads_item))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
@@ -213,7 +215,8 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             joined += words + " "
         for match in SENTENCE.finditer(joined.strip()):
             line_no = max((n for offset, n in starts if offset <= match.start()), default=paragraph[0][0])
-            add(match.group(0).strip(), line_no, scope=scopes["paragraph"], lines=tuple(n for n, _ in paragraph))
+            add(match.group(0).strip(), line_no, scope=scopes["paragraph"], lines=tuple(n for n, _ in paragraph),
+                heads_item=item and match.start() == 0)
         paragraph.clear()
 
     def field(line_no: int, text: str, keys: str = "") -> None:

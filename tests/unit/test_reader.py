@@ -201,6 +201,13 @@ NOTES = {
     "RV-3": ("Lamp rotation review — Decision", 10, "The keepers talked it over and chose not to rotate the lamps weekly, "
              "for these reasons:\n\n- The brass gears of the turntable wear out twice as fast when turned every week\n"
              "- Night shifts would need a third keeper on the gallery to turn them\n"),
+    # A review whose numbered reasons each have a paragraph below them that explains the reason.
+    "GAL-2": ("Second gallery review — Our thoughts", 20, "Keepers ask for a second gallery for different reasons, so "
+             "this lists the common thoughts on a second gallery for the tower:\n\n1. The tower is already tall enough\n"
+             "\n    The lamp is seen from the outer reef on a clear night. A second gallery would not lift it.\n\n"
+             "2. Building it would close the tower for a season\n\n    The masons need the stairs for their hoist, and "
+             "keepers could not reach the lamp while they work.\n\n3. There is little money left for repairs this "
+             "year\n\n    The harbour fund paid for the new lens.\n"),
     # A buoy page whose decision is said in the sentence after the one that says what was decided.
     "BUOY": ("Harbour buoys", 5, "Each harbour buoy gets its own solar lamp. Whilst one panel could light several "
              "buoys, we decided to give each buoy a lamp of its own in PLAN-12.\n"),
@@ -516,6 +523,16 @@ def test_a_sentence_that_introduces_a_list_of_the_asked_things_answers_with_the_
         "Answer: The brass gears of the turntable wear out twice as fast when turned every week; Night shifts would "
         "need a third keeper on the gallery to turn them (supported) [RV-3]"), answer
     assert "Night shifts would need a third keeper on the gallery to turn them\"" in answer
+
+
+def test_a_list_whose_items_are_explained_below_them_answers_with_the_items_heads(answerer):
+    """A numbered list whose every item has a paragraph under it: the reasons are the items; the paragraphs explain
+    them (the list read as its lines in a row would give the first reason and its explanation, and no second)."""
+    answer = _answer(answerer, "What were the keepers' main reasons against a second gallery for the tower?",
+                     "GAL-2", "LOG-1")
+    assert answer.splitlines()[0] == (
+        "Answer: The tower is already tall enough; Building it would close the tower for a season; There is little "
+        "money left for repairs this year (supported) [GAL-2]"), answer
 
 
 def test_a_sentence_that_says_what_is_asked_about_is_continued_by_the_next_of_its_paragraph(answerer):
