@@ -527,9 +527,12 @@ class PassageReader:
                words: "ContextWords | None" = None) -> Sentence | None:
         """The sentence of another document that states what the question's opening statements say and the answer's
         own documents do not ("X went missing on the day two nodes were found NotReady": the nodes' postmortem): a
-        second source the answer is chained through. None when the answer's documents cover the scene themselves."""
+        second source the answer is chained through. None when the answer's documents cover the scene themselves, or
+        when the parts take only the names the scene gives ("The Deputy and the Scribe are both part of the command
+        staff. Who may take on each role, and can one person cover both?" asks of the Deputy and of the Scribe: what
+        the scene says of them is no link of the answer)."""
         scene = set(terms_of(asked.scene_of_one)) - COUNTS
-        if not scene or not sentences:
+        if not scene or not sentences or all(p.of_named for p in asked.parts):
             return None
         words = words or ContextWords(sentences)
         # (a word of the scene no sentence of the context says, "made worse", no source can state; a compound name,

@@ -140,6 +140,12 @@ class AskedPart:
     alternative: tuple[str, ...] = ()
 
     @property
+    def of_named(self) -> bool:
+        """It asks of things by their names alone: one of several it goes through ("each role": `each_of`), or two
+        the opening statement names ("can one person cover both": a yes/no part's `description`)."""
+        return bool(self.each_of) or self.slot == "polar" and bool(self.description)
+
+    @property
     def asked_by(self) -> set[str]:
         """The words of its predicate that say what it asks ("stewa" of "who was the steward of X")."""
         return set(self.asks) & set(self.predicate)

@@ -2100,3 +2100,19 @@ def test_a_yes_no_part_asked_of_both_of_two_named_things_is_answered_by_the_sent
                                 "and can one person hold both?", "baseline", passages=passages))
     head = answer.splitlines()[0]
     assert "yes — Usually the Quay Marshal also serves as the Tide Marshal, but that doesn't always happen" in head, answer
+
+
+def test_a_scene_whose_names_the_parts_take_is_no_link_of_the_answer(answerer):
+    """"The Quay Marshal and the Tide Marshal are both storm roles. Who may take on each role, and can one person hold
+    both?" asks of the two marshals by name: a glossary saying that both are storm roles restates the scene, but the
+    answer rests on the roles page alone — one explicit source, `supported`, the glossary neither cited nor quoted."""
+    passages = [Passage("HB-2#1", "HB-2", 1, 4, "Harbour duties — Marshals\nAny trained keeper may be the Quay Marshal. "
+                        "Anyone can be the Tide Marshal during a gale. Usually the Quay Marshal also serves as the "
+                        "Tide Marshal, but that doesn't always happen.", 1.0),
+                Passage("GLOSS#3", "GLOSS", 3, 3, "Harbour glossary — Storm roles\nThe storm roles are the Harbour "
+                        "Master, the Quay Marshal and the Tide Marshal.", 0.9)]
+    answer = answerer(Retrieval("The Quay Marshal and the Tide Marshal are both storm roles. Who may take on each role, "
+                                "and can one person hold both?", "baseline", passages=passages))
+    head = answer.splitlines()[0]
+    assert head.endswith("(supported) [HB-2]"), answer
+    assert "GLOSS" not in answer, answer
