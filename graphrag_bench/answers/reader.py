@@ -59,6 +59,7 @@ FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
 CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is asked about, read as nearly as good
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
+NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a common noun's score, answers it
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
 BRIDGE_ONE_WORD = 0.5  # … where it adds a single word, the share it must cover (it restates the scene)
@@ -415,8 +416,10 @@ class PassageReader:
                                                                                           asked_field))
                      else (score, i, f) for score, i, f in found]
             # A common noun ("the user") yields to a name or a value that a sentence of the same document, nearly as
-            # good, gives.
-            names = [f for f in found if not _common(f[2]) and f[0] >= RIVAL * found[0][0]
+            # good, gives; asked for a name itself ("what is the new name"), to a name that document gives at half the
+            # score (what "the cluster platform product name" gives is what the name is of, not a name).
+            rival = NAMED_RIVAL if part.noun and part.noun.split()[-1].lower() in NAME_LABELS else RIVAL
+            names = [f for f in found if not _common(f[2]) and f[0] >= rival * found[0][0]
                      and sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             items = _listed(sentences, i, part)

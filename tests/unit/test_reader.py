@@ -2116,3 +2116,15 @@ def test_a_scene_whose_names_the_parts_take_is_no_link_of_the_answer(answerer):
     head = answer.splitlines()[0]
     assert head.endswith("(supported) [HB-2]"), answer
     assert "GLOSS" not in answer, answer
+
+
+def test_a_part_asking_a_name_is_answered_by_a_name_not_by_what_the_name_is_of(answerer):
+    """"What is the new name": the sentence saying most of the question ("… it is just the tower lamp name that is
+    changing") gives what the name is of, a common noun; the name is the one another sentence of the same page
+    gives ("the North Beacon"), however much less of the question it says."""
+    passages = [Passage("NM-4#9", "NM-4", 9, 14, "New lamp name — Decision\nWe will call the new lamp the \"North "
+                        "Beacon\".\n\n- Signs on the pier will say North Beacon\n- The keepers' guild name will remain "
+                        "as \"Harbour Lights\", it is just the tower lamp name that is changing.", 1.0)]
+    answer = answerer(Retrieval("I heard the lamp is getting a new name. Is the Harbour Lights guild itself being "
+                                "renamed, and what is the new name?", "baseline", passages=passages))
+    assert answer.splitlines()[0].endswith("; North Beacon (supported) [NM-4]"), answer
