@@ -58,6 +58,7 @@ PERSON_COVERAGE = 0.6  # a sentence saying this much of a "who" part in other wo
 FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks ("Author" for "wrote") says it
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
 CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is asked about, read as nearly as good
+LEAD_IN_TERMS = 2  # words of a part a sentence ending in ":" says, at least, to lead into its answer (and half its words)
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a common noun's score, answers it
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
@@ -921,7 +922,12 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
     sentence. Where those lines are list items, each is its head: an item's further sentences and the paragraphs
     written under it explain it ("1. Cloud Platform is already serverless" over "The Cloud Platform itself is …")."""
     here = sentences[index]
-    if not here.text.endswith(":") or part.slot != "reason" and not set(terms_of(part.noun)) & set(
+    said = set(part.terms) & set(terms_of(here.text))
+    # (so does one that says a what-part's own condition again, "In the event that lazy consensus cannot be
+    # reached:" for "what happens if lazy consensus can't be reached": what it leads into happens then; a date or a
+    # number it gives itself is the answer to a part asking one)
+    restates = part.slot == "thing" and len(said) >= LEAD_IN_TERMS and len(said) * 2 >= len(part.terms)
+    if not here.text.endswith(":") or part.slot != "reason" and not restates and not set(terms_of(part.noun)) & set(
             terms_of(" ".join(here.text.split()[-4:]))):
         return ()  # (a sentence that leads into a list gives no reason itself: its items do)
     below: list[Sentence] = []

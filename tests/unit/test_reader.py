@@ -2128,3 +2128,15 @@ def test_a_part_asking_a_name_is_answered_by_a_name_not_by_what_the_name_is_of(a
     answer = answerer(Retrieval("I heard the lamp is getting a new name. Is the Harbour Lights guild itself being "
                                 "renamed, and what is the new name?", "baseline", passages=passages))
     assert answer.splitlines()[0].endswith("; North Beacon (supported) [NM-4]"), answer
+
+
+def test_a_sentence_leading_into_a_list_with_the_parts_own_condition_answers_with_the_items(answerer):
+    """"In the event that the keepers cannot agree:" says the condition "what happens if the keepers can't agree"
+    asks about again, and gives no answer itself: the items it leads into are what happens then."""
+    passages = [Passage("GR-2#12", "GR-2", 12, 16, "Lamp guild rules — Lamp changes\nLamp changes are agreed by the "
+                        "keepers at the spring muster.\n\nIn the event that the keepers cannot agree:\n- The harbour "
+                        "master decides alone\n- The guild may overrule the harbour master by a two-thirds vote\n", 1.0)]
+    answer = answerer(Retrieval("How are lamp changes agreed, and what happens if the keepers can't agree?", "baseline",
+                                passages=passages))
+    head = answer.splitlines()[0]
+    assert "The harbour master decides alone; The guild may overrule the harbour master by a two-thirds vote" in head, answer
