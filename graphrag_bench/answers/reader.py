@@ -419,8 +419,8 @@ class PassageReader:
             # A common noun ("the user") yields to a name or a value that a sentence of the same document, nearly as
             # good, gives; asked for a name itself ("what is the new name"), to a name that document gives at half the
             # score (what "the cluster platform product name" gives is what the name is of, not a name).
-            rival = NAMED_RIVAL if part.noun and part.noun.split()[-1].lower() in NAME_LABELS else RIVAL
-            names = [f for f in found if not _common(f[2]) and f[0] >= rival * found[0][0]
+            near_enough = NAMED_RIVAL if part.noun and part.noun.split()[-1].lower() in NAME_LABELS else RIVAL
+            names = [f for f in found if not _common(f[2]) and f[0] >= near_enough * found[0][0]
                      and sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
             items = _listed(sentences, i, part)
