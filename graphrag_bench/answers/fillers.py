@@ -17,6 +17,7 @@ before a colon is a label, and no span is a piece of a hyphenated word.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
 from ..language.english import (INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS,
                                 REASON_MARKERS, REASON_PHRASE_MARKERS)
-from ..language.text import FREQUENCY, ISO_DATE, WORD_DATE
+from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
 ENTITY_KINDS = {
@@ -40,6 +41,7 @@ SHAPES = (
     (re.compile(r"\bv?\d+\.(?:\d+|x)(?:\.(?:\d+|x))*(?:[-+][\w.]+)?\b"), {"version", "number"}),
     (ISO_DATE, {"date"}),
     (FREQUENCY, {"frequency"}),
+    (SCHEDULE, {"date"}),
     (WORD_DATE, {"date"}),
     (re.compile(r"\b\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}\b|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:UTC|[AP]M))?\b"), {"date"}),
     (re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|[A-Za-z][A-Za-z/]*)"), {"number"}),
@@ -66,6 +68,7 @@ MAX_REASON = 240  # a reason is a clause: longer than a name
 TRIMMED = " \t,;:.`\"'()[]*"  # cut from a filler's ends (a bracket it opened is closed again; * is emphasis)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
 MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
+WITHIN_FIELD = 0.5  # dependency edges a span gains per word of the part its field's label says
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
 CLOSE = 0.1  # … and a span two edges or fewer from each further asked word gains on one near fewer
 
@@ -174,6 +177,7 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     noun = set(terms_of(part.noun))
     predicate = set(part.predicate)
     labels: list[tuple[int, int]] = []  # where the record's field labels stand: a label is no value
+    values: list[tuple[int, int, float]] = []  # where each field's value stands, and how well its label names the part
     record = is_record(text)
     for segment in text.split("; "):  # a record: "Status: Implemented; Author(s): ekcasey"
         field = FIELD.match(segment)
@@ -186,7 +190,14 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         if field and strength:
             value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
+            if record:
+                values.append((start, start + len(value), strength))
         offset += len(segment) + 2
+    # A span inside a field's value is read with its field: "first Wednesdays at 8:00 PT" in "Public … Meeting: …"
+    # answers "when does it meet publicly" before the same span in "Private … Meeting: …" does.
+    found = [dataclasses.replace(c, cost=c.cost - WITHIN_FIELD * next(
+        (strength for start, end, strength in values if start <= c.start and c.end <= end), 0.0))
+        if not c.field else c for c in found]
     # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse)
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
 

@@ -550,12 +550,26 @@ def coordinated(text: str) -> list[str]:
     itself determines ("which account and role") asks one thing of both and stays one part."""
     found = listed(text)
     if found is None:
-        return [text]
+        return manners(text)
     doc, items = found
     if items[0][0] > 0 and doc[items[0][0] - 1].lower_ in QUESTION_WORDS:
         return [text]
     before, after = doc[:items[0][0]].text_with_ws, doc[items[-1][1]:].text
     return [" ".join(f"{before}{doc[b:e].text} {after}".split()) for b, e in items]
+
+
+def manners(text: str) -> list[str]:
+    """A part asking the same of two manners it coordinates ("when does it meet, both publicly and privately"), as
+    one text per manner ("when does it meet, publicly", "… privately"); the text alone otherwise."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    for cc in doc:
+        if cc.lower_ in ("and", "or") and 0 < cc.i < len(doc) - 1 and doc[cc.i - 1].pos_ == doc[cc.i + 1].pos_ == "ADV":
+            first = cc.i - 2 if cc.i >= 2 and doc[cc.i - 2].lower_ in ("both", "either") else cc.i - 1
+            before, after = doc[:first].text_with_ws, doc[cc.i + 2:].text
+            return [" ".join(f"{before}{doc[i].text} {after}".split()) for i in (cc.i - 1, cc.i + 1)]
+    return [text]
 
 
 def listed(text: str, names: bool = False):
@@ -639,7 +653,8 @@ def telling(items: list[str]) -> list[tuple[str, ...]]:
     """The words that tell each of several coordinated things from the others ("amber", "red alert" → amber, red): the
     stems of each, but the noun the last one ends in where an earlier one leaves it out (it is said once for all)."""
     said = [terms_of(item) for item in items]
-    shared = set(said[-1][-1:]) if said and any(not set(said[-1][-1:]) <= set(s) for s in said[:-1]) else set()
+    shared = set(said[-1][-1:]) if said and len(said[-1]) > 1 and any(
+        not set(said[-1][-1:]) <= set(s) for s in said[:-1]) else set()
     return [tuple(t for t in s if t not in shared) for s in said]
 
 

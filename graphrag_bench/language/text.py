@@ -20,6 +20,12 @@ _EVERY = "|".join(TIME_UNITS + WEEKDAYS)
 # "every Monday", "each night", "every 2 hours", "nightly", "twice a week": how often, never a name.
 FREQUENCY = re.compile(rf"\b(?:(?:every|each)\s+(?:other\s+|\d+\s+)?(?:{_EVERY})s?|(?:once|twice|\d+\s+times)\s+(?:a|an|per)\s+"
                        rf"(?:{_EVERY})|(?:hour|dai|night|week|fortnight|month|quarter|year)ly)\b", re.IGNORECASE)
+_WEEKDAY = "|".join(WEEKDAYS)
+# "third Wednesdays at 8:00 PT", "every Tuesday at 10:00 UTC", "the first Monday of the month": when something
+# recurs, with the time of day where it is said.
+SCHEDULE = re.compile(rf"\b(?:(?:every|each|the)\s+)?(?:(?:first|second|third|fourth|last|other)\s+)?(?:{_WEEKDAY})s?"
+                      rf"(?:\s+of\s+(?:the|each|every)\s+month)?(?:\s+at\s+\d{{1,2}}(?::\d{{2}})?(?:\s*[ap]\.?m\.?)?"
+                      rf"(?:\s+[A-Z]{{2,4}}\b)?)?", re.IGNORECASE)
 WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_MONTH})(?:,?\s+(?P<y1>\d{{4}}))?"
                              rf"|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{{4}}))?)", re.IGNORECASE)
 # A name by typography: capitalised words (with "of", "&" … between them) or a word with an inner capital.

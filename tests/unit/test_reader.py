@@ -2140,3 +2140,28 @@ def test_a_sentence_leading_into_a_list_with_the_parts_own_condition_answers_wit
                                 passages=passages))
     head = answer.splitlines()[0]
     assert "The harbour master decides alone; The guild may overrule the harbour master by a two-thirds vote" in head, answer
+
+
+def test_a_part_asked_in_two_manners_is_answered_for_each_from_its_own_field(answerer):
+    """"When does the lamp crew meet, both publicly and privately?" asks two things, one per manner; each is read
+    from the field its label names ("Public …", "Private …") of the one record that holds both, whole as a schedule
+    says it ("last Fridays at 17:00 UTC", not the clock time alone)."""
+    passages = [Passage("LC-1#5", "LC-1", 5, 7, "Lamp crew — Meetings\n* Private Lamp Crew Meeting: [second Tuesdays at "
+                        "9:00 UTC](https://example.org/crew#meetings) (monthly). [Convert to your timezone]"
+                        "(https://example.org/tz).\n* Public Lamp Crew Meeting: [last Fridays at 17:00 UTC]"
+                        "(https://example.org/call) (monthly). [Convert to your timezone](https://example.org/tz).\n",
+                        1.0)]
+    answer = answerer(Retrieval("When does the lamp crew meet, both publicly and privately?", "baseline",
+                                passages=passages))
+    assert answer.splitlines()[0] == "Answer: last Fridays at 17:00 UTC; second Tuesdays at 9:00 UTC (supported) [LC-1]", answer
+
+
+def test_each_of_two_things_told_apart_by_one_word_is_read_from_a_sentence_saying_that_word(answerer):
+    """"with the day key and with the night key": the key said once for both is no word that tells them apart, and
+    each part is read where its own word is said (before, the last part lost its word to the shared noun)."""
+    question = "How long does a gallery session last with the day key and with the night key?"
+    assert [p.told for p in answerer.slots.read(question).parts] == [("day",), ("night",)]
+    passages = [Passage("KY-2#3", "KY-2", 3, 6, "Gallery keys — Sessions\nThe gallery has two keys: a day key and a "
+                        "night key.\n\n- day key - 8 hours\n- night key - 2 hours\n", 1.0)]
+    answer = answerer(Retrieval(question, "baseline", passages=passages))
+    assert answer.splitlines()[0] == "Answer: 8 hours; 2 hours (supported) [KY-2]", answer
