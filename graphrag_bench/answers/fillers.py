@@ -89,10 +89,11 @@ class Filler(str):
     a close second sentence offering a name answers before it."""
 
     common: bool
+    unmarked: bool  # a reason no word of reason marks: the whole sentence, given for want of a marked one
 
-    def __new__(cls, text: str, common: bool = False) -> "Filler":
+    def __new__(cls, text: str, common: bool = False, unmarked: bool = False) -> "Filler":
         filler = super().__new__(cls, text)
-        filler.common = common
+        filler.common, filler.unmarked = common, unmarked
         return filler
 
 
@@ -273,7 +274,10 @@ def _reasons(doc) -> list[Candidate]:
         if token.lower_ not in REASON_MARKERS:
             continue
         if token.dep_ == "mark":  # "… as it was a trial": the clause the word opens
-            span([t for t in token.head.subtree if t.i > token.i], 0.0)
+            # (opened after the main clause, it runs to the sentence's end, whatever the small parser splits off:
+            # "since write access to X requires Y", read as "write access" and a clause of its own)
+            late = token.head.dep_ == "advcl" and token.head.head.i < token.i
+            span(list(doc[token.i + 1:]) if late else [t for t in token.head.subtree if t.i > token.i], 0.0)
         elif token.lower_ in REASON_PHRASE_MARKERS:  # "because of the outage", "due to load"
             span([t for t in token.subtree if t.i > token.i], 0.0)
     for root in (t for t in doc if t.dep_ == "ROOT"):
@@ -547,7 +551,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         filler = stripped if terms_of(stripped) else filler
     if not filler:
         return None
-    return Filler(filler[:MAX_REASON if part.slot == "reason" else MAX_FILLER], common=chosen.common and not chosen.field)
+    return Filler(filler[:MAX_REASON if part.slot == "reason" else MAX_FILLER], common=chosen.common and not chosen.field,
+                  unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON)
 
 
 def action(doc, acted_on: tuple[str, ...]) -> Filler | None:

@@ -423,6 +423,15 @@ class PassageReader:
             names = [f for f in found if not _common(f[2]) and f[0] >= near_enough * found[0][0]
                      and sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
             score, i, filler = names[0] if names and _common(found[0][2]) else found[0]
+            if part.slot == "reason" and getattr(filler, "unmarked", False) and i + 1 < len(sentences) \
+                    and _same_paragraph(sentences[i], sentences[i + 1]):
+                # A sentence that gives no reason but says what the part asks about is followed, in its paragraph, by
+                # the one that gives it: "All project boards should be organization-level … ⏎ It is easier to
+                # distribute permissions … since write access … requires full write access to the repo."
+                marked = choose(parse_all([sentences[i + 1].text])[0], part, question_terms | said_back, said_back,
+                                asked_field, others_ask, pointed)
+                if marked is not None and not marked.unmarked:
+                    i, filler = i + 1, marked
             items = _listed(sentences, i, part)
             filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
             if not items and _keyed(sentences[i], part) and words.fields[i]:
@@ -959,6 +968,12 @@ def _sibling_id(sentence: Sentence, named_ids: dict[str, str], part: AskedPart) 
     asked = set(terms_of(part.noun))
     kinds = {p.group(1).lower() for i in ids if (p := ID_PREFIX.match(i))}
     return any(kind in kinds and stem(kind) not in asked for kind in named_ids.values())
+
+
+def _same_paragraph(sentence: Sentence, after: Sentence) -> bool:
+    """Two sentences of one paragraph (or list item) of a document, read from the document (not a graph fact)."""
+    return (after.doc_id, after.paragraph, after.context) == (sentence.doc_id, sentence.paragraph, sentence.context) \
+        and not sentence.from_fact and not after.from_fact
 
 
 def _continues(sentence: Sentence, after: Sentence) -> bool:

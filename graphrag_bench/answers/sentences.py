@@ -52,6 +52,7 @@ class Sentence:
     links: tuple[str, ...] = ()  # the file names of the documents its lines link to ("0022-client-side-registry.md")
     keys: str = ""  # a two-column table read as one record: what its keys are, its first column's header ("Status")
     item: bool = False  # the first sentence of a list item ("1. Cloud Platform is already serverless"): the item's head
+    paragraph: int = 0  # the line its paragraph (or list item) begins on: sentences of one paragraph share it
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -190,7 +191,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if len(sentence) >= MIN_CHARS:
             linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
             out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys,
-                                item=heads_item))
+                                item=heads_item, paragraph=lines[0] if lines else line_no))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""

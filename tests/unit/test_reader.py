@@ -2165,3 +2165,17 @@ def test_each_of_two_things_told_apart_by_one_word_is_read_from_a_sentence_sayin
                         "night key.\n\n- day key - 8 hours\n- night key - 2 hours\n", 1.0)]
     answer = answerer(Retrieval(question, "baseline", passages=passages))
     assert answer.splitlines()[0] == "Answer: 8 hours; 2 hours (supported) [KY-2]", answer
+
+
+def test_a_reason_is_read_from_the_next_sentence_of_the_paragraph_that_restates_what_is_asked(answerer):
+    """The first sentence of the item says again what the question asks about and gives no reason; the next sentence
+    of the same item gives it, in the clause "since" opens — to the sentence's end, however the parser splits it
+    ("write access" read as a verb and its object)."""
+    passages = [Passage("LG-3#20", "LG-3", 20, 24, "Lamp logs — Guidance\n- All lamp logs should be office-level lamp "
+                        "logs instead of\ntower-level even if the lamp log is intended to be scoped to a single\ntower. "
+                        "It is easier to share entries via office-level logs\nsince write access to a tower-level log "
+                        "requires a key to the tower.\n", 1.0)]
+    answer = answerer(Retrieval("Why are lamp logs supposed to be created at the office level rather than for a single "
+                                "tower?", "baseline", passages=passages))
+    assert answer.splitlines()[0] == "Answer: write access to a tower-level log requires a key to the tower (supported) " \
+        "[LG-3]", answer
