@@ -220,7 +220,8 @@ class PassageReader:
             abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
             answered = {sentences.index(a.sentence) for a in answers} if part.points_back else set()
             # (and so does the next sentence of its paragraph, which goes on about it: "That, in turn, replaced …")
-            answered |= {i + 1 for i in answered if i + 1 < len(sentences) and _same_paragraph(sentences[i], sentences[i + 1])}
+            answered |= {i + 1 for i in answered
+                         if i + 1 < len(sentences) and _same_paragraph(sentences[i], sentences[i + 1])}
             # A sentence that restates, in its own words, what the opening statement says of the thing a part asks
             # the identity of ("If more responders are required, they will be mobilized by the Internal Liaison" of
             # "one role brings in extra responders when more are needed"), or the statement a yes/no part asks, says
@@ -372,7 +373,8 @@ class PassageReader:
             # to grant each its own instance in RFC-143."), read as nearly as good.
             taken = {i for _, i in best} | {i for _, i, _ in found}
             further = [(score * CONTINUED, i + 1) for score, i in best if i not in {f[1] for f in found}
-                       and i + 1 < len(sentences) and i + 1 not in taken and _same_paragraph(sentences[i], sentences[i + 1])
+                       and i + 1 < len(sentences) and i + 1 not in taken
+                       and _same_paragraph(sentences[i], sentences[i + 1])
                        and words.texts[i + 1] & set(part.terms)]
             found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
                       if (picked := choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed))]

@@ -25,7 +25,7 @@ _WEEKDAY = "|".join(WEEKDAYS)
 # recurs, with the time of day where it is said.
 SCHEDULE = re.compile(rf"\b(?:(?:every|each|the)\s+)?(?:(?:first|second|third|fourth|last|other)\s+)?(?:{_WEEKDAY})s?"
                       rf"(?:\s+of\s+(?:the|each|every)\s+month)?(?:\s+at\s+\d{{1,2}}(?::\d{{2}})?(?:\s*[ap]\.?m\.?)?"
-                      rf"(?:\s+[A-Z]{{2,4}}\b)?)?", re.IGNORECASE)
+                      rf"(?:\s+(?-i:[A-Z]{{2,4}})\b)?)?", re.IGNORECASE)  # (a time zone in capitals: "PT", "UTC")
 WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_MONTH})(?:,?\s+(?P<y1>\d{{4}}))?"
                              rf"|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{{4}}))?)", re.IGNORECASE)
 # A name by typography: capitalised words (with "of", "&" … between them) or a word with an inner capital.
