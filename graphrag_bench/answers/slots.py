@@ -559,14 +559,15 @@ def coordinated(text: str) -> list[str]:
 
 
 def manners(text: str) -> list[str]:
-    """A part asking the same of two manners it coordinates ("when does it meet, both publicly and privately"), as
-    one text per manner ("when does it meet, publicly", "… privately"); the text alone otherwise."""
+    """A part asking the same of two manners it joins by "and" ("when does it meet, both publicly and privately"), as
+    one text per manner ("when does it meet, publicly", "… privately"); the text alone otherwise ("directly or
+    indirectly" asks one thing, by any way)."""
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([text])[0]
     for cc in doc:
-        if cc.lower_ in ("and", "or") and 0 < cc.i < len(doc) - 1 and doc[cc.i - 1].pos_ == doc[cc.i + 1].pos_ == "ADV":
-            first = cc.i - 2 if cc.i >= 2 and doc[cc.i - 2].lower_ in ("both", "either") else cc.i - 1
+        if cc.lower_ == "and" and 0 < cc.i < len(doc) - 1 and doc[cc.i - 1].pos_ == doc[cc.i + 1].pos_ == "ADV":
+            first = cc.i - 2 if cc.i >= 2 and doc[cc.i - 2].lower_ == "both" else cc.i - 1
             before, after = doc[:first].text_with_ws, doc[cc.i + 2:].text
             return [" ".join(f"{before}{doc[i].text} {after}".split()) for i in (cc.i - 1, cc.i + 1)]
     return [text]

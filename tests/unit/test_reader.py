@@ -2179,3 +2179,13 @@ def test_a_reason_is_read_from_the_next_sentence_of_the_paragraph_that_restates_
                                 "tower?", "baseline", passages=passages))
     assert answer.splitlines()[0] == "Answer: write access to a tower-level log requires a key to the tower (supported) " \
         "[LG-3]", answer
+
+
+def test_two_manners_joined_by_or_ask_one_thing():
+    """"… directly or indirectly" asks what holds by any way, one part; "both publicly and privately" asks of each."""
+    from graphrag_bench.answers.slots import coordinated
+
+    assert coordinated("What does the lamp depend on, directly or indirectly") == [
+        "What does the lamp depend on, directly or indirectly"]
+    assert coordinated("When does the crew meet, both publicly and privately") == [
+        "When does the crew meet, publicly", "When does the crew meet, privately"]
