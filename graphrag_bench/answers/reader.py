@@ -933,12 +933,14 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
     sentence. Where those lines are list items, each is its head: an item's further sentences and the paragraphs
     written under it explain it ("1. Cloud Platform is already serverless" over "The Cloud Platform itself is …")."""
     here = sentences[index]
-    said = set(part.terms) & set(terms_of(here.text))
+    if not here.text.endswith(":"):
+        return ()
     # (so does one that says a what-part's own condition again, "In the event that lazy consensus cannot be
     # reached:" for "what happens if lazy consensus can't be reached": what it leads into happens then; a date or a
     # number it gives itself is the answer to a part asking one)
+    said = set(part.terms) & set(terms_of(here.text))
     restates = part.slot == "thing" and len(said) >= LEAD_IN_TERMS and len(said) * 2 >= len(part.terms)
-    if not here.text.endswith(":") or part.slot != "reason" and not restates and not set(terms_of(part.noun)) & set(
+    if part.slot != "reason" and not restates and not set(terms_of(part.noun)) & set(
             terms_of(" ".join(here.text.split()[-4:]))):
         return ()  # (a sentence that leads into a list gives no reason itself: its items do)
     below: list[Sentence] = []

@@ -2089,6 +2089,10 @@ def test_a_sentence_restating_in_other_words_what_the_question_says_of_the_asked
     assert 'they will be mobilized by the Tide Marshal to join the rescue."' in answer, answer
 
 
+MARSHALS_QUESTION = ("The Quay Marshal and the Tide Marshal are both storm roles. Who may take on each role, and can "
+                     "one person hold both?")
+
+
 def test_a_yes_no_part_asked_of_both_of_two_named_things_is_answered_by_the_sentence_restating_it(answerer):
     """"… and can one person hold both?" after "The Quay Marshal and the Tide Marshal …": a part of its own, asked of
     the two ("one person hold both The Quay Marshal and the Tide Marshal"), answered by the sentence that says so in
@@ -2096,8 +2100,7 @@ def test_a_yes_no_part_asked_of_both_of_two_named_things_is_answered_by_the_sent
     passages = [Passage("HB-2#1", "HB-2", 1, 4, "Harbour roles — Marshals\nAny trained keeper may be the Quay Marshal. "
                         "Anyone can be the Tide Marshal during a storm. Usually the Quay Marshal also serves as the "
                         "Tide Marshal, but that doesn't always happen.", 1.0)]
-    answer = answerer(Retrieval("The Quay Marshal and the Tide Marshal are both storm roles. Who may take on each role, "
-                                "and can one person hold both?", "baseline", passages=passages))
+    answer = answerer(Retrieval(MARSHALS_QUESTION, "baseline", passages=passages))
     head = answer.splitlines()[0]
     assert "yes — Usually the Quay Marshal also serves as the Tide Marshal, but that doesn't always happen" in head, answer
 
@@ -2111,8 +2114,7 @@ def test_a_scene_whose_names_the_parts_take_is_no_link_of_the_answer(answerer):
                         "Tide Marshal, but that doesn't always happen.", 1.0),
                 Passage("GLOSS#3", "GLOSS", 3, 3, "Harbour glossary — Storm roles\nThe storm roles are the Harbour "
                         "Master, the Quay Marshal and the Tide Marshal.", 0.9)]
-    answer = answerer(Retrieval("The Quay Marshal and the Tide Marshal are both storm roles. Who may take on each role, "
-                                "and can one person hold both?", "baseline", passages=passages))
+    answer = answerer(Retrieval(MARSHALS_QUESTION, "baseline", passages=passages))
     head = answer.splitlines()[0]
     assert head.endswith("(supported) [HB-2]"), answer
     assert "GLOSS" not in answer, answer
