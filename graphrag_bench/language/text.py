@@ -71,8 +71,14 @@ def clean(text: str) -> str:
 @lru_cache(maxsize=MEMO)
 def split_qualifiers(value: str) -> tuple[str, tuple[str, ...]]:
     """'Hannah Lindqvist (OT security lead at the time)' → ('Hannah Lindqvist', ('OT security lead at the time',))."""
-    qualifiers = QUALIFIER.findall(value)
-    return QUALIFIER.sub("", value).strip(), tuple(q.strip() for q in qualifiers if q.strip())
+    # A link's words are the value and its target a qualifier ("[SIG Auth](sig-auth/README.md)"); parentheses inside
+    # parentheses are taken off from the inside out ("Ana Ruiz (**[@aruiz](https://…)**)" is Ana Ruiz).
+    value = LINK.sub(r"\1 (\2)", value)
+    qualifiers: list[str] = []
+    while found := QUALIFIER.findall(value):
+        qualifiers += found
+        value = QUALIFIER.sub("", value)
+    return value.strip(), tuple(q for q in (EMPHASIS.sub("", q).strip() for q in qualifiers) if q)
 
 
 @lru_cache(maxsize=MEMO)

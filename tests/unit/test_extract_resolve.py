@@ -532,6 +532,31 @@ def test_names_listed_under_a_relation_heading_are_that_relation_of_the_document
     assert ("artifact:OUT-1", "ATTENDED", "artifact:OUT-2") not in _edges(graph)
 
 
+def test_people_listed_with_their_account_handles_under_a_heading_and_a_table_of_linked_pages(tmp_path):
+    """"### Wardens" (no relation of the vocabulary) over "* Ana Ruiz (**[@aruiz](…)**), Initech": each item is one
+    person, with the organisation she works for beside her: the heading relates the page to Ana Ruiz, never to
+    Initech, and is read as what it says, not as the nearest vocabulary relation. A table whose first column links
+    each row to its page ("[Lamp Guild](lamp/README.md)") relates the row's name, not a bracketed fragment of it."""
+    write(tmp_path / "docs" / "guild.md", "# Net Guild\n\n### Wardens\nThe wardens run the guild.\n\n"
+                                          "* Ana Ruiz (**[@aruiz](https://example.org/aruiz)**), Initech\n"
+                                          "* Bo Lindqvist (**[@bolind](https://example.org/bolind)**), Initech\n"
+                                          "* Cy Oduya (**[@cyo](https://example.org/cyo)**), Tide Works, Inc\n")
+    write(tmp_path / "docs" / "liaisons.md", "# Liaisons\n\n| Guild | Council Liaison |\n|---|---|\n"
+                                             "| [Lamp Guild](lamp/README.md) | Ana Ruiz (**[@aruiz](https://example.org/aruiz)**) |\n"
+                                             "| [Rope Guild](rope/README.md) | Cy Oduya (**[@cyo](https://example.org/cyo)**) |\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"] for e in graph.entities}
+    said = {(named.get(r["source"], r["source"]), r["type"], r.get("label", ""), named.get(r["target"], r["target"]))
+            for r in graph.relationships if r["type"] not in ("MENTIONED_IN", "RECORDS")}
+    wardens = {(s, t) for s, kind, label, t in said if label == "Wardens"}
+    assert wardens == {("guild.md", "Ana Ruiz"), ("guild.md", "Bo Lindqvist"), ("guild.md", "Cy Oduya")}, said
+    assert {kind for s, kind, label, t in said if label == "Wardens"} == {"RELATED_TO"}, said
+    assert ("Lamp Guild", "RELATED_TO", "Council Liaison", "Ana Ruiz") in said, said
+    assert ("Rope Guild", "RELATED_TO", "Council Liaison", "Cy Oduya") in said, said
+    assert not {"Initech", "Tide Works"} & {t for *_, t in said}, said
+
+
 def test_a_table_relates_its_rows_only_by_a_header_that_names_a_relation_and_never_through_flags(tmp_path):
     """A table of signal codes ("Code | Tower Data Type | Meaning") names no relation between a code and its data
     type, only a header close to one: no edge, though both columns hold names. A column of flags ("Required: Y/N")

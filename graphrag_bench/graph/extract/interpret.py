@@ -189,7 +189,9 @@ class Interpreter:
             runner_up = next((x[2] for x in fitting[1:] if x[0] != name), 0.0)
             # (a table's or diagram's label that says something, "Server Data Type", and names no relation names
             # none: only a bare one, "To", read with its heading, may be read as the best fitting relation)
-            guess = s.extractor in STRUCTURAL and not (s.extractor in CONTEXTUAL and content_words(s.label))
+            # (nor does a heading over a list of people, "Chairs": its label is all it says of them)
+            guess = (s.extractor in STRUCTURAL and s.extractor != "heading_list"
+                     and not (s.extractor in CONTEXTUAL and content_words(s.label)))
             if score >= floor or (guess and val != {"date"} and score >= MARGIN_FLOOR and score - runner_up >= MARGIN):
                 return Reading(name, inverse, score), score
         if final and s.extractor in STRUCTURAL and val & PEOPLE and not sub & PEOPLE:

@@ -405,18 +405,43 @@ class DocumentParser:
         each name is that relation's value for the section's record, as a field's would be."""
         if self._context == self.doc.title or self._para or len(item) > 200 or item.rstrip().endswith(":"):
             return False
-        pieces = [p for p in NAMES_SEPARATOR.split(item.strip()) if p]
+        pieces = self._name_pieces(item)
+        if len(pieces) > 1 and self._list_of_entries(line_no):
+            pieces = pieces[:1]  # "- Ana Ruiz (@aruiz), Initech" a line: each item is one name and what it says of it
         # initials written with spaces between them ("RF SC AN") are as many names
         names = [w for p in pieces for w in (p.split() if all(INITIALS.fullmatch(x) for x in p.split()) else [p])]
         if not names or len(names) > 12 or not all(HANDLE.fullmatch(n) or INITIALS.fullmatch(n) or HANDLE_WORD.fullmatch(n)
                                                    or (looks_like_name(n) and len(n.split()) <= 3) for n in names):
             return False
-        if any(self.ref(n) for n in names) or not self.is_label(self._context):
+        if any(self.ref(n) for n in names):
             return False  # (records a list cites are references: `_reference_item`)
+        labelled = self.is_label(self._context)
+        if not labelled and not any(HANDLE.fullmatch(q) for q in split_qualifiers(
+                NAMES_SEPARATOR.split(item.strip(), maxsplit=1)[0])[1]):
+            return False  # under a heading no vocabulary relation names, only people by their account handles
         self._flush()
+        if not labelled:  # (such a list is what names them: its heading says what they are of the page)
+            self.out.declared += [Declared(name, self.doc.doc_id, line_no, "list", self._context) for name in names]
         for name in names:
             self.state(self._subject, self._context, Term(name, NAME), line_no, "heading_list", self._context)
         return True
+
+    @staticmethod
+    def _name_pieces(item: str) -> list[str]:
+        """A list item's names: its pieces between separators, each without its parentheses and link targets."""
+        return [body for p in NAMES_SEPARATOR.split(item.strip()) if p and (body := clean(split_qualifiers(p)[0]))]
+
+    def _list_of_entries(self, line_no: int) -> bool:
+        """The list this line belongs to has several items, each of several pieces: an item is one entry ("name,
+        affiliation"), not a line of names ("- KM, JT, AN")."""
+        lines = self.doc.lines
+        start = end = line_no - 1
+        while start > 0 and LIST_ITEM.match(lines[start - 1]):
+            start -= 1
+        while end + 1 < len(lines) and LIST_ITEM.match(lines[end + 1]):
+            end += 1
+        items = [LIST_ITEM.sub("", lines[j]) for j in range(start, end + 1)]
+        return len(items) >= 2 and all(len(self._name_pieces(i)) >= 2 for i in items)
 
     def _entry_items(self, topic: Term, text: str, line: int) -> None:
         """The things an entry lists without a label; pass 3 relates them to the entry by their types alone. The
