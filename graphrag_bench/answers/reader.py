@@ -181,6 +181,10 @@ class PassageReader:
             # (a value, "2022-09-22", is nothing "its" can point to: "when did the team turn X down, and what were its
             # reasons" is about the team's decision)
             back = set().union(*(words_of for a, words_of in pointed_by if a.part.slot not in VALUE_KINDS))
+
+            def says_back(i: int) -> bool:  # the sentence says what the part points back to
+                return bool(back) and back <= texts[i]
+
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it; one
@@ -263,8 +267,9 @@ class PassageReader:
                 about = max((sum(rarity(t) for t in x & (words.about(s.doc_id, asked.named) | words.cited[i]))
                              / sum(rarity(t) for t in x) for x in abouts), default=1.0)
                 if s.from_fact and rarest and rarest not in words.about(s.doc_id, asked.named) \
-                        and s.doc_id != nested_document:
+                        and s.doc_id != nested_document and not says_back(i):
                     continue  # a graph fact's sentence of a document that never says what the question is most about
+                    # (unless it says what the part points back to: the earlier answer is what the part is about)
                 if direct and direct not in words.about(s.doc_id, asked.named):
                     continue
                 # A line of fields ("Author(s): …") says them of its own document: a question naming a document by
@@ -323,11 +328,12 @@ class PassageReader:
             passing += [(coverage, i) for coverage, i in near if similarity[i] >= NEAR_SIMILARITY]
             earlier = {a.sentence.doc_id for a in answers} if part.points_back else set()
             # The retrieved passages are read first; the sentences graph facts were extracted from fill in what the
-            # passages leave unaddressed (a hub entity's facts bring sentences about anything near it).
+            # passages leave unaddressed (a hub entity's facts bring sentences about anything near it) — except one
+            # that says what the part points back to: the earlier answer's fact is read with the passages.
             scored = sorted(((coverage + SIMILARITY * similarity[i] - RANK * sentences[i].rank
                               + (SAME_DOCUMENT if sentences[i].doc_id in earlier else 0.0)
                               + (QUOTED if any(q <= texts[i] for q in quoted) else 0.0), i) for coverage, i in passing),
-                            key=lambda x: (sentences[x[1]].from_fact, -x[0], x[1]))
+                            key=lambda x: (sentences[x[1]].from_fact and not says_back(x[1]), -x[0], x[1]))
             # A part that points back to a document an earlier part answered with ("which RFC did X supersede, and
             # who wrote that earlier RFC") is read in that document, where the context holds it: the chain's second link.
             chained = {words.named_document[a.filler] for a in answers if a.filler in words.named_document} \
@@ -378,7 +384,7 @@ class PassageReader:
                        and words.texts[i + 1] & set(part.terms)]
             found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
                       if (picked := choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed))]
-            found.sort(key=lambda f: (sentences[f[1]].from_fact, -f[0], f[1]))
+            found.sort(key=lambda f: (sentences[f[1]].from_fact and not says_back(f[1]), -f[0], f[1]))
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
                 # record answers "which RFC superseded the 2023H1 Roadmap" (0118) with the record's own document.

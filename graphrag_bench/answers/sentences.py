@@ -315,13 +315,30 @@ def context_sentences(retrieval) -> list[Sentence]:
                 seen.add((s.doc_id, s.text))
                 out.append(s)
     for fact in retrieval.facts:
-        text = clean(fact.evidence)
+        text, said = _fact_text(fact), clean(fact.evidence)
         if len(text) >= MIN_CHARS and (fact.doc_id, text) not in seen and not any(
-                text in s.text for s in out if s.doc_id == fact.doc_id):
+                said in s.text for s in out if s.doc_id == fact.doc_id):  # (a passage that holds it reads it in place)
             seen.add((fact.doc_id, text))
             out.append(Sentence(text[:MAX_CHARS], fact.doc_id, fact.line, fact.doc_id, len(retrieval.passages), True))
     out += header_records(retrieval, out)
     return out
+
+
+def _fact_text(fact) -> str:
+    """The words a graph fact was read from. A table row or a list item says nothing without the header or heading
+    over it, which the fact keeps as its label: "| SIG Lumen | Ana Ruiz |" under "Liaison" reads "SIG Lumen —
+    Liaison: Ana Ruiz"; "* Ana Ruiz (@aruiz)" under "### Wardens" of the guild's page, "guild.md — Wardens: Ana Ruiz"."""
+    text = clean(fact.evidence)
+    row = fact.evidence.lstrip().startswith("|")
+    if not fact.label or not (row or LIST_ITEM.match(fact.evidence)) or fact.label.lower() in text.lower():
+        return text
+    if not row:  # (the item is the names under the heading: "- rifis, wicar" under "## Attendees")
+        subject = fact.source_name if fact.target_name in text else fact.target_name
+        return f"{subject} — {fact.label}: {text}"
+    first = next((c for c in _cells(fact.evidence) if c), "")
+    forward = fact.source_name in first
+    subject, value = (fact.source_name, fact.target_name) if forward else (fact.target_name, fact.source_name)
+    return f"{subject} — {fact.label}: {value}"
 
 
 def header_records(retrieval, sentences: list[Sentence]) -> list[Sentence]:

@@ -363,14 +363,17 @@ class GraphRetriever:
         t = time.perf_counter()
         self._attributes(result, question_pins)
         facts: dict[tuple, Fact] = {}
-        nodes: set[str] = set(question_pins[:MAX_PINS])
-        expanded: list[str] = []
         tokens = stems(question)
-        for pin in question_pins[:MAX_PINS]:
-            self._expand_pin(result, facts, nodes, pin)
-            expanded.append(pin)
+        expanded = question_pins[:MAX_PINS]
+        beside = [pin for pin in self._beside(result.passages[:1], question_pins) if pin not in expanded]
+        expanded += beside[:MAX_PINS - len(expanded)]
+        nodes: set[str] = set(expanded)
+        # The question's entities, and the names a passage gives beside them, get their own edges before any of them
+        # its two-step paths: a busy page the question names (a committee, its members, each member's other groups)
+        # had spent the node bound before the group the top passage names beside the question's got its one edge.
+        self._expand_pins(result, facts, nodes, expanded)
         # Then one step further along the relations the question words ("… depend on, directly or indirectly"),
-        # before the entities of the retrieved passages.
+        # before the other entities of the retrieved passages.
         onward = [f.target if f.source in expanded else f.source for f in facts.values()
                   if f.hops == 1 and tokens & (RELATION_WORDS.get(f.type, set()) | stems(f.label))]
         for pin in dict.fromkeys(onward + list(seed_pins)):
@@ -384,7 +387,7 @@ class GraphRetriever:
         result.timings["graph_query_ms"] = _ms(t)
 
         t = time.perf_counter()
-        result.facts = self._pack(list(facts.values()), question, set(question_pins))
+        result.facts = self._pack(list(facts.values()), question, set(question_pins), frozenset(beside))
         result.titles = self.entities.titles_of(result.facts)
         result.timings["context_pack_ms"] = _ms(t)
 
@@ -546,6 +549,19 @@ class GraphRetriever:
         result.question_pins = question_pins
         return question_pins, seeds
 
+    def _beside(self, passages: list[Passage], question_pins: list[str]) -> list[str]:
+        """The names a sentence of the passages gives beside one the question names: a step from the question, as a
+        fact's other end is ("SIG CLI does not own kubeadm, which is owned by SIG Cluster Lifecycle" is how "which
+        group owns kubeadm" reaches that group)."""
+        named = set(question_pins)
+        beside: list[str] = []
+        for passage in passages:
+            for sentence in passage_sentences(passage.doc_id, passage.start_line, passage.text, 0):
+                pins = self.entities.pin(sentence.text)
+                if named & set(pins):
+                    beside += [pin for pin in pins if pin not in named]
+        return list(dict.fromkeys(beside))
+
     def _attributes(self, result: Retrieval, question_pins: list[str]) -> None:
         """The header attributes of the question's entities (an answer may be one of them)."""
         if question_pins:
@@ -572,14 +588,19 @@ class GraphRetriever:
 
     def _expand_pin(self, result: Retrieval, facts: dict, nodes: set, pin: str) -> None:
         """The allowlisted 1-hop and 2-hop templates from one pinned entity, within the node bound."""
+        self._expand_pins(result, facts, nodes, [pin])
+
+    def _expand_pins(self, result: Retrieval, facts: dict, nodes: set, pins: Sequence[str]) -> None:
+        """The 1-hop template from every pin, then the 2-hop one from every pin, within the node bound."""
         queries = [("neighbors_1hop", 50)] + ([("paths_2hop", MAX_LIMIT)] if self.settings.max_hops >= 2 else [])
         for template, limit in queries:
-            rows = self._query(result, template, id=pin, types=list(EXPAND_TYPES), limit=limit)
-            for fact, other in self._edges(pin, template, rows):
-                if other not in nodes and len(nodes) >= self.settings.max_nodes:
-                    continue  # the 50-node bound: facts that would add a node past it are dropped
-                nodes.add(other)
-                facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id), fact)
+            for pin in pins:
+                rows = self._query(result, template, id=pin, types=list(EXPAND_TYPES), limit=limit)
+                for fact, other in self._edges(pin, template, rows):
+                    if other not in nodes and len(nodes) >= self.settings.max_nodes:
+                        continue  # the 50-node bound: facts that would add a node past it are dropped
+                    nodes.add(other)
+                    facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id), fact)
 
     def neighbourhood(self, entity_id: str) -> list[Fact]:
         """Every fact around one entity that a question pinned to it would be expanded to (the same templates and
@@ -625,17 +646,19 @@ class GraphRetriever:
                     hops, row.get(f"label{suffix}") or "")
         return fact, other
 
-    def _pack(self, facts: list[Fact], question: str, question_pins: set[str]) -> list[Fact]:
-        """Keep the facts nearest the question's own entities, then those whose relation or evidence shares the
-        question's words, ≤ 5 KB."""
+    def _pack(self, facts: list[Fact], question: str, question_pins: set[str], beside: frozenset[str] = frozenset()
+              ) -> list[Fact]:
+        """Keep the facts nearest the question's own entities (`beside` them: one step away), then those whose
+        relation or evidence shares the question's words, ≤ 5 KB."""
         tokens = stems(question)
-        distance = self._distances(facts, question_pins or {f.source for f in facts[:1]})
+        distance = self._distances(facts, question_pins or {f.source for f in facts[:1]}, beside)
 
         def rank(f: Fact) -> tuple:
-            d = min(distance.get(f.source, 99), distance.get(f.target, 99), 3)
+            near, far = sorted((min(distance.get(f.source, 99), 3), min(distance.get(f.target, 99), 3)))
             said = len(tokens & (RELATION_WORDS.get(f.type, set()) | stems(f.label)))
-            # A fact whose relation the question words comes before the neighbourhood of a busy named entity.
-            return (d - 2 * (said > 0) + 0.5 * (f.type == GENERIC), -said, -len(tokens & stems(f.evidence)),
+            # A fact whose relation the question words comes before the neighbourhood of a busy named entity; of
+            # those as near, one whose other end is near too (a member's other groups are a step further away).
+            return (near - 2 * (said > 0) + 0.5 * (f.type == GENERIC), -said, far, -len(tokens & stems(f.evidence)),
                     f.doc_id, f.line, f.source, f.type, f.target)
 
         return self._within_budget(sorted(facts, key=rank))
@@ -652,9 +675,9 @@ class GraphRetriever:
         return packed
 
     @staticmethod
-    def _distances(facts: list[Fact], starts: set[str]) -> dict[str, int]:
-        """Hops from the question's entities over the retrieved facts (breadth-first)."""
-        adjacent: dict[str, set[str]] = {}
+    def _distances(facts: list[Fact], starts: set[str], beside: frozenset[str] = frozenset()) -> dict[str, int]:
+        """Hops from the question's entities over the retrieved facts (breadth-first); `beside` them is one hop."""
+        adjacent: dict[str, set[str]] = {start: set(beside) for start in starts}
         for f in facts:
             adjacent.setdefault(f.source, set()).add(f.target)
             adjacent.setdefault(f.target, set()).add(f.source)

@@ -2191,3 +2191,23 @@ def test_two_manners_joined_by_or_ask_one_thing():
         "What does the lamp depend on, directly or indirectly"]
     assert coordinated("When does the crew meet, both publicly and privately") == [
         "When does the crew meet, publicly", "When does the crew meet, privately"]
+
+
+def test_a_fact_read_from_a_table_row_or_a_list_item_is_read_with_the_header_over_it():
+    """A row ("| Lamp Guild | Ana Ruiz |") or an item ("- rifis, wicar") says nothing of what it is without its header or
+    heading, which the fact keeps as its label: its sentence is the row's name, the label and the value (the whole
+    item, every name it lists); a fact of a prose sentence is that sentence."""
+    def fact(source, target, evidence, label):
+        return Fact(source, source.split(":")[1], "RELATED_TO", target, target.split(":")[1], "D-1", 3, evidence, 1.0, 1,
+                    label)
+
+    retrieval = Retrieval("q", "graphrag", facts=[
+        fact("team:Lamp Guild", "person:Ana Ruiz", "| [Lamp Guild](lamp/README.md) | Ana Ruiz (**[@aruiz](https://x)**) |",
+             "Council Liaison"),
+        fact("person:rifis", "artifact:PM-1", "- rifis, wicar", "Attendees"),
+        fact("team:Lamp Guild", "person:Ana Ruiz", "The Lamp Guild asked Ana Ruiz to act as its liaison.", "asked"),
+    ])
+    assert [s.text for s in context_sentences(retrieval)] == [
+        "Lamp Guild — Council Liaison: Ana Ruiz", "PM-1 — Attendees: rifis, wicar",
+        "The Lamp Guild asked Ana Ruiz to act as its liaison."]
+    assert all(s.from_fact for s in context_sentences(retrieval))

@@ -589,3 +589,43 @@ def test_top_k_is_the_full_sorts_first_k_ties_in_corpus_order():
         scores = rng.integers(0, 4, int(rng.integers(1, 60))).astype(np.float32)
         k = int(rng.integers(1, 10))
         assert list(top_k(scores, k)) == list(np.lexsort((np.arange(len(scores)), -scores))[:k]), (scores, k)
+
+
+_MEMBERS = ["Ines Varga", "Olu Bassey", "Pia Norberg", "Rafe Quint", "Sela Moor", "Tam Ekwueme", "Una Brask", "Vic Haldor"]
+_GUILDS = [f"{kind} {trade} Guild" for kind in ("North", "South", "East", "West", "Upper", "Lower", "Outer", "Inner")
+           for trade in ("Net", "Sail", "Rope", "Oar", "Hull", "Lamp", "Keel", "Mast")]
+
+
+def _handle(name: str) -> str:
+    return name.split()[0].lower()
+
+
+_COUNCIL = {
+    "council.md": "# Harbour Council\n\nThe Harbour Council sets the rules of the port.\n\n## Members\n\n"
+                  + "".join(f"* {m} (**[@{_handle(m)}](https://example.org/{_handle(m)})**), Quillport Trust\n" for m in _MEMBERS),
+    "wardens.md": "# Wardens\n\nEvery guild has a member of the Harbour Council as its warden.\n\n"
+                  "| Guild | Council Warden |\n|---|---|\n"
+                  + "".join(f"| [{g}](guilds/{i}.md) | {_MEMBERS[(i * 3 + i // 8) % 8]} "
+                            f"(**[@{_handle(_MEMBERS[(i * 3 + i // 8) % 8])}](https://example.org/x)**) |\n"
+                            for i, g in enumerate(_GUILDS)),
+    "tides.md": "# Tide tables\n\nThe Harbour Council does not keep the tide tables, which are kept by the "
+                "Inner Mast Guild.\n",
+}
+
+
+def test_the_guild_a_passage_names_beside_the_question_is_asked_on_from_the_graph(tmp_path, embedder):
+    """"Which guild keeps the tide tables, and which council member is the warden of that guild?": the top passage
+    says the guild (the Inner Mast Guild, beside the Harbour Council the question names); its warden is one row of a
+    table of 64 linked guild pages. The council's page (eight members, each warden of eight guilds) would spend the
+    50-node bound on its two-step paths before the guild got its one edge, and its wardens' rows would fill the
+    context first: the guild's own edge is taken before any pin's two-step paths, the guild is one step from the
+    question, and the row, read with its header, answers the part that points back to the guild."""
+    warden = _MEMBERS[(63 * 3 + 63 // 8) % 8]
+    result, = _ranked_retrieval(_COUNCIL, tmp_path, embedder, ["tides.md", "council.md"],
+                                "A tide-table question went to the Harbour Council. Which guild actually keeps the tide "
+                                "tables, and which council member is the warden of that guild?")
+    assert any(f.source_name == "Inner Mast Guild" and f.target_name == warden for f in result.facts), result.facts
+    answer = compose(result)
+    assert answer.splitlines()[0].startswith("Answer: Inner Mast"), answer  # (the guild: what the part asks, named)
+    assert f"; {warden} (" in answer.splitlines()[0], answer
+    assert "[wardens.md]" in answer.splitlines()[0] and "[tides.md]" in answer.splitlines()[0], answer
