@@ -156,6 +156,8 @@ class Answerer:
         day the record states ("Date: 2026-02-03") is its answer, as an explicit statement."""
         if last.type != GENERIC:
             return main.get(last.type, 0.0)
+        if _words_between(last) and not _has_verb(last.label):
+            return 0.0  # ("CNCF" for "is it the group that …", from "kubernetes … groups and the wider CNCF")
         ask = self.relevance(part, last)
         if not main and part.answer_types == {"date"} and _type(end) == "date":
             ask = max(ask, RELATION_THRESHOLD)
@@ -402,6 +404,21 @@ class Answerer:
                                + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
+
+
+def _words_between(f: Fact) -> bool:
+    """A relation no vocabulary type names, read from a sentence: its label is the words the sentence says between the
+    two names, not a header or a field's label."""
+    evidence = clean(f.evidence)
+    return bool(f.label) and f.label in evidence and not field_labels_of(evidence) \
+        and not f.evidence.lstrip().startswith(("|", "-", "*"))
+
+
+def _has_verb(words: str) -> bool:
+    """"keeps its readings in" says how two things relate; "groups and the wider" says nothing of it."""
+    from ..language.spacy_pipeline import parse_all
+
+    return any(t.pos_ in ("VERB", "AUX") for t in parse_all([words])[0])
 
 
 def _labelled_otherwise(evidence: str, own_label: set[str] | frozenset[str]) -> bool:

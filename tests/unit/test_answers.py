@@ -142,6 +142,21 @@ def test_a_chain_through_a_mere_mention_is_no_answer(answerer):
     assert "Lamp Api" not in answer.splitlines()[0], answer
 
 
+def test_the_words_a_sentence_says_between_two_names_answer_only_where_they_say_how_the_two_relate(answerer):
+    """"The Lamp Guild works with other groups and the wider Harbour Trust": the words between the two names ("groups
+    and the wider") say nothing of how they relate, and "which is the wider group of the Lamp Guild" is not answered by
+    them, however like the question's words they are; "is one group within the wider" says it."""
+    def answer(label):
+        fact = _fact("team:lamp_guild", "RELATED_TO", "team:harbour_trust", label=label, certainty=0.8)
+        fact = Fact(**{**fact.__dict__, "evidence": f"The Lamp Guild {label} Harbour Trust."})
+        return answerer(_retrieval("Which is the wider group of the Lamp Guild?", ["team:lamp_guild"], [fact]))
+
+    graph_answer = "- Lamp Guild (supported) [D-1] is related to Harbour Trust"  # (how a graph answer states it)
+    assert graph_answer not in answer("groups and the wider")  # (the sentence itself may still be read)
+    belongs = answer("is one group within the wider")
+    assert belongs.splitlines()[0].startswith("Answer: Harbour Trust") and graph_answer in belongs, belongs
+
+
 def test_a_weakly_extracted_fact_is_no_answer_unless_its_sentence_says_it(answerer):
     """A fact the extractor was unsure of is not stated by the graph; the sentence it came from is read instead, and
     is an answer only where it says what was asked (here it does not: unknown, never a supported owner)."""
