@@ -286,6 +286,7 @@ class GraphRetriever:
         self.pipeline_cache = TTLCache(self.settings.cache_ttl_s)
         self._warned = False
         self._chunk_pins: dict[str, list[str]] = {}  # a chunk's entities never change for one graph state
+        self._sentence_pins: dict[str, list[list[str]]] = {}  # … nor the entities of each of its sentences
         self._converted: dict[tuple[str, str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
@@ -556,8 +557,11 @@ class GraphRetriever:
         named = set(question_pins)
         beside: list[str] = []
         for passage in passages:
-            for sentence in passage_sentences(passage.doc_id, passage.start_line, passage.text, 0):
-                pins = self.entities.pin(sentence.text)
+            by_sentence = self._sentence_pins.get(passage.chunk_id)
+            if by_sentence is None:  # (a chunk's sentences name the same things for every question)
+                by_sentence = self._sentence_pins[passage.chunk_id] = [self.entities.pin(s.text) for s in passage_sentences(
+                    passage.doc_id, passage.start_line, passage.text, 0)]
+            for pins in by_sentence:
                 if named & set(pins):
                     beside += [pin for pin in pins if pin not in named]
         return list(dict.fromkeys(beside))

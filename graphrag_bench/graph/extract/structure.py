@@ -91,6 +91,7 @@ class DocumentParser:
         self.is_label = labels.is_label
         self.out = ParsedDocument(doc.doc_id, Term(doc.doc_id, RECORD), doc.title)
         self._terms: dict[tuple[str, bool], Term] = {}
+        self._entries: dict[int, bool] = {}  # a list item's line → whether its list is one of entries
         # The document's own record is where its text begins (a file may open with blank lines): its evidence is a line.
         self.out.records.append((doc.doc_id, next((i + 1 for i, line in enumerate(doc.lines) if line.strip()), 1), doc.title))
         self._para: list[tuple[int, str]] = []
@@ -434,14 +435,18 @@ class DocumentParser:
     def _list_of_entries(self, line_no: int) -> bool:
         """The list this line belongs to has several items, each of several pieces: an item is one entry ("name,
         affiliation"), not a line of names ("- KM, JT, AN")."""
-        lines = self.doc.lines
-        start = end = line_no - 1
-        while start > 0 and LIST_ITEM.match(lines[start - 1]):
-            start -= 1
-        while end + 1 < len(lines) and LIST_ITEM.match(lines[end + 1]):
-            end += 1
-        items = [LIST_ITEM.sub("", lines[j]) for j in range(start, end + 1)]
-        return len(items) >= 2 and all(len(self._name_pieces(i)) >= 2 for i in items)
+        if line_no not in self._entries:  # (read once a list: every item of it asks)
+            lines = self.doc.lines
+            end = line_no - 1
+            while end + 1 < len(lines) and LIST_ITEM.match(lines[end + 1]):
+                end += 1
+            start = line_no - 1
+            while start > 0 and LIST_ITEM.match(lines[start - 1]):
+                start -= 1
+            items = [LIST_ITEM.sub("", lines[j]) for j in range(start, end + 1)]
+            entries = len(items) >= 2 and all(len(self._name_pieces(i)) >= 2 for i in items)
+            self._entries.update(dict.fromkeys(range(start + 1, end + 2), entries))
+        return self._entries[line_no]
 
     def _entry_items(self, topic: Term, text: str, line: int) -> None:
         """The things an entry lists without a label; pass 3 relates them to the entry by their types alone. The
