@@ -544,9 +544,7 @@ def test_people_listed_with_their_account_handles_under_a_heading_and_a_table_of
     write(tmp_path / "docs" / "liaisons.md", "# Liaisons\n\n| Guild | Council Liaison |\n|---|---|\n"
                                              "| [Lamp Guild](lamp/README.md) | Ana Ruiz (**[@aruiz](https://example.org/aruiz)**) |\n"
                                              "| [Rope Guild](rope/README.md) | Cy Oduya (**[@cyo](https://example.org/cyo)**) |\n")
-    docs = load_corpus(tmp_path / "docs")
-    graph = resolve(Extractor().extract(docs), docs)
-    named = {e["id"]: e["name"] for e in graph.entities}
+    graph, named, _ = _typed_graph(tmp_path / "docs")
     said = {(named.get(r["source"], r["source"]), r["type"], r.get("label", ""), named.get(r["target"], r["target"]))
             for r in graph.relationships if r["type"] not in ("MENTIONED_IN", "RECORDS")}
     wardens = {(s, t) for s, kind, label, t in said if label == "Wardens"}
