@@ -60,7 +60,7 @@ CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
-SPANS_OF_TIME = ("how long", "how soon", "how old")  # they ask a span of time, never how many things there are
+SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 MAX_UNIT_WORDS = 4  # a number's noun this few words after it is what it counts ("250 usable IP addresses")
@@ -142,6 +142,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     found: list[Candidate] = []
     for ent in doc.ents:
         kinds = ENTITY_KINDS.get(ent.label_)
+        if kinds and ent.label_ == "DATE" and _duration(ent):
+            kinds = kinds | {"number"}  # "within one week", "72 hours": an amount of time answers "how soon"
         if kinds:
             found.append(Candidate(ent.start_char, ent.end_char, ent.text, frozenset(kinds)))
     for chunk in doc.noun_chunks:
@@ -201,6 +203,11 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         if not c.field else c for c in found]
     # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse)
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
+
+
+def _duration(span) -> bool:
+    """A date entity that counts a unit of time ("one week", "72 hours", "3 calendar days"): an amount, not a day."""
+    return len(span) >= 2 and span[0].like_num and not span[-1].like_num and span[-1].pos_ == "NOUN"
 
 
 def _hyphen_joined(doc, token) -> bool:

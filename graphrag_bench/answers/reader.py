@@ -196,6 +196,7 @@ class PassageReader:
             weights |= {t: 0.0 for t in (stem(w) for w in BACK_POINTER.findall(part.text))
                         if t in weights and t not in terms_of(part.noun)}
             total = sum(weights.values()) or 1.0
+            rest = [t for t in dict.fromkeys(part.terms) if t not in part.asks]  # what the part says besides its asking
             own_total = sum(weights[t] for t in own_terms) or 1.0
             main_total = sum(weights[t] for t in own_terms if t not in part.clause_terms) or 1.0
             passing, near = [], []
@@ -243,8 +244,11 @@ class PassageReader:
                     says = any(_glossed(g, s.text) for g in glosses) or is_record(s.text) and any(
                         asked_field(label) for label in labels)
                 # So does one under a heading that asks what the part asks ("Who are they?" under "Deputy", for "who
-                # can be the deputy"): the section is that question's answer.
-                says = says or bool(words.heading_asks[i]) and words.heading_asks[i] == part.wh.replace("whom", "who")
+                # can be the deputy"): the section is that question's answer — where it is about what the part says
+                # besides its asking words, at least by half their weight ("Incident Commander › Why have one?" does
+                # not answer why a requirement that commanders have deep knowledge was dropped).
+                says = says or bool(words.heading_asks[i]) and words.heading_asks[i] == part.wh.replace("whom", "who") \
+                    and sum(weights[t] for t in rest if t in texts[i] | under[i]) >= ABOUT * sum(weights[t] for t in rest)
                 # And so does a table whose key column the part asks the values of ("what values can the Status field
                 # take" of "| Status | Description |"): its keys are those values.
                 keyed = _keyed(s, part)
@@ -282,7 +286,7 @@ class PassageReader:
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
                 if part.each_of and not set(part.each_of) <= texts[i] | here:
                     continue  # "how many of each kind": a sentence (or its section) about that kind
-                if part.told and not set(part.told) & (texts[i] | here):
+                if part.told and not set(part.told) & (texts[i] | here - words.led[i]):
                     continue  # "the amber and the red alert": the red one's part, of a sentence saying red
                 if part.of_name and not set(part.of_name) <= texts[i] | here | words.about(s.doc_id, asked.named):
                     continue  # "which version of X": a sentence of a document that never says X gives another's
@@ -305,7 +309,7 @@ class PassageReader:
                 # answer is about: that sentence addresses it whatever words it uses.
                 if (max(coverage, own) >= MIN_COVERAGE or i in answered or keyed) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
-                    addressed = (not asks or asks & (texts[i] | here) or says or i == restated or not own_label and (
+                    addressed = (not asks or asks & (texts[i] | here - words.led[i]) or says or i == restated or not own_label and (
                                  part.slot in TYPED and own >= TYPED_COVERAGE
                                  or part.slot == "person" and main >= PERSON_COVERAGE))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
@@ -739,6 +743,17 @@ class ContextWords:
             for term in words:
                 self.df[term] = self.df.get(term, 0) + 1
         self.n = len(distinct)
+        # What a sentence leading into a list says ("The admins will aim to handle requests in these time frames:")
+        # is said of each item below it ("- Repository requests should be answered within 72 hours"), as a heading is
+        # (after the counts: the words it lends are not said again). `led` keeps them apart: words every item shares
+        # tell none of them from the others, and are no item's own word for what a part asks ("… among client authors,
+        # for these reasons:" does not make each reason below it say who authored).
+        self.led: list[set[str]] = [set() for _ in sentences]
+        for i, s in enumerate(sentences):
+            if s.text.endswith(":") and not s.from_fact:
+                for j in range(i + 1, i + 1 + len(_led_into(sentences, i))):
+                    self.led[j] |= self.texts[i] - self.texts[j] - self.under[j]
+                    self.under[j] |= self.led[j]
         self.fields = [field_labels_of(s.text) for s in sentences]  # each sentence's field labels
         self.labels = field_labels(sentences, self.fields)
         # A field of one label heading a section ("## External communication ⏎ Delegate to: Marketing") is said of
@@ -949,6 +964,19 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
     if part.slot != "reason" and not restates and not set(terms_of(part.noun)) & set(
             terms_of(" ".join(here.text.split()[-4:]))):
         return ()  # (a sentence that leads into a list gives no reason itself: its items do)
+    below = _led_into(sentences, index)
+    heads = [s for s in below if s.item] if below and below[0].item else below
+    items: list[Sentence] = []
+    for s in heads:
+        if items and len("; ".join([t.text for t in items] + [s.text])) > MAX_REASON:
+            break  # whole items only
+        items.append(s)
+    return tuple(items)
+
+
+def _led_into(sentences: list[Sentence], index: int) -> list[Sentence]:
+    """The sentences on the lines right below one that ends in ":" (its list, or its paragraph), in order."""
+    here = sentences[index]
     below: list[Sentence] = []
     line = here.line
     for s in sentences[index + 1:]:
@@ -957,13 +985,7 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
             break
         below.append(s)
         line = s.line
-    heads = [s for s in below if s.item] if below and below[0].item else below
-    items: list[Sentence] = []
-    for s in heads:
-        if items and len("; ".join([t.text for t in items] + [s.text])) > MAX_REASON:
-            break  # whole items only
-        items.append(s)
-    return tuple(items)
+    return below
 
 
 def _sibling_id(sentence: Sentence, named_ids: dict[str, str], part: AskedPart) -> bool:

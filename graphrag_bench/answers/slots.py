@@ -45,7 +45,7 @@ _PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|so
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)", re.IGNORECASE)
 # "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
-HOW_AMOUNTS = ("many", "much", "long", "soon", "often", "old", "far", "big", "large")
+HOW_AMOUNTS = ("many", "much", "long", "soon", "quickly", "fast", "often", "frequently", "old", "far", "big", "large")
 ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+({'|'.join(HOW_AMOUNTS)})\b)?", re.IGNORECASE)
 SENTENCE_BREAK = re.compile(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'`])")  # not after an initial ("G. Freeney")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
@@ -424,7 +424,7 @@ def asked_words(text: str) -> tuple[str, ...]:
             t.head == root and t.dep_ in ("advcl", "xcomp", "ccomp") or t.head in subjects and t.dep_ == "acl"
             or any(c.dep_ == "prep" and not any(g.dep_ == "pobj" for g in c.children) for c in t.children))), None)
         if passive is not None:
-            return (stem(_hyphenated(passive)),) + tuple(stem(c.text) for c in passive.children if c.dep_ == "prt")
+            return (stem(_hyphenated(passive)),) + _particles_and_complement(passive)
     if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
         nouns = _worded(c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp")
                         and c.lower_ not in QUESTION_WORDS and c.pos_ in ("NOUN", "PROPN", "ADJ"))
@@ -437,7 +437,14 @@ def asked_words(text: str) -> tuple[str, ...]:
     roles = [c for c in root.children if c.dep_ == "oprd" and c.pos_ in ("NOUN", "PROPN")]
     if roles:
         return tuple(stem(_hyphenated(c)) for c in roles)
-    return (stem(_hyphenated(root)),) + tuple(stem(c.text) for c in root.children if c.dep_ == "prt")
+    return (stem(_hyphenated(root)),) + _particles_and_complement(root)
+
+
+def _particles_and_complement(verb) -> tuple[str, ...]:
+    """The stems of a verb's particles ("sign off"), and of the verb it leads into ("supposed to handle", "propose
+    removing"): a sentence may say that verb alone ("requests should be handled within …", "Removing support for
+    deprecated APIs 6 months after …")."""
+    return tuple(stem(c.text) for c in verb.children if c.dep_ == "prt" or c.dep_ == "xcomp" and c.pos_ == "VERB")
 
 
 def _worded(tokens) -> list:

@@ -1980,6 +1980,43 @@ def test_how_soon_asks_for_a_time_span(answerer):
     assert answer.splitlines()[0].startswith("Answer: 20 minutes"), answer
 
 
+def test_how_quickly_asks_for_a_span_of_time_not_a_count(answerer):
+    """"How quickly is the office supposed to handle requests for a berth and for a mooring permit": a span of time for
+    each, which the tagger reads as a date ("two days"), from the items of the list of time frames — not the count of
+    berths ("120 berths") a report gives in more of the question's words."""
+    text = ("Harbour guide — Service levels\nThe harbour office will aim to handle requests in the following "
+            "time frames:\n- Berths should be confirmed within two days of the form being sent.\n"
+            "- Mooring permits should be issued within 48 hours of the fee being paid.\n")
+    answer = answerer(Retrieval("How quickly is the harbour office supposed to handle requests for a berth and for a "
+                                "mooring permit?", "baseline", passages=[
+                                    Passage("HO-1#3", "HO-1", 3, 6, text, 1.0),
+                                    Passage("HO-2#1", "HO-2", 1, 2, "Harbour report — Office\nThe harbour office "
+                                            "handled requests for 120 berths and 35 mooring permits last year.", 0.9)]))
+    assert answer.splitlines()[0].startswith("Answer: two days; 48 hours (supported)"), answer
+
+
+def test_who_does_what_a_sentence_leading_into_a_list_says_is_read_in_its_items(answerer):
+    """"These requests must be approved by a named officer:" is said of each item below it: "For mooring permits, it is
+    Ada Brine." answers who must approve a mooring permit request, though it says no word of approving."""
+    text = ("Harbour guide — Sign-off\nThese requests must be approved by a named officer:\n- For berths, it is the "
+            "Quay Clerk.\n- For mooring permits, it is Ada Brine.\n")
+    answer = answerer(Retrieval("Who must approve a mooring permit request?", "baseline",
+                                passages=[Passage("HO-3#1", "HO-3", 1, 4, text, 1.0)]))
+    assert answer.splitlines()[0].startswith("Answer: Ada Brine (supported)"), answer
+
+
+def test_a_heading_asking_why_answers_only_a_part_about_what_it_sits_under(answerer):
+    """"Lamp Warden › Why have one?" answers why there is a lamp warden, not why the guild dropped its rule that
+    wardens hold a night pass: the section about that rule gives the reason, in words of its own."""
+    passages = [Passage("HR-2#1", "HR-2", 1, 2, "Harbour roles — Lamp Warden › Why have one?\nThe lamp warden is "
+                        "needed to keep the harbour lamps lit through a storm.", 1.0),
+                Passage("HL-3#5", "HL-3", 5, 6, "Guild lessons — Requiring lamp wardens to hold a night pass\nWe soon "
+                        "found that the rule had left too few keepers for the winter rota.", 0.9)]
+    answer = answerer(Retrieval("Why did the guild drop its requirement that lamp wardens hold a night pass?", "baseline",
+                                passages=passages))
+    assert "too few keepers" in answer.splitlines()[0], answer
+
+
 def test_a_name_written_before_the_asked_noun_names_it(answerer):
     """"the `nightwatch` Quillnet team" for "which Quillnet team": the name before the asked noun is the team's, not
     the kind of another thing ("Slack" of "the Slack channel")."""
