@@ -64,6 +64,7 @@ SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
 MAX_UNIT_WORDS = 4  # a number's noun this few words after it is what it counts ("250 usable IP addresses")
+NEGATED = re.compile(r"n't\b|\b(?:not|never|no)\b", re.IGNORECASE)  # a question asking what is not so
 MAX_REASON = 240  # a reason is a clause: longer than a name
 TRIMMED = " \t,;:.`\"'()[]*"  # cut from a filler's ends (a bracket it opened is closed again; * is emphasis)
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
@@ -435,6 +436,14 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if any(stem(verb.lemma_) in part.asks or stem(verb.text) in part.asks
            for subject in subjects for verb in _done_to(doc, subject)):
         return None  # "Y depends on X" for "what does X depend on": the relation the other way round
+    # A sentence that says the asked verb only negated ("they don't need deep technical knowledge") says what is not
+    # so: it answers "what does an IC need" with nothing (unless the part itself asks what is not: "what does X not
+    # support"). A reason may well be given of what was not done ("We did not pick a whistle, as it froze"); a line of
+    # several sentences may say it in another ("… wasn't changed back. Terraform detects this, setting it to 15").
+    asked_verbs = [t for t in doc if t.pos_ in ("VERB", "AUX") and (stem(t.lemma_) in part.asks or stem(t.text) in part.asks)]
+    if part.slot != "reason" and asked_verbs and all(any(c.dep_ == "neg" for c in t.children) for t in asked_verbs) \
+            and sum(t.dep_ == "ROOT" for t in doc) == 1 and not NEGATED.search(part.text):
+        return None
     # "What" asks for a thing, and a thing may be a value: a sentence that names no thing (only common nouns) but
     # holds a value ("**default** 5s" under "Connection timeout") answers with the value.
     kinds = {part.slot} if part.slot != "thing" or any(

@@ -59,6 +59,7 @@ FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
 CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is asked about, read as nearly as good
 LEAD_IN_TERMS = 2  # words of a part a sentence ending in ":" says, at least, to lead into its answer (and half its words)
+MARKED_REASON = 0.8  # a sentence marking its reason, this close to the best's score, gives it rather than a whole sentence
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a common noun's score, answers it
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
@@ -444,6 +445,12 @@ class PassageReader:
                                 asked_field, others_ask, pointed)
                 if marked is not None and not marked.unmarked:
                     i, filler = i + 1, marked
+            if part.slot == "reason" and getattr(filler, "unmarked", False):
+                # A whole sentence offered as a reason yields to one of its document, nearly as good, that marks its
+                # reason ("As the policy would silently delete images, …" over "We had set a policy of 100 images").
+                i, filler = next(((j, other) for other_score, j, other in found if not getattr(other, "unmarked", False)
+                                  and other_score >= MARKED_REASON * score and sentences[j].doc_id == sentences[i].doc_id),
+                                 (i, filler))
             items = _listed(sentences, i, part)
             filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
             if not items and _keyed(sentences[i], part) and words.fields[i]:
@@ -619,8 +626,9 @@ class PassageReader:
         return out
 
 
-# "fast-ingest", "high-level": words joined by hyphens (not a name or an address: "#lamp-crew", "0003-lamp-rota.md")
-HYPHENATED = re.compile(r"(?<![\w#@/.`_-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w/.`_-])")
+# "fast-ingest", "high-level": words joined by hyphens, or a count and what it counts ("100-image"); not a name or an
+# address ("#lamp-crew", "0003-lamp-rota.md")
+HYPHENATED = re.compile(r"(?<![\w#@/.`_-])(?:[A-Za-z]+|\d+)(?:-[A-Za-z]+)+(?![\w/.`_-])")
 ACRONYM = re.compile(r"[A-Z]{2,5}")  # "IC", "SME": a name written by its initials
 CAPITALISED_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){1,4}\b")  # "Incident Commander"
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")

@@ -42,8 +42,10 @@ _AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
 # the subject of a yes/no part after its auxiliary: a pronoun, or one someone counts ("can one person cover both")
 _PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|someone)"
 # ", and is it the same …": a yes/no question joined on, an auxiliary before its pronoun subject
+# (or a phrase set before the next part's wh-word: ", and according to the terminology list, which agency …")
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
-                        rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)", re.IGNORECASE)
+                        rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)"
+                        rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
 # "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
 HOW_AMOUNTS = ("many", "much", "long", "soon", "quickly", "fast", "often", "frequently", "old", "far", "big", "large")
 ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+({'|'.join(HOW_AMOUNTS)})\b)?", re.IGNORECASE)

@@ -41,17 +41,41 @@ def blank_english():
 def name_matcher(nlp, names):
     """`doc → spans` of the given names (case-insensitive), longest first and without overlaps — what an
     EntityRuler with these phrase patterns would set as `doc.ents`, without writing them onto every doc. A name of
-    two or three capitals (initials, an acronym) is matched as written: "AN" is a person, "an" is an article."""
+    two or three capitals (initials, an acronym) is matched as written: "AN" is a person, "an" is an article. A
+    one-word name that is also a word of the language, declared only capitalised (a table's row "High", "Incident"),
+    is matched where it is written capitalised: "high risk" and "an incident" are the words; "fluentd", no English
+    word, is the name in any case."""
     from spacy.matcher import PhraseMatcher
     from spacy.util import filter_spans
 
     names = sorted({n for n in names if len(n) >= 2})
-    as_written = [n for n in names if INITIALS.fullmatch(n)]
+    as_written = {n for n in names if INITIALS.fullmatch(n)}
+    declared_lower = {n.lower() for n in names if not n[:1].isupper()}
+    capitalised = {n.lower() for n in names if n not in as_written and n[:1].isupper() and " " not in n
+                   and n.lower() not in declared_lower and english_word(n.lower())}
     matchers = [PhraseMatcher(nlp.vocab, attr="LOWER"), PhraseMatcher(nlp.vocab, attr="ORTH")]
-    for matcher, group in zip(matchers, ([n for n in names if n not in as_written], as_written)):
+    for matcher, group in zip(matchers, ([n for n in names if n not in as_written], sorted(as_written))):
         if group:
             matcher.add("NAME", list(nlp.tokenizer.pipe(group)))
-    return lambda doc: sorted(filter_spans([s for m in matchers for s in m(doc, as_spans=True)]), key=lambda span: span.start)
+
+    def spans(doc):
+        found = [s for m in matchers for s in m(doc, as_spans=True)
+                 if s.text[:1].isupper() or s.text.lower() not in capitalised]
+        return sorted(filter_spans(found), key=lambda span: span.start)
+
+    return spans
+
+
+@lru_cache(maxsize=1)
+def _english_words() -> frozenset[str]:
+    """Every word the trained pipeline's English lemmatizer knows, of any part of speech."""
+    index = trained_english().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    return frozenset(word for kind in ("noun", "verb", "adj", "adv") for word in index[kind])
+
+
+def english_word(word: str) -> bool:
+    """Whether `word` (lower case) is a word of English as the shipped lemmatizer knows it ("high": yes; "etcd": no)."""
+    return word in _english_words()
 
 
 @lru_cache(maxsize=1)

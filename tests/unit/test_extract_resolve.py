@@ -346,6 +346,23 @@ def test_a_common_word_from_a_table_cell_is_not_a_name_in_prose(tmp_path):
     assert "quorra" in ends, from_prose
 
 
+def test_a_name_that_is_also_a_word_is_mentioned_where_it_is_written_as_the_name(tmp_path):
+    """A signal table declares "Amber" and "Quorra". "amber light" in lower case is the colour, no mention of the
+    signal; "reports to Amber" is. "quorra", no English word, is the name however it is written."""
+    write(tmp_path / "docs" / "SIGNALS.md", "# Signals\n\n| Signal | Meaning |\n|---|---|\n| Amber | slow down |\n"
+                                           "| Quorra | outbound relay |\n")
+    write(tmp_path / "docs" / "NOTES.md", "# Notes\n\nThe tower lamp shows amber light whenever the Harbor Gateway "
+                                         "restarts.\n\nThe night shift restarts quorra before the Harbor Gateway.\n\n"
+                                         "Our Harbor Gateway reports to Amber at night.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"].lower() for e in graph.entities}
+    said = {(named.get(r[side], r[side]), r["evidence"].split()[1]) for r in graph.relationships
+            if r["doc_id"] == "NOTES.md" for side in ("source", "target")}
+    assert ("amber", "tower") not in said, sorted(said)
+    assert ("amber", "Harbor") in said and ("quorra", "night") in said, sorted(said)
+
+
 def test_a_word_the_corpus_inflects_is_not_a_name(tmp_path):
     """A bold lead-in declares "complexity" and a field table's row "required": the prose writes "complexities",
     "requires" and "requiring" — other forms of the same words, which a name does not take — so neither is a name

@@ -145,6 +145,14 @@ NOTES = {
     # A dropped lens trial whose reason is the clause after "but"; a log row whose reason is an "as" clause.
     "LT-3": ("Amber lens trial — Outcome", 5, "The amber lens was planned for firmware 4.2 but the outcome was a dimmer "
              "beam at sea while costing twice as much.\n"),
+    # A cap taken off buoy lamps: the sentences saying most of the question state the cap; the one after gives, marked
+    # by "as", why it went.
+    "BC-2": ("Buoy lamp cap — Context", 10, "To avoid flat batteries the harbour had set a cap of *40 flashes* per buoy "
+             "lamp. Buoy lamps bought for the outer harbour will have this default cap applied.\n\nAs the cap would keep "
+             "only 40 flashes and silently dim the buoy lamps, the pilots raised an issue about it.\n"),
+    # What a keeper does not need, said before what a keeper needs.
+    "KT-1": ("Keeper training — Requirements", 4, "Remember that keepers aren't sailors, so keepers don't need any "
+             "training in sailing.\nThe keepers only require first-aid training of the harbour kind.\n"),
     "LOG-9": ("Compressor log", 3, "| Time | Event |\n|---|---|\n| 2025-06-02 10:20 | Teodor removed the spare compressor "
               "as it was a loan |\n"),
     # Two pages that spell the name of one queue differently, and one that names another queue.
@@ -1053,6 +1061,23 @@ def test_a_reason_is_the_clause_that_gives_it(answerer):
     assert answer.splitlines()[0] == "Answer: Teodor; it was a loan (supported) [LOG-9]", answer
 
 
+def test_a_reason_a_sentence_marks_is_given_rather_than_a_sentence_that_only_says_more_of_the_question(answerer):
+    """"Why was the 40-flash cap taken off": the sentences saying most of the question ("a cap of 40 flashes per buoy
+    lamp", the count joined to what it counts) give no reason; the one that marks it ("As the cap would … silently dim
+    the buoy") does."""
+    answer = _answer(answerer, "Why was the 40-flash cap taken off the harbour's buoy lamps?", "BC-2", "LOG-1")
+    assert answer.startswith("Answer: cap would keep only 40 flashes and silently dim the buoy lamps"), answer
+
+
+def test_a_sentence_saying_the_asked_verb_negated_answers_what_is_not_so(answerer):
+    """"Keepers don't need any training in sailing" answers what a keeper does not need, not what one needs; the
+    sentence that says what they require does."""
+    answer = _answer(answerer, "What training does a keeper need?", "KT-1", "LOG-1")
+    assert answer.startswith("Answer: first-aid"), answer
+    answer = _answer(answerer, "What training does a keeper not need?", "KT-1", "LOG-1")
+    assert answer.startswith("Answer: sailing"), answer
+
+
 def test_two_spellings_of_one_name_conflict_and_two_unlike_names_do_not(answerer):
     question = "What is the name of the queue that the signal relay publishes every flash to?"
     answer = _answer(answerer, question, "SQ-1", "SQ-2")
@@ -1249,6 +1274,10 @@ def test_a_word_the_question_joins_by_a_hyphen_is_said_by_a_sentence_that_says_i
                "Ask the #high-level channel."]  # (a channel's name is a name, not words)
     joined = with_joined([set(terms_of(t)) for t in written], "What level of knowledge does a keeper need?", written)
     assert [stem("level") in t for t in joined] == [True, False, False]
+    # … and a count joined to what it counts: "the 40-flash cap" is said by "a cap of 40 flashes"
+    written = ["The harbour set a cap of 40 flashes.", "The harbour set a cap of 40 minutes."]
+    joined = with_joined([set(terms_of(t)) for t in written], "Why was the 40-flash cap dropped?", written)
+    assert [stem("40-flash") in t for t in joined] == [True, False]
 
 
 def test_the_asked_noun_ending_a_hyphenated_word_is_answered_by_that_word(answerer):
@@ -1970,6 +1999,18 @@ def test_a_part_that_leaves_out_the_verb_of_the_part_before_is_read_with_it(answ
     assert asked_pieces("Which role is it, and who at the harbour can fill it?")[1] == ("", "who at the harbour can fill it")
     head = _answer(answerer, question, "PT-1", "PT-2").splitlines()[0]
     assert "slate grey" in head and "sea green" in head and "(supported)" in head, head
+
+
+def test_a_phrase_set_before_the_next_parts_wh_word_is_that_parts(answerer):
+    """", and according to the harbour handbook, who services it": the handbook is where the second part is to be
+    read, nothing the first part ("which lamp does the north tower use") asks about."""
+    from graphrag_bench.answers.slots import SlotReader, asked_pieces
+
+    question = "Which lamp does the north tower use, and according to the harbour handbook, who services it?"
+    assert asked_pieces(question) == [("", "Which lamp does the north tower use"),
+                                      ("according to the harbour handbook, ", "who services it")]
+    first = SlotReader(lambda a, b: 0.0).read(question).parts[0]
+    assert not {"handb", "harbo"} & set(first.terms), first.terms
 
 
 def test_how_soon_asks_for_a_time_span(answerer):
