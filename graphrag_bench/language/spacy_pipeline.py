@@ -66,10 +66,15 @@ def name_matcher(nlp, names):
     return spans
 
 
+def lemma_index():
+    """The words the trained pipeline's English lemmatizer knows, by part of speech ("noun", "verb", "adj", "adv")."""
+    return trained_english().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+
+
 @lru_cache(maxsize=1)
 def _english_words() -> frozenset[str]:
-    """Every word the trained pipeline's English lemmatizer knows, of any part of speech."""
-    index = trained_english().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    """Every word the English lemmatizer knows, of any part of speech."""
+    index = lemma_index()
     return frozenset(word for kind in ("noun", "verb", "adj", "adv") for word in index[kind])
 
 

@@ -346,6 +346,16 @@ def test_a_common_word_from_a_table_cell_is_not_a_name_in_prose(tmp_path):
     assert "quorra" in ends, from_prose
 
 
+def _ends_said_in(folder, doc_id: str) -> list[tuple[str, str]]:
+    """The corpus in `folder` extracted and resolved: each end of each relationship one document states, by its
+    entity's name in lower case, with the relationship's evidence."""
+    docs = load_corpus(folder)
+    graph = resolve(Extractor().extract(docs), docs)
+    named = {e["id"]: e["name"].lower() for e in graph.entities}
+    return [(named.get(r[side], r[side]), r["evidence"]) for r in graph.relationships if r["doc_id"] == doc_id
+            for side in ("source", "target")]
+
+
 def test_a_name_that_is_also_a_word_is_mentioned_where_it_is_written_as_the_name(tmp_path):
     """A signal table declares "Amber" and "Quorra". "amber light" in lower case is the colour, no mention of the
     signal; "reports to Amber" is. "quorra", no English word, is the name however it is written."""
@@ -354,11 +364,7 @@ def test_a_name_that_is_also_a_word_is_mentioned_where_it_is_written_as_the_name
     write(tmp_path / "docs" / "NOTES.md", "# Notes\n\nThe tower lamp shows amber light whenever the Harbor Gateway "
                                          "restarts.\n\nThe night shift restarts quorra before the Harbor Gateway.\n\n"
                                          "Our Harbor Gateway reports to Amber at night.\n")
-    docs = load_corpus(tmp_path / "docs")
-    graph = resolve(Extractor().extract(docs), docs)
-    named = {e["id"]: e["name"].lower() for e in graph.entities}
-    said = {(named.get(r[side], r[side]), r["evidence"].split()[1]) for r in graph.relationships
-            if r["doc_id"] == "NOTES.md" for side in ("source", "target")}
+    said = {(name, evidence.split()[1]) for name, evidence in _ends_said_in(tmp_path / "docs", "NOTES.md")}
     assert ("amber", "tower") not in said, sorted(said)
     assert ("amber", "Harbor") in said and ("quorra", "night") in said, sorted(said)
 
@@ -374,11 +380,7 @@ def test_a_word_the_corpus_inflects_is_not_a_name(tmp_path):
     write(tmp_path / "docs" / "NOTES.md", "# Notes\n\nThe tower has many complexities, and more complexity is required "
                                          "now. A new lamp requires a permit; requiring one slows the Harbor Gateway, "
                                          "which depends on Quorra.\n")
-    docs = load_corpus(tmp_path / "docs")
-    graph = resolve(Extractor().extract(docs), docs)
-    named = {e["id"]: e["name"].lower() for e in graph.entities}
-    said = {named.get(r[side], r[side]) for r in graph.relationships if r["doc_id"] == "NOTES.md"
-            for side in ("source", "target")}
+    said = {name for name, _ in _ends_said_in(tmp_path / "docs", "NOTES.md")}
     assert "complexity" not in said and "required" not in said, sorted(said)
     assert "quorra" in said, sorted(said)
 

@@ -598,7 +598,7 @@ def ordinary_words(words: set[str], texts: list[str]) -> set[str]:
     a noun, and stays a name."""
     from spacy.lang.en.stop_words import STOP_WORDS
 
-    from ...language.spacy_pipeline import parse_all, trained_english
+    from ...language.spacy_pipeline import lemma_index, parse_all
 
     out = {w for w in words if w.lower() in STOP_WORDS}
     lower = {w.lower(): w for w in words - out}
@@ -614,7 +614,7 @@ def ordinary_words(words: set[str], texts: list[str]) -> set[str]:
                 if len(samples.setdefault(word, [])) < SAMPLES:
                     samples[word].append(sentence[:1000])
     pairs = [(word, sentence) for word, found in sorted(samples.items()) for sentence in found]
-    known = trained_english().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    known = lemma_index()
     votes: Counter = Counter()
     for (word, _), doc in zip(pairs, parse_all([sentence for _, sentence in pairs])):
         token = next((t for t in doc if t.text == word), None)
