@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
-from ..language.english import (INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS,
-                                REASON_MARKERS, REASON_PHRASE_MARKERS)
+from ..language.english import (ABSENT_VALUES, INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS,
+                                POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -145,6 +145,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         kinds = ENTITY_KINDS.get(ent.label_)
         if kinds and ent.label_ == "DATE" and _duration(ent):
             kinds = kinds | {"number"}  # "within one week", "72 hours": an amount of time answers "how soon"
+            if _length_of(ent):
+                kinds = {"number"}
         if kinds:
             found.append(Candidate(ent.start_char, ent.end_char, ent.text, frozenset(kinds)))
     for chunk in doc.noun_chunks:
@@ -202,13 +204,25 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     found = [dataclasses.replace(c, cost=c.cost - WITHIN_FIELD * next(
         (strength for start, end, strength in values if start <= c.start and c.end <= end), 0.0))
         if not c.field else c for c in found]
-    # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse)
-    return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)]
+    # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse; nor, in prose, a word
+    # saying there is nothing, "None defined at this time", which answers no part — a field's "Owner: TBD" is its value)
+    return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)
+            and c.text.strip().lower() not in ABSENT_VALUES]
 
 
 def _duration(span) -> bool:
     """A date entity that counts a unit of time ("one week", "72 hours", "3 calendar days"): an amount, not a day."""
-    return len(span) >= 2 and span[0].like_num and not span[-1].like_num and span[-1].pos_ == "NOUN"
+    words = [t for t in span if t.pos_ != "DET"]  # ("a 1 year term")
+    return len(words) >= 2 and words[0].like_num and not words[-1].like_num and words[-1].pos_ == "NOUN"
+
+
+def _length_of(span) -> bool:
+    """A duration saying how long something lasts, not when: one modifying a noun ("for 2 year terms"), or the object
+    of "for" or "of" ("the term will be for 2 years", "a term of two years"); "within 72 hours" and "after a week" say
+    when, from a point the sentence gives."""
+    outside = [t for t in span if not span.start <= t.head.i < span.end]
+    return all(t.dep_ in ("compound", "amod", "nummod", "det") for t in outside) or any(
+        t.dep_ == "pobj" and t.head.lower_ in ("for", "of") for t in outside)
 
 
 def _hyphen_joined(doc, token) -> bool:

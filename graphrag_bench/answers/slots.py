@@ -48,7 +48,9 @@ PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(
                         rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
 # "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
 HOW_AMOUNTS = ("many", "much", "long", "soon", "quickly", "fast", "often", "frequently", "old", "far", "big", "large")
-ASKS = re.compile(rf"\s*(?:{PREPOSITION}\s+)?({WH})\b(?:\s+({'|'.join(HOW_AMOUNTS)})\b)?", re.IGNORECASE)
+# (an adverb may hedge the wh-word: "Roughly when …", "Exactly which …"; it asks nothing of the topic)
+HEDGE = r"(?:[A-Za-z]+ly\s+)"
+ASKS = re.compile(rf"\s*{HEDGE}?(?:{PREPOSITION}\s+)?({WH})\b(?:\s+({'|'.join(HOW_AMOUNTS)})\b)?", re.IGNORECASE)
 SENTENCE_BREAK = re.compile(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'`])")  # not after an initial ("G. Freeney")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
                           r"previous|former|latter|one)\b", re.IGNORECASE)
@@ -179,7 +181,7 @@ class SlotReader:
 
     def _read(self, question: str) -> AskedQuestion:
         sentences = [s for s in SENTENCE_BREAK.split(question.strip()) if s.strip()]
-        asked = [s for s in sentences if s.rstrip().endswith("?") or re.match(rf"\s*(?:{PREPOSITION}\s+)?{WH}\b", s, re.I)]
+        asked = [s for s in sentences if s.rstrip().endswith("?") or ASKS.match(s)]
         asked = asked or sentences[-1:]
         scene = " ".join(s for s in sentences if s not in asked)
         parts: list[AskedPart] = []
@@ -216,6 +218,7 @@ class SlotReader:
         slot = "polar" if not wh and own.split()[:1] and own.split()[0].lower() in AUXILIARIES else self._slot(wh, noun)
         noun_stems = {stem(w) for w in noun.split()}
         asking = {stem(w) for w in wh.split()[1:]}  # "how long", "how often": words of the wh-phrase, not of the topic
+        asking |= {stem(w) for w in own[:match.start(1)].split() if w.lower().endswith("ly")} if match else set()
         if match and re.match(r"\s*ones?\b", own[match.end():], re.IGNORECASE):
             asking.add(stem("one"))  # "which one": the pronoun stands for the answer, it is no word of the topic
         counts = [m.group(1).lower() for m in re.finditer(rf"\b(\w+)\s+{re.escape(noun)}", own)

@@ -352,6 +352,12 @@ NOTES = {
              "1. Log into the key console.\n1. Delete the expiring key.\n"
              "1. Ensure nothing else is ticked under the Mode heading.\n1. Leave the default Mode as `beam:read`.\n"
              "1. Copy the key and update the secret `harbour/boat/key` in the quay vault.\n"),
+    # Keepers' terms: how long they last, said three ways, and (in TR-2) when in the year they end.
+    "TR-1": ("Keeper elections — Length of terms", 2, "In the first election, the top two keepers will be appointed for "
+             "2 year terms and the other keeper for a 1 year term.\nIn all later elections the term will be for 2 years.\n"),
+    "TR-2": ("Keeper elections — Term ends", 6, "The keepers' terms run out in March each year.\n"),
+    # A heading whose section says there is nothing under it.
+    "TR-3": ("Keeper charter — Additional duties of wardens", 9, "None defined at this time.\n"),
 }
 
 
@@ -2289,3 +2295,17 @@ def test_a_fact_read_from_a_table_row_or_a_list_item_is_read_with_the_header_ove
         "Lamp Guild — Council Liaison: Ana Ruiz", "PM-1 — Attendees: rifis, wicar",
         "The Lamp Guild asked Ana Ruiz to act as its liaison."]
     assert all(s.from_fact for s in context_sentences(retrieval))
+
+
+def test_a_hedged_when_asks_a_date_that_a_length_of_time_does_not_give(answerer):
+    """"Roughly when …" asks for a point in time as "when …" does; "2 year terms", "for 2 years" say how long a term
+    lasts, not when it ends: they answer no part, and the sentence that says the month does."""
+    question = "Roughly when in the year do the keepers' terms run out?"
+    assert answer_label(_answer(answerer, question, "TR-1")) == "unknown"
+    assert _answer(answerer, question, "TR-1", "TR-2").startswith("Answer: March"), _answer(answerer, question, "TR-1", "TR-2")
+
+
+def test_a_word_saying_there_is_nothing_answers_no_part(answerer):
+    """"None defined at this time" under a heading the question's words cover says the section is empty: "None" is
+    not a duty, and nothing else answers."""
+    assert answer_label(_answer(answerer, "Which additional duties do wardens have?", "TR-3")) == "unknown"
