@@ -225,6 +225,13 @@ def _length_of(span) -> bool:
         t.dep_ == "pobj" and t.head.lower_ in ("for", "of") for t in outside)
 
 
+def _of_another(token, asked_of: set[str]) -> bool:
+    """The asked noun's token is "of" another thing than the part says ("a high level of quality" for "what level of
+    knowledge")."""
+    return any(not asked_of & set(terms_of(" ".join(t.text for t in o.subtree)))
+               for p in token.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj")
+
+
 def _hyphen_joined(doc, token) -> bool:
     """The token ends a word joined by a hyphen ("level" of "high-level"): the whole word says its value."""
     return token.i >= 2 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_ \
@@ -479,6 +486,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # replaced" asks both parts of one verb)
     others = set(others_ask) - set(part.asks) - (set(part.terms) - set(part.clause_terms))
     part_words = set(NAME_WORD.findall(part.text.lower()))
+    # what the part says the asked noun is of ("what level of knowledge"): another thing's is no answer
+    asked_of = set(terms_of(m.group(1))) if part.noun and (m := re.search(
+        rf"\b{re.escape(part.noun.split()[-1])}s?\s+of\s+(?:an?\s+|the\s+)?([\w-]+)", part.text, re.IGNORECASE)) else set()
+    if asked_of and head_tokens and all(_of_another(t, asked_of) for t in head_tokens):
+        return None  # "maintain a high level of quality" says no level of the knowledge asked about
     for c in found:
         names_noun = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in fronted)
         beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \

@@ -358,6 +358,10 @@ NOTES = {
     "TR-2": ("Keeper elections — Term ends", 6, "The keepers' terms run out in March each year.\n"),
     # A heading whose section says there is nothing under it.
     "TR-3": ("Keeper charter — Additional duties of wardens", 9, "None defined at this time.\n"),
+    # Two sentences with the asked noun "level": one of another thing (safety), one of the knowledge asked about.
+    "KL-1": ("Keeper skills — Why we changed", 2, "By dropping the sailing requirement, keepers' knowledge is kept at a high "
+             "level of safety and calm on the quay.\n"),
+    "KL-2": ("Keeper skills — What a keeper knows", 5, "Keepers only require a basic-level knowledge of knots.\n"),
 }
 
 
@@ -2309,3 +2313,11 @@ def test_a_word_saying_there_is_nothing_answers_no_part(answerer):
     """"None defined at this time" under a heading the question's words cover says the section is empty: "None" is
     not a duty, and nothing else answers."""
     assert answer_label(_answer(answerer, "Which additional duties do wardens have?", "TR-3")) == "unknown"
+
+
+def test_a_noun_said_of_another_thing_gives_no_value_of_the_thing_asked_about(answerer):
+    """"What level of knowledge": "a high level of safety and calm" is the level of something else, so neither "safety"
+    nor "calm" answers; the sentence that says the level of knowledge does."""
+    answer = _answer(answerer, "What level of knowledge does a keeper need?", "KL-1", "KL-2")
+    assert answer.startswith("Answer: basic-level knowledge"), answer
+    assert answer_label(_answer(answerer, "What level of knowledge does a keeper need?", "KL-1")) == "unknown"
