@@ -321,7 +321,7 @@ def _reasons(doc) -> list[Candidate]:
     return found
 
 
-NAME_LIST = re.compile(r"^@?[\w.-]+(?:\s+[\w.-]+){0,2}(?:\s*(?:,|and|&)\s*@?[\w.-]+(?:\s+[\w.-]+){0,2})*$")
+NAME_LIST = re.compile(r"^@?[\w.-]+(?:\s+[\w.-]+){0,2}(?:\s*(?:,|and|or|&)\s*@?[\w.-]+(?:\s+[\w.-]+){0,2})*$")
 
 
 def shape_kinds(text: str) -> set[str]:
@@ -330,8 +330,8 @@ def shape_kinds(text: str) -> set[str]:
 
 
 def _value_kinds(value: str) -> set[str]:
-    """What a field's value can fill: anything, when it is short and shaped like a list of names, a date, a number
-    or a version; only a thing when it is a sentence of its own."""
+    """What a field's value can fill: anything, when it is short and shaped like a list of names (or of alternatives:
+    "VP or Director of Engineering"), a date, a number or a version; only a thing when it is a sentence of its own."""
     kinds = {"thing"}
     kinds |= shape_kinds(value)
     if len(value.split()) <= 10 and NAME_LIST.match(value.strip()):
@@ -438,7 +438,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     each earlier answer the part points back to ("that older mechanism"): a span saying one of them whole is that
     earlier answer named again ("the old govuk_env_sync scripts"), not this part's."""
     if part.slot == "polar":
-        return polar(doc)
+        return polar(doc, set(part.terms))
     if part.acted_on is not None:
         return action(doc, part.acted_on)
     if part.wh == "how":
@@ -630,10 +630,15 @@ def manner(doc, asks: set[str]) -> Filler | None:
     return None
 
 
-def polar(doc) -> Filler | None:
+NON_WORD = re.compile(r"\bnon-(\w+)", re.IGNORECASE)  # "non-embargoed": the opposite of "embargoed"
+
+
+def polar(doc, asked: set[str] | frozenset[str] = frozenset()) -> Filler | None:
     """A yes/no part's answer in a sentence that states something (a clause with its subject): "no" where its main
-    verb is negated ("this mode cannot support batch publishing"), else "yes"; with the statement, which is the
-    evidence ("yes — Streams with X set are compatible with Y")."""
+    verb is negated ("this mode cannot support batch publishing") or where it says, of a word the part asks by
+    (`asked`), only its opposite in "non-" ("managing the non-embargoed process" for "does it triage embargoed
+    reports"), else "yes"; with the statement, which is the evidence ("yes — Streams with X set are compatible
+    with Y")."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None or not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children):
         return None
@@ -642,6 +647,8 @@ def polar(doc) -> Filler | None:
     contrast = min((t.i for t in root.children if t.dep_ == "cc" and t.lower_ in CONTRASTING), default=len(doc))
     verbs = {root, *(c for c in root.conjuncts if c.i < contrast)}
     negated = any(t.dep_ == "neg" and t.head in verbs for t in doc)
+    opposite = set(terms_of(" ".join(NON_WORD.findall(doc.text)))) & asked
+    negated = negated or bool(opposite) and not opposite & set(terms_of(NON_WORD.sub(" ", doc.text)))
     statement = doc.text.strip().rstrip(".;:, ")  # the statement whole, as written
     return Filler(f"{'no' if negated else 'yes'} — {statement}"[:MAX_REASON]) if statement else None
 

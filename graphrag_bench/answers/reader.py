@@ -214,6 +214,7 @@ class PassageReader:
             own_label = part.asked_by & words.labels
             glosses = self.says(part.phrase) if part.phrase else []
             asked_field = self._field_reader(part, glosses, own_label)
+            section_fields: set[int] = set()  # (the sentences whose field is read whatever its label says)
             others_ask = {t for other in asked.parts if other is not original for t in other.asks}
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
@@ -253,6 +254,12 @@ class PassageReader:
                 # And so does a table whose key column the part asks the values of ("what values can the Status field
                 # take" of "| Status | Description |"): its keys are those values.
                 keyed = _keyed(s, part)
+                # So does the field heading a section whose heading says what a "who" part asks about besides its
+                # verb ("## Internal Communication ⏎ Delegate to: VP of Engineering" for "who handles internal
+                # communication"): the field names who the section's task is given to, whatever its label's words.
+                if part.slot == "person" and headed is not None and rest and set(rest) <= words.headings[i] | texts[i]:
+                    says = True
+                    section_fields.add(i)
                 says = says or keyed
                 said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
@@ -302,6 +309,8 @@ class PassageReader:
                     continue
                 if part.alternative and not set(part.alternative) & (texts[i] | here):
                     continue  # (the reason for not taking the other thing is said of it)
+                if i not in answered and _another_kind(s.context, part, texts[i]):
+                    continue  # "External Communication ⏎ The longer you wait …" for "why must internal communication wait"
                 # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
                 # what the question's statement says: it answers nothing the part asks)
                 if scene_only and i not in answered and not said and not held - pointer_nouns - scene_terms:
@@ -376,7 +385,8 @@ class PassageReader:
                 (score, i, picked) for (score, i), doc in zip(best, docs)
                 if (picked := (part.slot == "person" or kind) and _instructed(doc) and asks_doer(part.text)
                     and words.section_doer(i, question_terms, kind)
-                    or choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed)
+                    or choose(doc, part, question_terms | said_back, said_back,
+                              _any_field if i in section_fields else asked_field, others_ask, pointed)
                     # ("… rather than using EKS for the below reasons:": what it leads into, read below, is the reason)
                     or (Filler(sentences[i].text) if part.slot == "reason" and _listed(sentences, i, part) else None))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
@@ -639,6 +649,25 @@ LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a
 KIND_PLURAL = re.compile(r"[A-Z]{2,}s")  # "RFCs", "ADRs": the plural of an acronym
 OPENING_LINES = 12  # where a document's own record is
 NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
+
+
+def _another_kind(context: str, part: AskedPart, said: set[str]) -> bool:
+    """The heading right above a sentence names another kind of the thing the part asks about: "External
+    Communication" (a word before the noun) where the part says "internal communication". The sentence is about that
+    other kind, unless it says the part's own words itself ("Communicate internally only once …")."""
+    words = re.findall(r"[A-Za-z]+", context.split(TITLE_SEPARATOR)[-1].split(SECTION_SEPARATOR)[-1])
+    if len(words) != 2 or words[0].lower() in FUNCTION_WORDS:
+        return False
+    modifier, noun = stem(words[0]), words[1].lower()
+    asked = re.findall(r"[A-Za-z]+", part.text)
+    # (the noun as written, not its stem: "Deprecation Note" is not "deciding not to")
+    return modifier not in part.terms and any(
+        after.lower() == noun and (own := stem(before)) in part.terms and own != modifier
+        and not {own, stem(noun)} <= said for before, after in zip(asked, asked[1:]))
+
+
+def _any_field(label: str) -> bool:
+    return True
 
 
 def _record_name(text: str, fields: dict[str, str] | None = None) -> str:

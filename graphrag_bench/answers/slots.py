@@ -46,6 +46,8 @@ _PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|so
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
+# A clause before a comma, then a yes/no question with a pronoun for its subject ("Since X runs Y, is it the group …")
+LEAD_THEN_POLAR = re.compile(rf"([^,;?]+?)\s*,\s*({_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b.*)", re.IGNORECASE | re.DOTALL)
 # "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
 HOW_AMOUNTS = ("many", "much", "long", "soon", "quickly", "fast", "often", "frequently", "old", "far", "big", "large")
 # (an adverb may hedge the wh-word: "Roughly when …", "Exactly which …"; it asks nothing of the topic)
@@ -321,6 +323,10 @@ def asked_pieces(sentence: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     lead = ""
     for i, piece in enumerate(pieces):
+        # (a clause set before a yes/no question, "Since X runs Y, is it the group that …", leads it)
+        if not ASKS.match(piece) and piece.split()[0].lower() not in AUXILIARIES \
+                and (led := LEAD_THEN_POLAR.fullmatch(piece)):
+            lead, piece = lead + led.group(1) + ", ", led.group(2)
         # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it")
         polar = piece.split()[0].lower() in AUXILIARIES
         if i < len(pieces) - 1 and (not (ASKS.match(piece) or polar) or subordinate(piece)):

@@ -362,6 +362,14 @@ NOTES = {
     "KL-1": ("Keeper skills — Why we changed", 2, "By dropping the sailing requirement, keepers' knowledge is kept at a high "
              "level of safety and calm on the quay.\n"),
     "KL-2": ("Keeper skills — What a keeper knows", 5, "Keepers only require a basic-level knowledge of knots.\n"),
+    # A board's charter: what it manages, one kind of cargo check said only by its opposite in "non-".
+    "QB-1": ("Quay Board charter — Scope", 3, "The Quay Board runs the harbour drills, while managing the non-sealed "
+             "(open) cargo checks and the tide gauge audits.\n"),
+    # A storm plan's sections, each named for a kind of signalling and handed to someone by a field heading it.
+    "SP-1": ("Storm plan — Outer Signalling", 20, "**Hand to:** Harbour Press Office\n\nSend the outer notice as soon as "
+             "the gauges agree. The longer you wait, the fewer boats will listen.\n"),
+    "SP-2": ("Storm plan — Inner Signalling", 12, "**Hand to:** Chief or Deputy Warden\n\nWarn the inner moorings only once "
+             "you are sure that the storm has passed the outer buoys.\n"),
 }
 
 
@@ -2321,3 +2329,26 @@ def test_a_noun_said_of_another_thing_gives_no_value_of_the_thing_asked_about(an
     answer = _answer(answerer, "What level of knowledge does a keeper need?", "KL-1", "KL-2")
     assert answer.startswith("Answer: basic-level knowledge"), answer
     assert answer_label(_answer(answerer, "What level of knowledge does a keeper need?", "KL-1")) == "unknown"
+
+
+STORM_QUESTION = ("In a storm, who is the outer notice handed to, who runs inner signalling, and why does the inner "
+                  "signalling have to wait?")
+
+
+def test_a_field_heading_a_section_names_who_does_what_the_section_is_for(answerer):
+    """"Who runs inner signalling": the field heading the section "Inner Signalling" ("Hand to: Chief or Deputy
+    Warden", alternatives joined by "or", whole) names who, whatever its label's words; and "why must the inner
+    signalling wait" is not answered by a sentence under "Outer Signalling", another kind of signalling."""
+    answer = _answer(answerer, STORM_QUESTION, "SP-1", "SP-2")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: Harbour Press Office; Chief or Deputy Warden; Warn the inner moorings only once"), answer
+    assert "fewer boats" not in head, answer
+
+
+def test_a_yes_no_question_after_a_clause_is_answered_no_by_a_sentence_saying_only_the_opposite_word(answerer):
+    """"Since X runs Y, is it the group that checks sealed cargo?": the clause before the comma leads a yes/no
+    question (not a "what" part of its words); "the non-sealed (open) cargo checks" says the opposite of "sealed":
+    no, with the statement."""
+    answer = _answer(answerer, "Since the Quay Board runs the harbour drills, is it the group that checks sealed cargo?",
+                     "QB-1")
+    assert answer.splitlines()[0].startswith("Answer: no — The Quay Board runs the harbour drills"), answer
