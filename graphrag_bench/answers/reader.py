@@ -31,7 +31,8 @@ from .sentences import Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
-HEADING_QUESTION = re.compile(r"^\s*(who|when|where|why|how)\b[^?]*\?\s*$", re.IGNORECASE)
+# (asked, "Who are they?", or said as what the section tells, "How inactivity is measured")
+HEADING_QUESTION = re.compile(r"^\s*(who|when|where|why|how)\b(?:[^?]*\?|(?:\s+[\w'-]+){2,})\s*$", re.IGNORECASE)
 UNDER = 0.5  # a word of the title or section above a sentence, for that sentence
 LABELLED_LINE = 3  # … a sentence of this many words or fewer, under its heading, is read as the heading's value
 SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage (0..1)
@@ -388,7 +389,11 @@ class PassageReader:
                     or choose(doc, part, question_terms | said_back, said_back,
                               _any_field if i in section_fields else asked_field, others_ask, pointed)
                     # ("… rather than using EKS for the below reasons:": what it leads into, read below, is the reason)
-                    or (Filler(sentences[i].text) if part.slot == "reason" and _listed(sentences, i, part) else None))]
+                    or (Filler(sentences[i].text) if part.slot == "reason" and _listed(sentences, i, part) else None)
+                    # (how a thing is done, in a section that tells how: "How inactivity is measured ⏎ Inactive
+                    # members are defined as …" says it whole, whatever words its verb uses)
+                    or (Filler(sentences[i].text.rstrip(".")) if part.wh == "how" and words.heading_asks[i] == "how"
+                        else None))]
             # A sentence that says what is asked about but gives no answer is continued by the next sentence of its
             # paragraph where that one says a word of the part itself ("Each X runs in its own instance. … we decided
             # to grant each its own instance in RFC-143."), read as nearly as good.

@@ -365,6 +365,9 @@ NOTES = {
     # A board's charter: what it manages, one kind of cargo check said only by its opposite in "non-".
     "QB-1": ("Quay Board charter — Scope", 3, "The Quay Board runs the harbour drills, while managing the non-sealed "
              "(open) cargo checks and the tide gauge audits.\n"),
+    # A roster's section telling how idleness is measured (its heading says so without a question mark).
+    "KM-1": ("Keeper roster — How idleness is measured", 30, "Idle keepers are defined as keepers with no watch kept "
+             "within 6 months. This is measured by the Watch Log.\n"),
     # A storm plan's sections, each named for a kind of signalling and handed to someone by a field heading it.
     "SP-1": ("Storm plan — Outer Signalling", 20, "**Hand to:** Harbour Press Office\n\nSend the outer notice as soon as "
              "the gauges agree. The longer you wait, the fewer boats will listen.\n"),
@@ -2352,3 +2355,11 @@ def test_a_yes_no_question_after_a_clause_is_answered_no_by_a_sentence_saying_on
     answer = _answer(answerer, "Since the Quay Board runs the harbour drills, is it the group that checks sealed cargo?",
                      "QB-1")
     assert answer.splitlines()[0].startswith("Answer: no — The Quay Board runs the harbour drills"), answer
+
+
+def test_how_a_thing_is_done_is_said_whole_by_a_section_telling_how(answerer):
+    """"How does the harbour decide that a keeper is idle": under "How idleness is measured" (a heading telling how,
+    without a question mark), the sentence that says it is the answer, whole, though no word of it is "decide"."""
+    answer = _answer(answerer, "How does the harbour decide that a keeper is idle?", "KM-1")
+    assert answer.splitlines()[0].startswith("Answer: Idle keepers are defined as keepers with no watch kept within 6 "
+                                             "months"), answer
