@@ -199,6 +199,7 @@ class PassageReader:
                         if t in weights and t not in terms_of(part.noun)}
             total = sum(weights.values()) or 1.0
             rest = [t for t in dict.fromkeys(part.terms) if t not in part.asks]  # what the part says besides its asking
+            kinds_named = _kinds_named(part)
             own_total = sum(weights[t] for t in own_terms) or 1.0
             main_total = sum(weights[t] for t in own_terms if t not in part.clause_terms) or 1.0
             passing, near = [], []
@@ -310,7 +311,7 @@ class PassageReader:
                     continue
                 if part.alternative and not set(part.alternative) & (texts[i] | here):
                     continue  # (the reason for not taking the other thing is said of it)
-                if i not in answered and _another_kind(s.context, part, texts[i]):
+                if i not in answered and _another_kind(words.kind_heading[i], kinds_named, part, texts[i]):
                     continue  # "External Communication ⏎ The longer you wait …" for "why must internal communication wait"
                 # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
                 # what the question's statement says: it answers nothing the part asks)
@@ -656,19 +657,33 @@ OPENING_LINES = 12  # where a document's own record is
 NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
 
 
-def _another_kind(context: str, part: AskedPart, said: set[str]) -> bool:
-    """The heading right above a sentence names another kind of the thing the part asks about: "External
-    Communication" (a word before the noun) where the part says "internal communication". The sentence is about that
-    other kind, unless it says the part's own words itself ("Communicate internally only once …")."""
+def _kind_heading(context: str) -> tuple[str, str] | None:
+    """A heading of two words naming a kind of a thing ("External Communication"): the first word's stem and the
+    noun as written (not its stem: "Deprecation Note" is no "not"); None for any other heading."""
     words = re.findall(r"[A-Za-z]+", context.split(TITLE_SEPARATOR)[-1].split(SECTION_SEPARATOR)[-1])
-    if len(words) != 2 or words[0].lower() in FUNCTION_WORDS:
-        return False
-    modifier, noun = stem(words[0]), words[1].lower()
+    return (stem(words[0]), words[1].lower()) if len(words) == 2 and words[0].lower() not in FUNCTION_WORDS else None
+
+
+def _kinds_named(part: AskedPart) -> dict[str, set[str]]:
+    """Each word of the part as written → the stems of the part's own words right before it ("internal" of
+    "internal communication")."""
     asked = re.findall(r"[A-Za-z]+", part.text)
-    # (the noun as written, not its stem: "Deprecation Note" is not "deciding not to")
-    return modifier not in part.terms and any(
-        after.lower() == noun and (own := stem(before)) in part.terms and own != modifier
-        and not {own, stem(noun)} <= said for before, after in zip(asked, asked[1:]))
+    out: dict[str, set[str]] = {}
+    for before, after in zip(asked, asked[1:]):
+        if (own := stem(before)) in part.terms:
+            out.setdefault(after.lower(), set()).add(own)
+    return out
+
+
+def _another_kind(heading: tuple[str, str] | None, kinds_named: dict[str, set[str]], part: AskedPart,
+                  said: set[str]) -> bool:
+    """The heading right above a sentence (`_kind_heading`) names another kind of the thing the part asks about:
+    "External Communication" where the part says "internal communication". The sentence is about that other kind,
+    unless it says the part's own words itself ("Communicate internally only once …")."""
+    if heading is None or heading[0] in part.terms:
+        return False
+    modifier, noun = heading
+    return any(own != modifier and not {own, stem(noun)} <= said for own in kinds_named.get(noun, ()))
 
 
 def _any_field(label: str) -> bool:
@@ -767,6 +782,7 @@ class ContextWords:
         # The kind of question the heading right above a sentence asks, where it asks one of a kind ("Who are they?",
         # "Why have one?", "When is the mirror used?"): the section answers it. ("What …?" and "Which …?" ask of any
         # thing: such a heading says no more than its words.)
+        self.kind_heading = [_kind_heading(s.context) for s in sentences]  # ("External Communication")
         self.heading_asks = [m.group(1).lower() if path and (m := HEADING_QUESTION.match(path[-1])) else ""
                              for path in self.sections]
         # What a document of the context is about: every word of its retrieved sentences and what they sit under
