@@ -52,6 +52,7 @@ SHAPES = (
     (ID_IN_TEXT, {"thing"}),
 )
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
+BRACKETED = re.compile(r"\s*\(([A-Z][^()]{0,60})\)")  # " (Søren Iversen)": a name in brackets
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
@@ -423,6 +424,18 @@ def _under(token, head) -> bool:
     return token == head or head in token.ancestors
 
 
+def _noun_before(doc, end: int) -> tuple[int, int]:
+    """The noun ending at character `end` with the words that qualify it right before it ("incident manager" of "all
+    involved and incident manager"): its character span, empty where no noun ends there."""
+    token = next((t for t in doc if t.idx + len(t.text) == end and t.pos_ in ("NOUN", "PROPN")), None)
+    if token is None:
+        return end, end
+    start = token.i
+    while start > 0 and doc[start - 1].head.i >= start and doc[start - 1].dep_ in ("compound", "amod"):
+        start -= 1
+    return doc[start].idx, end
+
+
 def _distance(a, b) -> int:
     """Edges between two tokens in the dependency tree."""
     meet, from_a, from_b = meeting_point(a, b)
@@ -482,6 +495,12 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     called = {m.end() for t in head_tokens if (m := CALLED.match(doc.text, t.idx + len(t.text)))}
     # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team".
     fronted = {doc[_noun_start(t, noun_tokens)].idx for t in head_tokens} if part.slot == "person" else set()
+    # A part pointing back to a name the question gives ("what role had he been appointed to", of Soren) is answered
+    # by the noun with that name in brackets right after it: "incident manager (Søren Iversen)" says who holds it.
+    held_by = {_noun_before(doc, m.start()) for m in BRACKETED.finditer(doc.text)
+               if set(terms_of(m.group(1))) & (question_terms - set(part.terms))} if part.points_back else set()
+    found += [Candidate(start, end, doc.text[start:end], frozenset({"thing", "person"}), common=True)
+              for start, end in held_by if end > start]
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
     # replaced" asks both parts of one verb)
     others = set(others_ask) - set(part.asks) - (set(part.terms) - set(part.clause_terms))
@@ -494,7 +513,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     for c in found:
         names_noun = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in fronted)
         beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
-            or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called or names_noun
+            or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called or names_noun \
+            or (c.start, c.end) in held_by
         if not kinds & c.kinds and not beside:
             continue
         words = set(terms_of(c.text))

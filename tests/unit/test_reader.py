@@ -368,6 +368,9 @@ NOTES = {
     # A roster's section telling how idleness is measured (its heading says so without a question mark).
     "KM-1": ("Keeper roster — How idleness is measured", 30, "Idle keepers are defined as keepers with no watch kept "
              "within 6 months. This is measured by the Watch Log.\n"),
+    # A watch log's line: who was appointed to what, the name in brackets after the role.
+    "WL-1": ("Fog watch log — Timeline", 8, "2025-11-02 04:10: First call of all crews on the quay and duty officer "
+             "(Ilse Marr) appointed\n"),
     # A storm plan's sections, each named for a kind of signalling and handed to someone by a field heading it.
     "SP-1": ("Storm plan — Outer Signalling", 20, "**Hand to:** Harbour Press Office\n\nSend the outer notice as soon as "
              "the gauges agree. The longer you wait, the fewer boats will listen.\n"),
@@ -2363,3 +2366,11 @@ def test_how_a_thing_is_done_is_said_whole_by_a_section_telling_how(answerer):
     answer = _answer(answerer, "How does the harbour decide that a keeper is idle?", "KM-1")
     assert answer.splitlines()[0].startswith("Answer: Idle keepers are defined as keepers with no watch kept within 6 "
                                              "months"), answer
+
+
+def test_a_noun_with_a_name_in_brackets_after_it_is_what_that_one_holds(answerer):
+    """"What role had she been appointed to", of Ilse named before: "duty officer (Ilse Marr) appointed" says it,
+    the noun right before her name (not the whole coordination "all crews … and duty officer", nor her name)."""
+    answer = _answer(answerer, "In the fog watch, an update went to 'Ilse and Piet'. When was the first call of all "
+                     "crews, and what role had she been appointed to?", "WL-1")
+    assert answer.splitlines()[0].startswith("Answer: 2025-11-02 04:10; duty officer"), answer
