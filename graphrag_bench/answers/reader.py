@@ -60,6 +60,7 @@ FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
 CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is asked about, read as nearly as good
 LEAD_IN_TERMS = 2  # words of a part a sentence ending in ":" says, at least, to lead into its answer (and half its words)
+REASON_REACH = 2  # paragraphs after the one restating the question's statement in which the reason against it is read
 MARKED_REASON = 0.8  # a sentence marking its reason, this close to the best's score, gives it rather than a whole sentence
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a common noun's score, answers it
@@ -187,6 +188,17 @@ class PassageReader:
             def says_back(i: int) -> bool:  # the sentence says what the part points back to
                 return bool(back) and back <= texts[i]
 
+            # (a noun a pointer determines, "that token" of "what scope should that token have", says which thing the
+            # part is about, not what it asks)
+            pointer_nouns = {stem(m.group(1)) for m in POINTED_NOUN.finditer(part.text)} - set(terms_of(part.noun))
+            # "ICS lets the first person to join act as commander. Why doesn't PagerDuty do it that way?": a reason part
+            # that says nothing but a pointer to the opening statement asks the reason the context gives about that
+            # statement: after the sentence restating it.
+            if part.slot == "reason" and asked.scene and not set(part.terms) - question_named - pointer_nouns:
+                reason = self._reason_after(asked.scene, sentences, part, question_terms)
+                if reason is not None:
+                    answers.append(reason)
+                    continue
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it; one
@@ -203,9 +215,6 @@ class PassageReader:
             own_total = sum(weights[t] for t in own_terms) or 1.0
             main_total = sum(weights[t] for t in own_terms if t not in part.clause_terms) or 1.0
             passing, near = [], []
-            # (a noun a pointer determines, "that token" of "what scope should that token have", says which thing the
-            # part is about, not what it asks)
-            pointer_nouns = {stem(m.group(1)) for m in POINTED_NOUN.finditer(part.text)} - set(terms_of(part.noun))
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
             # (the part asks, in words of its own, something the question's opening statement does not say)
             scene_only = bool(asked.scene) and not part.describes and bool(set(part.asks) - pointer_nouns - scene_terms) \
@@ -523,6 +532,30 @@ class PassageReader:
                                       via[0] if via is not None else None))
         return answers
 
+    def _reason_after(self, statement: str, sentences: list[Sentence], part: AskedPart,
+                      question_terms: set[str]) -> PartAnswer | None:
+        """The first reason a word of reason marks ("Because people are afraid of being the IC") in the paragraph of the
+        sentence most like `statement` (at least `RESTATED`) and the `REASON_REACH` paragraphs after it in its section;
+        None where there is none."""
+        read = [i for i, s in enumerate(sentences) if not s.from_fact]
+        if not read:
+            return None
+        said, *vectors = self._vector([statement] + [sentences[i].text for i in read])
+        similarity, top = max((float(vector @ said), -i) for i, vector in zip(read, vectors))
+        if similarity < RESTATED:
+            return None
+        restating = sentences[-top]
+        section = [i for i in read if (sentences[i].doc_id, sentences[i].context) == (restating.doc_id, restating.context)]
+        paragraphs = sorted({sentences[i].paragraph for i in section if sentences[i].paragraph >= restating.paragraph})
+        reach = set(paragraphs[:REASON_REACH + 1])
+        after = sorted((sentences[i].paragraph, sentences[i].line, i) for i in section if sentences[i].paragraph in reach
+                       and (sentences[i].paragraph, sentences[i].line, i) > (restating.paragraph, restating.line, -top))
+        for (*_, i), doc in zip(after, parse_all([sentences[i].text for *_, i in after])):
+            filler = choose(doc, part, question_terms)
+            if filler is not None and not filler.unmarked:
+                return PartAnswer(part, filler, sentences[i], round(similarity, 4))
+        return None
+
     def _nested(self, part: AskedPart, sentences: list[Sentence], words: "ContextWords", answers: list[PartAnswer],
                 scene: str = "") -> "tuple[PartAnswer, AskedPart] | None":
         """For a part asking about a thing it describes by a clause, the answer to which thing that is and the part
@@ -613,7 +646,10 @@ class PassageReader:
         question = set(asked.topic)
         out = []
         answered = [words.titles.get(d, set()) for d in answer_docs]
-        for doc in words.titled(asked.named):
+        # (a name only the opening statement gives is what the statement is about: whether the answer is chained
+        # through what it says is the bridge's question, `bridge`)
+        stated = " ".join(p.text for p in asked.parts)
+        for doc in words.titled(tuple(n for n in asked.named if n in stated or n not in asked.scene)):
             # An answer's own document may bear the name as well ("Any Stack Buildpacks" for "Stack Buildpacks").
             if doc in answer_docs or any(words.titles[doc] <= a for a in answered):
                 continue

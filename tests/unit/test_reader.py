@@ -376,6 +376,14 @@ NOTES = {
              "the gauges agree. The longer you wait, the fewer boats will listen.\n"),
     "SP-2": ("Storm plan — Inner Signalling", 12, "**Hand to:** Chief or Deputy Warden\n\nWarn the inner moorings only once "
              "you are sure that the storm has passed the outer buoys.\n"),
+    # A training page: what other harbours do, then why this one does not, the reason marked a paragraph later; a
+    # handover page that gives a reason of its own about the same people.
+    "WT-1": ("Watch training — First on the quay", 40, "Some harbours let the first keeper on the quay act as watch "
+             "leader until someone more senior arrives. We tried that and it did not work for us.\n\n"
+             "It took about 20 minutes before anyone stepped forward. Because keepers are wary of leading the watch. "
+             "We prefer that the acting leader has the drill.\n"),
+    "WT-2": ("Watch leader — Handover", 5, "A more senior keeper arriving on the quay does not by itself change the watch "
+             "leader, as the handover must be spoken.\n"),
 }
 
 
@@ -2374,3 +2382,14 @@ def test_a_noun_with_a_name_in_brackets_after_it_is_what_that_one_holds(answerer
     answer = _answer(answerer, "In the fog watch, an update went to 'Ilse and Piet'. When was the first call of all "
                      "crews, and what role had she been appointed to?", "WL-1")
     assert answer.splitlines()[0].startswith("Answer: 2025-11-02 04:10; duty officer"), answer
+
+
+def test_why_a_statement_the_question_opens_with_is_not_so_is_the_reason_given_after_the_sentence_restating_it(answerer):
+    """"Other harbours let the first keeper act as leader. Why doesn't the Harbour Board do it that way?": the part says
+    nothing but a pointer to the statement; its reason is the one marked in the paragraphs after the sentence that
+    restates it ("Because keepers are wary …"), not a reason another page gives of the same people. And no document
+    the statement names is a link the answer is chained through."""
+    answer = _answer(answerer, "Other harbours let the first keeper who arrives act as Watch Leader until a more senior "
+                     "keeper turns up. Why doesn't the Harbour Board do it that way?", "WT-2", "WT-1")
+    assert answer.splitlines()[0] == "Answer: keepers are wary of leading the watch (supported) [WT-1]", answer
+
