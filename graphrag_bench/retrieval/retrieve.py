@@ -45,6 +45,8 @@ PAGE_NEW_WORDS = 1  # … and the passage of a page the question names by its ti
 FIELD_LABEL = re.compile(r"^(?:[-*+]\s+)?([A-Za-z][\w ()/'-]{0,40}):\s+\S")  # "- Time to recovery: 48 minutes"
 FIELD_WORDS = 2  # a field label of this many words, all the question's, is what it asks by
 TITLE_WORDS, TITLE_SHARE = 3, 0.8  # a title of this many words or more, this share of them the question's, names it
+NUMBERING = re.compile(r"^\s*\d+(?:\.\d+)*[.:)]?\s+")  # "21. Multi-cluster": the number the heading opens with
+COMPOUND_TITLE = re.compile(r"\w+(?:[-.]\w+)+")  # one word joined by hyphens or dots: "Multi-cluster", "data.gov.uk"
 ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # a word as a document id or a file name is written
 # The words a relation is known by (its glosses), for ranking facts by what a question says.
 RELATION_WORDS = {name: stems(" ".join((*r.forward, *r.inverse, r.phrase))) for name, r in RELATIONS.items()}
@@ -294,6 +296,7 @@ class GraphRetriever:
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
         self._title_stems: dict[str, frozenset[str]] | None = None  # each document's title words, read once
         self._title_index: dict[str, list[str]] = {}  # a title word → the documents whose title says it
+        self._compound_titles: dict[str, str] = {}  # a title of one compound word ("Multi-cluster"), lower case
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -416,7 +419,7 @@ class GraphRetriever:
         pages = [doc for pin in result.question_pins if (doc := self.entities.document_of.get(pin)
                                                          or self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
-        pages += [doc for doc in self._titled(words) if doc not in held and doc not in pages][:MAX_REFERENCED]
+        pages += [doc for doc in self._titled(words, question) if doc not in held and doc not in pages][:MAX_REFERENCED]
         added: list[Passage] = []
         for doc_id in dict.fromkeys(referenced + pages):
             kept = result.passages[:self.settings.top_k - 1 - len(added)] + added
@@ -462,18 +465,24 @@ class GraphRetriever:
         if best is not None:
             result.passages = result.passages + [Passage.of(chunks[best], 0.0)]
 
-    def _titled(self, words: frozenset[str]) -> list[str]:
+    def _titled(self, words: frozenset[str], question: str) -> list[str]:
         """The documents the question calls by their title, in its own words ("the data.gov.uk high-traffic alert" for
-        "data.gov.uk: high traffic rate alert"): nearly every word of a title of a few words is the question's. Most
-        covered first."""
+        "data.gov.uk: high traffic rate alert"): nearly every word of a title of a few words is the question's; or a
+        title of one compound word ("21. Multi-cluster"), written whole: as rare as a phrase of three words. The number
+        a heading opens with numbers the document, not its title. Most covered first."""
         if self._title_stems is None:  # (and which titles each word is in: a question reads only the titles it shares)
-            self._title_stems = {doc: title for doc, heading in document_headings(self.baseline.index.chunks).items()
+            titles = {doc: NUMBERING.sub("", heading) for doc, heading in document_headings(self.baseline.index.chunks).items()}
+            self._title_stems = {doc: title for doc, heading in titles.items()
                                  if len(title := stems(heading)) >= TITLE_WORDS}
+            self._compound_titles = {doc: heading.lower() for doc, heading in titles.items()
+                                     if COMPOUND_TITLE.fullmatch(heading) and len(stems(heading)) > 1}
             for doc, title in self._title_stems.items():
                 for word in title:
                     self._title_index.setdefault(word, []).append(doc)
         shared = Counter(doc for word in words for doc in self._title_index.get(word, ()))
         shares = {doc: n / len(self._title_stems[doc]) for doc, n in shared.items()}
+        written = set(COMPOUND_TITLE.findall(question.lower()))
+        shares |= {doc: 1.0 for doc, title in self._compound_titles.items() if title in written}
         return sorted((doc for doc, share in shares.items() if share >= TITLE_SHARE), key=lambda d: (-shares[d], d))
 
     def _links(self, result: Retrieval) -> None:

@@ -629,3 +629,28 @@ def test_the_guild_a_passage_names_beside_the_question_is_asked_on_from_the_grap
     assert answer.splitlines()[0].startswith("Answer: Inner Mast"), answer  # (the guild: what the part asks, named)
     assert f"; {warden} (" in answer.splitlines()[0], answer
     assert "[wardens.md]" in answer.splitlines()[0] and "[tides.md]" in answer.splitlines()[0], answer
+
+
+_RECORDS = {"012-night-berthing.md": "# 12. Night-berthing\n\nDate: 2024-02-01\n\n## Status\n\nSuperseded by record 30.\n",
+            "030-night-berthing.md": "# 30. Night-berthing\n\nDate: 2025-03-09\n\n## Decision\n\nBerth by hull length.\n",
+            "007-berthing.md": "# 7. Berthing\n\nBerthing is booked at the harbour office.\n",
+            "tokens.md": "# Rotate the harbour records token\n\nThe harbour records token is kept in the secret "
+                         "`quay/records/api`. Rotate the token yearly.\n",
+            "exporter.md": "# Harbour records exporter\n\nThe exporter reads the harbour records with a token.\n"}
+
+
+def test_a_document_titled_by_one_compound_word_the_question_writes_whole_is_read(tmp_path, embedder):
+    """"Two harbour records titled Night-berthing": the page headed "30. Night-berthing" is called (the number a heading
+    opens with numbers the record; the compound word is as rare as a phrase), ranked below pages the question's other
+    words are about, beside the other one, ranked; "7. Berthing", one plain word, is not."""
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_RECORDS, tmp_path, embedder)
+    graph.seeder = _RankedDocuments(graph.baseline.index.chunks, ["tokens.md", "012-night-berthing.md"])
+    try:
+        result = graph.retrieve("There are two harbour records titled Night-berthing. Which one goes by hull length, and "
+                                "which secret holds the harbour records token?", use_pipeline_cache=False)
+    finally:
+        store.close()
+    docs = [p.doc_id for p in result.passages]
+    assert {"012-night-berthing.md", "030-night-berthing.md"} <= set(docs) and "007-berthing.md" not in docs, docs
