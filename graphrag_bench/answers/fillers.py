@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point
-from ..language.english import (ABSENT_VALUES, INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS,
-                                POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS)
+from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS,
+                                PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -279,7 +279,6 @@ def _said_clauses(doc, predicate: set[str]) -> list[Candidate]:
     return found
 
 
-CONTRASTING = frozenset({"but", "yet"})  # "targeted for 2.12 but the outcome was X": what follows gives the reason
 UNMARKED_REASON = 1.0  # a clause coordinated with the sentence's own ("… but the outcome was X") …
 WHOLE_REASON = 2.0  # … and the whole sentence (an item listed under "for these reasons:") give a reason less surely
 
@@ -313,7 +312,7 @@ def _reasons(doc) -> list[Candidate]:
     for root in (t for t in doc if t.dep_ == "ROOT"):
         # the rest of the sentence after "but" (or "and", "so") where a clause of its own follows (the small parser
         # may split that clause up; its words run to the sentence's end)
-        joint = next((c for c in root.children if c.dep_ == "cc" and c.lower_ in CONTRASTING and any(
+        joint = next((c for c in root.children if c.dep_ == "cc" and c.lower_ in CONTRAST_WORDS and any(
             v.dep_ == "conj" and v.pos_ in ("VERB", "AUX") and v.i > c.i for v in root.children)), None)
         if joint is not None:
             span(list(doc[joint.i + 1:]), UNMARKED_REASON)
@@ -664,7 +663,7 @@ def polar(doc, asked: set[str] | frozenset[str] = frozenset()) -> Filler | None:
         return None
     # (a clause after "but" qualifies the statement, it does not deny it: "Typically X acts as Y, but that doesn't
     # necessarily need to happen" says yes)
-    contrast = min((t.i for t in root.children if t.dep_ == "cc" and t.lower_ in CONTRASTING), default=len(doc))
+    contrast = min((t.i for t in root.children if t.dep_ == "cc" and t.lower_ in CONTRAST_WORDS), default=len(doc))
     verbs = {root, *(c for c in root.conjuncts if c.i < contrast)}
     negated = any(t.dep_ == "neg" and t.head in verbs for t in doc)
     opposite = set(terms_of(" ".join(NON_WORD.findall(doc.text)))) & asked

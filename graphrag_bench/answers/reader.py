@@ -23,7 +23,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
-from ..language.english import FUNCTION_WORDS, NUMBER_WORDS
+from ..language.english import CONTRAST_WORDS, FUNCTION_WORDS, NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
 from ..language.text import split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields, shape_kinds
@@ -60,6 +60,9 @@ FIELD_MEANING = 0.6  # a record's field label this similar to the word that asks
 SAME_DOCUMENT = 0.2  # a part that points back prefers the document the earlier answer came from
 CONTINUED = 0.95  # the next sentence of a paragraph whose sentence said what is asked about, read as nearly as good
 LEAD_IN_TERMS = 2  # words of a part a sentence ending in ":" says, at least, to lead into its answer (and half its words)
+ALTERNATIVE_WORDS = 2  # words of the alternative a why-part turns down that a sentence giving the reason says (one alone
+# may be any sentence's: "ingress and egress traffic" of "rather than through a central egress VPC")
+CONTRAST_OPENING = re.compile(rf"^\W*(?:{'|'.join(sorted(CONTRAST_WORDS))})\b", re.IGNORECASE)  # "However, …"
 REASON_REACH = 2  # paragraphs after the one restating the question's statement in which the reason against it is read
 MARKED_REASON = 0.8  # a sentence marking its reason, this close to the best's score, gives it rather than a whole sentence
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
@@ -318,8 +321,9 @@ class PassageReader:
                 if labelled_line and i not in answered and not (set(part.terms) | set(part.asks)) & (
                         texts[i] | words.headings[i] | said):
                     continue
-                if part.alternative and not set(part.alternative) & (texts[i] | here):
-                    continue  # (the reason for not taking the other thing is said of it)
+                if part.alternative and len(set(part.alternative) & (texts[i] | here)) \
+                        < min(ALTERNATIVE_WORDS, len(part.alternative)):
+                    continue  # (the reason for not taking the other thing is said of it: by two of its words)
                 if i not in answered and _another_kind(words.kind_heading[i], kinds_named, part, texts[i]):
                     continue  # "External Communication ⏎ The longer you wait …" for "why must internal communication wait"
                 # (a sentence that says nothing of the part but the thing it points back to, "that incident", says
@@ -470,6 +474,10 @@ class PassageReader:
                                 asked_field, others_ask, pointed)
                 if marked is not None and not marked.unmarked:
                     i, filler = i + 1, marked
+                elif part.alternative and CONTRAST_OPENING.match(sentences[i + 1].text):
+                    # (the alternative a why-part turns down, stated, is followed by what went wrong with it: "An
+                    # earlier idea was a centralised egress VPC. ⏎ However, this ran into problems: test clusters …")
+                    i, filler = i + 1, Filler(CONTRAST_OPENING.sub("", sentences[i + 1].text).strip(" ,.;:"))
             if part.slot == "reason" and getattr(filler, "unmarked", False):
                 # A whole sentence offered as a reason yields to one of its document, nearly as good, that marks its
                 # reason ("As the policy would silently delete images, …" over "We had set a policy of 100 images").

@@ -142,7 +142,7 @@ class AskedPart:
     # of both of two things the statement names, the statement the part asks (`of_both`)
     description: str = ""
     # A why-part asking why one thing rather than another ("why inside its own VPC rather than through a central egress
-    # VPC"): the stems of the alternative turned down, where the reason is given; empty otherwise.
+    # VPC"): the stems of the alternative turned down that its own clause does not say, where the reason is given.
     alternative: tuple[str, ...] = ()
 
     @property
@@ -243,7 +243,7 @@ class SlotReader:
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
                          done_to(own) if wh in ("who", "which", "what") else (),
                          of_name=of_name(own, noun) if noun else (),
-                         alternative=tuple(terms_of(m.group(1))) if slot == "reason" and (m := ALTERNATIVE.search(own)) else (),
+                         alternative=turned_down(own) if slot == "reason" else (),
                          nested=nested_question(own, asks) if wh in NESTED_WH else ("", ""),
                          done_by=done_by(own) if wh in ("which", "what") else (),
                          same_as=same_as(own) if slot == "polar" and later else "")
@@ -655,6 +655,16 @@ def _one_of_several(item) -> bool:
 # "for each kind", "of both", "each role" (a preposition is needed before "both": "cover both" asks of two at once)
 EACH = re.compile(r"\b(?:(?:of|for|in|from)\s+(?:each|both)|each(?=\s+[a-z]+\b))\b"
                   r"(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?", re.IGNORECASE)
+
+
+def turned_down(own: str) -> tuple[str, ...]:
+    """The stems of the alternative a why-part turns down ("… inside its own VPC rather than through a central egress
+    VPC"), those its own clause does not say too ("central", "egress": not "VPC"); () where it turns none down."""
+    m = ALTERNATIVE.search(own)
+    if m is None:
+        return ()
+    said = set(terms_of(own[:m.start()]))
+    return tuple(t for t in dict.fromkeys(terms_of(m.group(1))) if t not in said) or tuple(terms_of(m.group(1)))
 
 
 def differing(alternatives: list[str]) -> list[str]:

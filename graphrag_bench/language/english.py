@@ -40,6 +40,9 @@ TIME_UNITS = ("second", "minute", "hour", "day", "night", "morning", "evening", 
 # one ("because of the outage", "due to load").
 REASON_MARKERS = frozenset({"because", "since", "as", "due", "owing", "given"})
 REASON_PHRASE_MARKERS = frozenset({"because", "due", "owing"})
+# Words that set what follows against what was said before: "targeted for 2.12 but the outcome was X"; "An earlier idea
+# was X. However, this ran into problems: …"
+CONTRAST_WORDS = frozenset({"but", "yet", "however"})
 # Prepositions that say where something is or goes: "configured in the X charts", "go to the Y service".
 PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "under", "into", "onto", "behind", "beside"})
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.

@@ -384,6 +384,11 @@ NOTES = {
              "We prefer that the acting leader has the drill.\n"),
     "WT-2": ("Watch leader — Handover", 5, "A more senior keeper arriving on the quay does not by itself change the watch "
              "leader, as the handover must be spoken.\n"),
+    # A radio decision: the quay's own listening post, the central mast turned down and what went wrong with it.
+    "RD-1": ("Harbour radio — Context", 10, "We need to hear every boat's radio on the quay before it berths.\n\n"
+             "An earlier idea was to build a central relay mast for all quays. However, this ran into trouble: the old "
+             "piers share one channel, which blocks a shared relay mast.\n\n"
+             "The quay post will also route boat radio through the harbour office for the log.\n"),
 }
 
 
@@ -2392,4 +2397,13 @@ def test_why_a_statement_the_question_opens_with_is_not_so_is_the_reason_given_a
     answer = _answer(answerer, "Other harbours let the first keeper who arrives act as Watch Leader until a more senior "
                      "keeper turns up. Why doesn't the Harbour Board do it that way?", "WT-2", "WT-1")
     assert answer.splitlines()[0] == "Answer: keepers are wary of leading the watch (supported) [WT-1]", answer
+
+
+def test_the_reason_against_an_alternative_is_what_went_wrong_with_it_after_the_sentence_stating_it(answerer):
+    """"Why listen on its own quay rather than routing every call through a central relay mast": the sentence giving
+    the reason says the alternative (two of its words: "route" alone is another sentence's), and where it only
+    states it ("An earlier idea was … a central relay mast"), the next one, set against it, says what went wrong."""
+    answer = _answer(answerer, "Why does the harbour hear boat radio at a post on its own quay rather than routing every "
+                     "call through a central relay mast?", "RD-1")
+    assert answer.splitlines()[0].startswith("Answer: this ran into trouble: the old piers share one channel"), answer
 
