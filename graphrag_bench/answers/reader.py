@@ -117,13 +117,18 @@ class PassageReader:
     def _restating(self, statement: str, sentences: list[Sentence]) -> int | None:
         """The index of the one sentence that restates a statement in its own words: the most similar to it on the
         embedding model, at least `RESTATED` and by `RESTATED_MARGIN` more than any other; None if none does."""
-        if not sentences:
-            return None
-        said, *vectors = self._vector([statement] + [s.text for s in sentences])
-        alike = sorted(((float(vector @ said), i) for i, vector in enumerate(vectors)), key=lambda x: (-x[0], x[1]))
-        if alike[0][0] >= RESTATED and (len(alike) == 1 or alike[0][0] - alike[1][0] >= RESTATED_MARGIN):
+        alike = self._alike(statement, sentences, range(len(sentences)))
+        if alike and alike[0][0] >= RESTATED and (len(alike) == 1 or alike[0][0] - alike[1][0] >= RESTATED_MARGIN):
             return alike[0][1]
         return None
+
+    def _alike(self, statement: str, sentences: list[Sentence], indexes) -> list[tuple[float, int]]:
+        """(similarity to `statement` on the embedding model, index) of the sentences at `indexes`, most alike first."""
+        indexes = list(indexes)
+        if not indexes:
+            return []
+        said, *vectors = self._vector([statement] + [sentences[i].text for i in indexes])
+        return sorted(((float(vector @ said), i) for i, vector in zip(indexes, vectors)), key=lambda x: (-x[0], x[1]))
 
     def read(self, asked: AskedQuestion, sentences: list[Sentence],
              words: "ContextWords | None" = None) -> list[PartAnswer]:
@@ -546,18 +551,16 @@ class PassageReader:
         sentence most like `statement` (at least `RESTATED`) and the `REASON_REACH` paragraphs after it in its section;
         None where there is none."""
         read = [i for i, s in enumerate(sentences) if not s.from_fact]
-        if not read:
+        alike = self._alike(statement, sentences, read)
+        if not alike or alike[0][0] < RESTATED:
             return None
-        said, *vectors = self._vector([statement] + [sentences[i].text for i in read])
-        similarity, top = max((float(vector @ said), -i) for i, vector in zip(read, vectors))
-        if similarity < RESTATED:
-            return None
-        restating = sentences[-top]
+        similarity, top = alike[0]
+        restating = sentences[top]
         section = [i for i in read if (sentences[i].doc_id, sentences[i].context) == (restating.doc_id, restating.context)]
         paragraphs = sorted({sentences[i].paragraph for i in section if sentences[i].paragraph >= restating.paragraph})
         reach = set(paragraphs[:REASON_REACH + 1])
         after = sorted((sentences[i].paragraph, sentences[i].line, i) for i in section if sentences[i].paragraph in reach
-                       and (sentences[i].paragraph, sentences[i].line, i) > (restating.paragraph, restating.line, -top))
+                       and (sentences[i].paragraph, sentences[i].line, i) > (restating.paragraph, restating.line, top))
         for (*_, i), doc in zip(after, parse_all([sentences[i].text for *_, i in after])):
             filler = choose(doc, part, question_terms)
             if filler is not None and not filler.unmarked:
