@@ -826,10 +826,11 @@ class ContextWords:
         # Each sentence's section path below its document's title.
         self.sections = [s.context.split(TITLE_SEPARATOR, 1)[1].split(SECTION_SEPARATOR) if TITLE_SEPARATOR in s.context
                          else [] for s in sentences]
+        # The heading right above a sentence where it names a kind of a thing in two words ("External Communication").
+        self.kind_heading = [_kind_heading(s.context) for s in sentences]
         # The kind of question the heading right above a sentence asks, where it asks one of a kind ("Who are they?",
         # "Why have one?", "When is the mirror used?"): the section answers it. ("What …?" and "Which …?" ask of any
         # thing: such a heading says no more than its words.)
-        self.kind_heading = [_kind_heading(s.context) for s in sentences]  # ("External Communication")
         self.heading_asks = [m.group(1).lower() if path and (m := HEADING_QUESTION.match(path[-1])) else ""
                              for path in self.sections]
         # What a document of the context is about: every word of its retrieved sentences and what they sit under

@@ -663,8 +663,8 @@ def turned_down(own: str) -> tuple[str, ...]:
     m = ALTERNATIVE.search(own)
     if m is None:
         return ()
-    said = set(terms_of(own[:m.start()]))
-    return tuple(t for t in dict.fromkeys(terms_of(m.group(1))) if t not in said) or tuple(terms_of(m.group(1)))
+    said, alternative = set(terms_of(own[:m.start()])), tuple(dict.fromkeys(terms_of(m.group(1))))
+    return tuple(t for t in alternative if t not in said) or alternative
 
 
 def differing(alternatives: list[str]) -> list[str]:
