@@ -202,6 +202,8 @@ class EntityIndex:
     def __init__(self, entities: list[dict], chunks: Sequence[dict] = ()):
         """`chunks`: the indexed chunks, whose headings give each document's title: a question that calls a document by
         its title ("the RFC named Lifecycle Descriptor") names the document's entity."""
+        from spacy.lang.en.stop_words import STOP_WORDS
+
         from ..language.spacy_pipeline import blank_english
 
         self.nlp = blank_english()
@@ -218,8 +220,10 @@ class EntityIndex:
             if e["type"] == "date":
                 self.dates.setdefault(e["id"].split(":", 1)[1][5:], []).append(e["id"])
             for name in [e["name"], *list(e.get("aliases") or [])]:
-                # A function word ("in", "by") names nothing, even where a table made it an entity.
-                if name and len(name) >= 2 and name.lower() not in FUNCTION_WORDS:
+                # A word of the language ("in", "one", "name") names nothing, even where a table or a code span made it
+                # an entity; an acronym that spells one ("CA") is written in capitals.
+                if name and len(name) >= 2 and name.lower() not in FUNCTION_WORDS and not (
+                        name.lower() in STOP_WORDS and not name.isupper()):
                     by_id.setdefault(self.canonical[e["id"]], []).append(name)
         by_document: dict[str, str] = {}  # a document's id → the title an answer names it by
         headings = document_headings(chunks)

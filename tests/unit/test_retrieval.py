@@ -224,6 +224,22 @@ def test_a_document_called_by_its_title_is_pinned():
                       "decision:HR-2": "Tide Gauges"}, titles
 
 
+
+
+def test_a_word_of_the_language_a_table_made_an_entity_names_nothing_in_a_question():
+    """A code span or a table cell can make an entity of "one", "name" or "in" (`one.>`, "| `name` | …"): "which one"
+    and "by what name" do not name it. An acronym that spells such a word, written in capitals ("CA"), still names."""
+    from graphrag_bench.retrieval.retrieve import EntityIndex
+
+    def entity(key: str, name: str, aliases: list[str]) -> dict:
+        return {"id": key, "type": "concept", "name": name, "canonical_id": key, "aliases": aliases,
+                "source_doc": "HB-1", "attributes": "{}"}
+
+    index = EntityIndex([entity("concept:one", "one", ["One", "one.>"]), entity("concept:name", "name", []),
+                         entity("concept:ca", "CA", []), entity("system:tide_gauge", "Tide Gauge", [])])
+    assert index.pin("Which one reads the Tide Gauge, and by what name?") == ["system:tide_gauge"]
+    assert index.pin("Which CA signs the harbour certificates?") == ["concept:ca"]
+    assert index.pin("Which subjects does one.> match?") == ["concept:one"]  # written as the code span writes it
 def test_one_hop_setting_stops_at_one_hop(retrievers):
     _, graph = retrievers
     graph.settings = RetrievalSettings(max_hops=1)
