@@ -23,9 +23,10 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
-from ..language.spacy_pipeline import meeting_point
+from ..language.spacy_pipeline import meeting_point, parse_all
 from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS,
-                                PLACE_PREPOSITIONS, POINTING_DETERMINERS, REASON_MARKERS, REASON_PHRASE_MARKERS)
+                                PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS,
+                                REASON_PHRASE_MARKERS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -172,6 +173,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         # A common noun ("readings") is less often an answer than a name, a value or a recognised entity.
         found.append(Candidate(start, end, text[start:end], frozenset(kinds),
                                common=not proper and not named and not chunk.root.ent_type_))
+    if part.slot == "person":
+        found.extend(_agents(doc, set(part.asks)))
     if part.slot == "thing" and not part.noun:  # "what had they verified": what the asked verb says is the case
         found.extend(_said_clauses(doc, set(part.predicate)))
     if part.slot == "reason":
@@ -450,7 +453,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     each earlier answer the part points back to ("that older mechanism"): a span saying one of them whole is that
     earlier answer named again ("the old govuk_env_sync scripts"), not this part's."""
     if part.slot == "polar":
-        return polar(doc, set(part.terms))
+        return polar(doc, set(part.terms), part.text)
     if part.acted_on is not None:
         return action(doc, part.acted_on)
     if part.wh == "how":
@@ -616,6 +619,22 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                   unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON)
 
 
+def _agents(doc, asks: set[str]) -> list[Candidate]:
+    """The doers passive clauses name where the clause says the asked verb, by its own verb or by its subject ("Voting
+    will be done by members of the steering committee" for "who gets to vote"): whoever they are, named or not, they
+    do what is asked. Another passive's doer ("members employed by the same company") does something else."""
+    found = []
+    for by in doc:
+        verb = by.head
+        said = {stem(verb.lemma_)} | {stem(t.lemma_) for t in verb.children if t.dep_ == "nsubjpass"}
+        doer = next((t for t in by.children if t.dep_ == "pobj"), None) if by.dep_ == "agent" else None
+        if doer is not None and said & asks:
+            span = doc[doer.left_edge.i:doer.right_edge.i + 1]
+            found.append(Candidate(span.start_char, span.end_char, span.text, frozenset({"person", "thing"}),
+                                   common=not any(t.pos_ == "PROPN" for t in span)))
+    return found
+
+
 def action(doc, acted_on: tuple[str, ...]) -> Filler | None:
     """What someone does, as a sentence says it: its main verb (or a verb that one governs) with its object, whole
     ("should resolve the PagerDuty alert to prevent …" → "resolve the PagerDuty alert"); the object must be what the
@@ -652,12 +671,13 @@ def manner(doc, asks: set[str]) -> Filler | None:
 NON_WORD = re.compile(r"\bnon-(\w+)", re.IGNORECASE)  # "non-embargoed": the opposite of "embargoed"
 
 
-def polar(doc, asked: set[str] | frozenset[str] = frozenset()) -> Filler | None:
+def polar(doc, asked: set[str] | frozenset[str] = frozenset(), question: str = "") -> Filler | None:
     """A yes/no part's answer in a sentence that states something (a clause with its subject): "no" where its main
     verb is negated ("this mode cannot support batch publishing") or where it says, of a word the part asks by
     (`asked`), only its opposite in "non-" ("managing the non-embargoed process" for "does it triage embargoed
     reports"), else "yes"; with the statement, which is the evidence ("yes — Streams with X set are compatible
-    with Y")."""
+    with Y"). A part `question` asking whether something is prevented ("is anyone barred from voting") is answered
+    the other way round by a sentence that says the thing, not the preventing ("… is not eligible to vote": yes)."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None or not any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in root.children):
         return None
@@ -668,6 +688,23 @@ def polar(doc, asked: set[str] | frozenset[str] = frozenset()) -> Filler | None:
     negated = any(t.dep_ == "neg" and t.head in verbs for t in doc)
     opposite = set(terms_of(" ".join(NON_WORD.findall(doc.text)))) & asked
     negated = negated or bool(opposite) and not opposite & set(terms_of(NON_WORD.sub(" ", doc.text)))
+    prevented = _prevented(question)
+    said = {stem(t.lemma_) for t in doc}
+    if prevented is not None and prevented[1] in said and prevented[0] not in said:
+        negated = not negated
     statement = doc.text.strip().rstrip(".;:, ")  # the statement whole, as written
     return Filler(f"{'no' if negated else 'yes'} — {statement}"[:MAX_REASON]) if statement else None
+
+
+def _prevented(question: str) -> tuple[str, str] | None:
+    """The preventing verb a question asks by and the verb it prevents, as stems ("bar", "vote" of "is anyone barred
+    from voting"); None where it asks by no such verb."""
+    if not question:
+        return None
+    for token in parse_all([question])[0]:
+        if token.lemma_.lower() in PREVENTING_VERBS:
+            done = [g for p in token.children if p.lower_ == "from" for g in p.children if g.tag_ == "VBG"]
+            if done:
+                return stem(token.lemma_), stem(done[0].lemma_)
+    return None
 

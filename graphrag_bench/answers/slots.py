@@ -41,10 +41,11 @@ PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during
 _AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
 # the subject of a yes/no part after its auxiliary: a pronoun, or one someone counts ("can one person cover both")
 _PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|someone)"
-# ", and is it the same …": a yes/no question joined on, an auxiliary before its pronoun subject
-# (or a phrase set before the next part's wh-word: ", and according to the terminology list, which agency …")
+# ", and is it the same …", ", is anyone in that group barred …": a yes/no question joined on, an auxiliary before its
+# pronoun subject (or a phrase set before the next part's wh-word: ", and according to the terminology list, which
+# agency …")
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
-                        rf"|\s*,\s*(?:and|or)\s+(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)"
+                        rf"|\s*,\s*(?:(?:and|or)\s+)?(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
 # A clause before a comma, then a yes/no question with a pronoun for its subject ("Since X runs Y, is it the group …")
 LEAD_THEN_POLAR = re.compile(rf"([^,;?]+?)\s*,\s*({_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b.*)", re.IGNORECASE | re.DOTALL)
@@ -196,7 +197,8 @@ class SlotReader:
                 # alert" asks one part of a sentence saying amber, one of a sentence saying red)
                 told = dict(zip(alternatives, telling(differing(alternatives))))
                 for alternative, item in ((a, i) for c in alternatives for a, i in distributed(c, scene, things)):
-                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene),
+                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene,
+                                                                  earlier=" ".join(p.text for p in parts)),
                                                      each_of=item, told=told.get(alternative, ())))
                 things = differing(alternatives) or things
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
@@ -207,7 +209,7 @@ class SlotReader:
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
 
-    def _part(self, own: str, lead: str, later: bool, scene: str = "") -> AskedPart:
+    def _part(self, own: str, lead: str, later: bool, scene: str = "", earlier: str = "") -> AskedPart:
         match = ASKS.match(own)
         wh = ""
         if match:
@@ -237,7 +239,7 @@ class SlotReader:
         asks = tuple(t for t in asks if t not in named) or asks if wh else asks
         # (unless it is what is asked: the role of "who is named Team Lead")
         predicate = tuple(t for t in terms if t not in noun_stems and (t not in named or t in asks and wh))
-        return AskedPart(lead + own, wh, slot, noun, plural, terms, later and bool(BACK_POINTER.search(own)), predicate,
+        return AskedPart(lead + own, wh, slot, noun, plural, terms, later and _points_back(own, earlier), predicate,
                          " ".join(phrase.split()), asks,
                          in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
@@ -276,6 +278,20 @@ IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:tha
 def describing(part: AskedPart, statement: str) -> AskedPart:
     """The part with the statement a sentence answering it restates (`description`) and that statement's stems."""
     return dataclasses.replace(part, describes=tuple(dict.fromkeys(terms_of(statement))), description=statement)
+
+
+def _points_back(own: str, earlier: str) -> bool:
+    """Whether a word of the part stands for something an earlier part says. "The same" does so only of a thing said
+    before ("which channel …, and is it the same channel", "the same one"): "how many members may work for the same
+    employer" asks of the members among themselves."""
+    said = set(terms_of(earlier))
+    for m in BACK_POINTER.finditer(own):
+        if m.group(0).lower() != "same":
+            return True
+        following = re.match(r"\s+([\w-]+)", own[m.end():])
+        if following is None or following.group(1).lower() in ("one", "ones") or stem(following.group(1)) in said:
+            return True
+    return False
 
 
 def described(part: AskedPart, scene: str) -> str:

@@ -43,6 +43,9 @@ REASON_PHRASE_MARKERS = frozenset({"because", "due", "owing"})
 # Words that set what follows against what was said before: "targeted for 2.12 but the outcome was X"; "An earlier idea
 # was X. However, this ran into problems: …"
 CONTRAST_WORDS = frozenset({"but", "yet", "however"})
+# Verbs that say what their "from" leads to is not done ("barred from voting", "prevented from merging"): asked by one,
+# a yes/no part asks whether that thing is not done, and a sentence saying it is not done says yes.
+PREVENTING_VERBS = frozenset({"bar", "ban", "block", "exclude", "forbid", "preclude", "prevent", "prohibit", "stop"})
 # Prepositions that say where something is or goes: "configured in the X charts", "go to the Y service".
 PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "under", "into", "onto", "behind", "beside"})
 # Words that quantify a plural ("Several ADRs deal with …", "Both reports …"): a statement about a set of things.

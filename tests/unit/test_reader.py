@@ -389,6 +389,10 @@ NOTES = {
              "An earlier idea was to build a central relay mast for all quays. However, this ran into trouble: the old "
              "piers share one channel, which blocks a shared relay mast.\n\n"
              "The quay post will also route boat radio through the harbour office for the log.\n"),
+    "EL-1": ("Harbour council election — Eligibility for voting", 12,
+             "Voting will be done by members of the harbour board.\n\n"
+             "A member of the harbour board who is also a candidate for the council is not eligible to vote.\n\n"
+             "With a five person council, that limits the number of members employed by the same shipping line to two.\n"),
 }
 
 
@@ -2407,3 +2411,18 @@ def test_the_reason_against_an_alternative_is_what_went_wrong_with_it_after_the_
                      "call through a central relay mast?", "RD-1")
     assert answer.splitlines()[0].startswith("Answer: this ran into trouble: the old piers share one channel"), answer
 
+
+def test_a_passive_clause_names_who_does_what_is_asked_and_a_yes_no_part_after_a_bare_comma_is_its_own(answerer):
+    """"Who gets to vote …, is anyone in that group barred from voting, and how many council members may work for the
+    same shipping line?": three parts. Who votes is the doer the passive clause of voting names, a group named in
+    common nouns ("members of the harbour board"; "employed by the same shipping line" names who employs, not who
+    votes); the yes/no part after the bare comma is read in the sentence after that one, where being "not eligible to
+    vote" says yes, someone is barred from voting; and "the same shipping line"
+    of members among themselves points back to nothing an earlier part said, so the count is read where it is said."""
+    answer = _answer(answerer, "Who gets to vote when Harbour Council members are elected, is anyone in that group "
+                     "barred from voting, and how many council members may work for the same shipping line?", "EL-1")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: members of the harbour board; yes — A member of the harbour board who is also a "
+                           "candidate") and head.endswith("; two (supported) [EL-1]"), answer
+    assert 'line 14: "A member of the harbour board who is also a candidate for the council is not eligible to vote."' \
+        in answer, answer
