@@ -624,10 +624,10 @@ def _agents(doc, asks: set[str]) -> list[Candidate]:
     will be done by members of the steering committee" for "who gets to vote"): whoever they are, named or not, they
     do what is asked. Another passive's doer ("members employed by the same company") does something else."""
     found = []
-    for by in doc:
+    for by in (t for t in doc if t.dep_ == "agent"):
         verb = by.head
         said = {stem(verb.lemma_)} | {stem(t.lemma_) for t in verb.children if t.dep_ == "nsubjpass"}
-        doer = next((t for t in by.children if t.dep_ == "pobj"), None) if by.dep_ == "agent" else None
+        doer = next((t for t in by.children if t.dep_ == "pobj"), None)
         if doer is not None and said & asks:
             span = doc[doer.left_edge.i:doer.right_edge.i + 1]
             found.append(Candidate(span.start_char, span.end_char, span.text, frozenset({"person", "thing"}),
@@ -689,8 +689,7 @@ def polar(doc, asked: set[str] | frozenset[str] = frozenset(), question: str = "
     opposite = set(terms_of(" ".join(NON_WORD.findall(doc.text)))) & asked
     negated = negated or bool(opposite) and not opposite & set(terms_of(NON_WORD.sub(" ", doc.text)))
     prevented = _prevented(question)
-    said = {stem(t.lemma_) for t in doc}
-    if prevented is not None and prevented[1] in said and prevented[0] not in said:
+    if prevented is not None and prevented[1] in (said := {stem(t.lemma_) for t in doc}) and prevented[0] not in said:
         negated = not negated
     statement = doc.text.strip().rstrip(".;:, ")  # the statement whole, as written
     return Filler(f"{'no' if negated else 'yes'} — {statement}"[:MAX_REASON]) if statement else None

@@ -197,8 +197,7 @@ class SlotReader:
                 # alert" asks one part of a sentence saying amber, one of a sentence saying red)
                 told = dict(zip(alternatives, telling(differing(alternatives))))
                 for alternative, item in ((a, i) for c in alternatives for a, i in distributed(c, scene, things)):
-                    parts.append(dataclasses.replace(self._part(alternative, lead, later=bool(parts), scene=scene,
-                                                                  earlier=" ".join(p.text for p in parts)),
+                    parts.append(dataclasses.replace(self._part(alternative, lead, " ".join(p.text for p in parts), scene),
                                                      each_of=item, told=told.get(alternative, ())))
                 things = differing(alternatives) or things
         of_one = " ".join(s for s in sentences if s not in asked and not about_many(s))
@@ -209,7 +208,9 @@ class SlotReader:
         return AskedQuestion(question, scene, tuple(parts), tuple(dict.fromkeys(terms_of(question))), named_in(question),
                              of_one)
 
-    def _part(self, own: str, lead: str, later: bool, scene: str = "", earlier: str = "") -> AskedPart:
+    def _part(self, own: str, lead: str, earlier: str, scene: str = "") -> AskedPart:
+        """One asked part; `earlier`: what the parts before it ask ("" for the first)."""
+        later = bool(earlier)
         match = ASKS.match(own)
         wh = ""
         if match:
