@@ -41,14 +41,12 @@ PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during
 _AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
 # the subject of a yes/no part after its auxiliary: a pronoun, or one someone counts ("can one person cover both")
 _PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|someone)"
-# ", and is it the same …", ", is anyone in that group barred …": a yes/no question joined on, an auxiliary before its
-# pronoun subject (or a phrase set before the next part's wh-word: ", and according to the terminology list, which
-# agency …")
+# ", and is it the same …", ", is anyone in that group barred …", "Since X runs Y, is it …": a yes/no question joined
+# on, an auxiliary before its pronoun subject (or a phrase set before the next part's wh-word: ", and according to the
+# terminology list, which agency …")
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
                         rf"|\s*,\s*(?:(?:and|or)\s+)?(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
-# A clause before a comma, then a yes/no question with a pronoun for its subject ("Since X runs Y, is it the group …")
-LEAD_THEN_POLAR = re.compile(rf"([^,;?]+?)\s*,\s*({_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b.*)", re.IGNORECASE | re.DOTALL)
 # "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
 HOW_AMOUNTS = ("many", "much", "long", "soon", "quickly", "fast", "often", "frequently", "old", "far", "big", "large")
 # (an adverb may hedge the wh-word: "Roughly when …", "Exactly which …"; it asks nothing of the topic)
@@ -340,11 +338,8 @@ def asked_pieces(sentence: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     lead = ""
     for i, piece in enumerate(pieces):
-        # (a clause set before a yes/no question, "Since X runs Y, is it the group that …", leads it)
-        if not ASKS.match(piece) and piece.split()[0].lower() not in AUXILIARIES \
-                and (led := LEAD_THEN_POLAR.fullmatch(piece)):
-            lead, piece = lead + led.group(1) + ", ", led.group(2)
-        # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it")
+        # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it"; a clause set
+        # before one, cut off at its comma by PART_BREAK, leads it: "Since X runs Y, is it the group that …")
         polar = piece.split()[0].lower() in AUXILIARIES
         if i < len(pieces) - 1 and (not (ASKS.match(piece) or polar) or subordinate(piece)):
             lead += piece + ", "
