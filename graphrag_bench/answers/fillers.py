@@ -10,9 +10,10 @@ verified"), the clause the asked verb takes; a name that gives the kind of a com
 channel") is no person. A filler says whether it is a common noun: the reader lets a name or a value from a
 sentence of the same document, nearly as good, answer before it. A reason ("why", "on what grounds") is a clause:
 the one a word of reason opens, else what follows a coordinated "but", else the sentence. A "where" takes a place.
-What another part of the question asks by its verb ("raised to 30 seconds" for "what was it raised to") is that
-part's, not this one's; a value in brackets right after the asked noun ("timeout (10s)") is that noun's; a word
-before a colon is a label, and no span is a piece of a hyphenated word.
+A part asking whom its verb enlists to do another ("which role do I ask to page …") takes whom the sentence has do
+that ("Deputy, can you page …"). What another part of the question asks by its verb ("raised to 30 seconds" for
+"what was it raised to") is that part's, not this one's; a value in brackets right after the asked noun ("timeout
+(10s)") is that noun's; a word before a colon is a label, and no span is a piece of a hyphenated word.
 """
 
 from __future__ import annotations
@@ -466,6 +467,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     head_tokens = [t for t in noun_tokens if stem(t.text) in head_terms or stem(t.lemma_) in head_terms]
     best: tuple | None = None
     found = candidates(doc, part, asked_field)
+    doers = _enlisted(doc, part.enlisted) if part.enlisted else []
+    if doers is None:
+        return None  # "which role do I ask to page …": a sentence saying neither asking nor paging says nobody
+    found += [_named_doer(doc, t) for t in doers]
     done_by_it = _done_by(doc, set(part.done_to))
     # (the subject may point back, "what had that older mechanism replaced": the earlier answer is the subject)
     subjects = [set(part.done_by), *pointed] if part.done_by else []
@@ -541,6 +546,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if span is None:
             continue
         root = span.root
+        if part.enlisted and root not in doers:
+            continue  # "a particular system" of "The IC may ask you who is on-call for a particular system": not who pages
         if not c.field and part.wh and (stem(root.text) in part.asks or stem(root.lemma_) in part.asks) \
                 and root not in head_tokens:
             continue  # "a single Team Lead" for "who is named Team Lead": the role asked about, not who holds it
@@ -629,10 +636,59 @@ def _agents(doc, asks: set[str]) -> list[Candidate]:
         said = {stem(verb.lemma_)} | {stem(t.lemma_) for t in verb.children if t.dep_ == "nsubjpass"}
         doer = next((t for t in by.children if t.dep_ == "pobj"), None)
         if doer is not None and said & asks:
-            span = doc[doer.left_edge.i:doer.right_edge.i + 1]
-            found.append(Candidate(span.start_char, span.end_char, span.text, frozenset({"person", "thing"}),
-                                   common=not any(t.pos_ == "PROPN" for t in span)))
+            found.append(_doer(doc[doer.left_edge.i:doer.right_edge.i + 1]))
     return found
+
+
+def _doer(span) -> Candidate:
+    """A span naming who does something, named or not (a group of common nouns is marked common)."""
+    return Candidate(span.start_char, span.end_char, span.text, frozenset({"person", "thing"}),
+                     common=not any(t.pos_ == "PROPN" for t in span))
+
+
+def _enlisted(doc, verbs: tuple[str, ...]) -> list | None:
+    """Who or what the sentence has do the second of a part's `enlisted` verbs ("page" of "which role do I ask to
+    page the on-call"): that verb's named subject ("Your Deputy can page one") or the one its clause addresses
+    ("Deputy, can you go ahead and page …", "Backup IC can you page …"), or the object of the first verb where the
+    sentence says the second too ("use Trivy to scan images"). None where it says neither verb: it tells nothing of
+    who does what is asked."""
+    enlisting, done = verbs
+
+    def says(token, verb: str) -> bool:
+        return token.pos_ == "VERB" and verb in (stem(token.lemma_), stem(token.text))
+
+    doing = [t for t in doc if says(t, done)]
+    asking = [t for t in doc if says(t, enlisting)]
+    if not doing and not asking:
+        return None
+    doers = []
+    for verb in doing:
+        # (a verb coordinated with another shares its subject: "can you go ahead and page")
+        clause = verb.head if verb.dep_ == "conj" and not any(c.dep_ == "nsubj" for c in verb.children) else verb
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        if subject is not None and subject.pos_ != "PRON":
+            doers += [subject, *(a for a in subject.children if a.dep_ == "appos")]
+        elif subject is None or subject.lower_ == "you":
+            # a request: the one it addresses, named before it, set off by a comma ("Deputy, can you …", "Hearing no
+            # response, Internal Liaison, please page …") or not ("Backup IC can you please page …")
+            addressed = next((t for t in reversed(doc[:clause.i]) if t.pos_ in ("PROPN", "NOUN")
+                              and t.dep_ in ("npadvmod", "nsubj", "appos") and t.i + 1 < len(doc) and doc[t.i + 1].text == ","),
+                             None)
+            addressed = addressed or next((c for c in clause.children if c.dep_ == "npadvmod" and c.i < clause.i
+                                           and c.pos_ in ("PROPN", "NOUN")), None)
+            doers += [addressed] if addressed is not None else []
+    if doing or any(stem(t.text) == done for t in doc):  # (said as a noun too: "use Trivy for scanning")
+        doers += [c for verb in asking for c in verb.children if c.dep_ == "dobj" and c.pos_ != "PRON"]
+    return doers
+
+
+def _named_doer(doc, token) -> Candidate:
+    """The span naming a doer: the word with the words qualifying it right before it ("Backup IC", "Internal
+    Liaison"), without what stands beside it in apposition or after a comma."""
+    start = token.i
+    while start > 0 and doc[start - 1].head == token and doc[start - 1].dep_ in ("compound", "amod", "nmod", "det", "poss"):
+        start -= 1
+    return _doer(doc[start:token.i + 1])
 
 
 def action(doc, acted_on: tuple[str, ...]) -> Filler | None:

@@ -521,7 +521,9 @@ class PassageReader:
                 if offered:
                     filler = Filler(offered[0]) if len(offered) == 1 else filler
                     break
-            # A single value (a date, a number, a version) that another document, read as well, gives otherwise.
+            # A single value (a date, a number, a version) that another document, read as well, gives otherwise; or
+            # another one to do what the part asks of the one enlisted for it ("which role do I ask to page …":
+            # "Deputy, can you … page" in one document, "Internal Liaison, please page" in another).
             # A part that points back ("that incident") is about what the earlier answer's document is about: another
             # document's value is of another thing, not a conflict; so is, where the question calls the answer's
             # document by its title ("who wrote the Feature flags ADR, on what date"), the value of a document it
@@ -534,7 +536,8 @@ class PassageReader:
             # (a second spelling of the name read in another document's sentence that answers the part is a
             # disagreement however much more of the question the first one's sentence says: the spelling is the point)
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
-                          if ((part.slot in SINGLE_VALUED or part.slot == "polar") and s >= RIVAL * score
+                          if ((part.slot in SINGLE_VALUED or part.slot == "polar" or part.enlisted and not part.plural)
+                               and s >= RIVAL * score
                               or _variant(part, filler, f))
                           and not (part.points_back and answers)
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact

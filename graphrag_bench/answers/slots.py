@@ -130,6 +130,9 @@ class AskedPart:
     # One of several things the question coordinates ("the amber and the red alert"): the words that tell it from the
     # others ("red"), one of which a sentence (or what it sits under) must say.
     told: tuple[str, ...] = ()
+    # It asks whom or what its verb enlists to do another ("which role do I ask to page the on-call"): the stems of the
+    # two verbs ("ask", "pag"; `enlisted`), else empty. A sentence that says either answers with who does the second.
+    enlisted: tuple[str, ...] = ()
     # A yes/no part asking whether an earlier answer is the same thing as one it describes ("is it the same channel
     # that owns the X page"): the question that asks which one that is ("which channel owns the X page"); "" otherwise.
     same_as: str = ""
@@ -247,7 +250,8 @@ class SlotReader:
                          alternative=turned_down(own) if slot == "reason" else (),
                          nested=nested_question(own, asks) if wh in NESTED_WH else ("", ""),
                          done_by=done_by(own) if wh in ("which", "what") else (),
-                         same_as=same_as(own) if slot == "polar" and later else "")
+                         same_as=same_as(own) if slot == "polar" and later else "",
+                         enlisted=enlisted(own) if wh in ("which", "what", "who", "whom") else ())
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom"):
@@ -545,6 +549,30 @@ def done_by(text: str) -> tuple[str, ...]:
     if subject is None or _asks_by(subject) or not any(t.lower_ in QUESTION_WORDS for t in doc[:subject.i]):
         return ()
     return tuple(terms_of(" ".join(t.text for t in subject.subtree)))
+
+
+def enlisted(text: str) -> tuple[str, ...]:
+    """For a part whose wh-phrase is the object of its main verb, which leads it into doing another ("which role do I
+    ask to page the on-call", "which tool does the team use to scan images"): the stems of the two verbs (ask, page);
+    empty for any other part. What answers is whoever a sentence has do the second, or has the first enlist for it."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    root = main_verb(doc)
+    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+        return ()
+    # (the small parser may hang the fronted object on the verb as an adverbial noun, "which role do I ask to …", or
+    # as a subject beside the real one after the auxiliary, "which tool does the crew use to …")
+    subjects = [c for c in root.children if c.dep_ == "nsubj"]
+    if not any(_asks_by(c) and (c.dep_ in ("dobj", "npadvmod") or c.dep_ == "nsubj" and len(subjects) > 1)
+               for c in root.children):
+        return ()
+    # The second verb takes an object of its own: the asked one is not what it is done to ("which store did the team
+    # decide to use" asks what is used, not whom deciding enlists).
+    led = next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ == "VERB"
+                and any(a.dep_ == "aux" and a.lower_ == "to" for a in c.children)
+                and any(o.dep_ == "dobj" for o in c.children)), None)
+    return (stem(root.lemma_), stem(led.lemma_)) if led is not None else ()
 
 
 def subject_words(text: str) -> tuple[str, ...]:

@@ -393,6 +393,15 @@ NOTES = {
              "Voting will be done by members of the harbour board.\n\n"
              "A member of the harbour board who is also a candidate for the council is not eligible to vote.\n\n"
              "With a five person council, that limits the number of members employed by the same shipping line to two.\n"),
+    # Two guides that each have a different role call a crew's lead, and one that says what else the crew uses.
+    "EN-1": ("Watch captain — Roll call", 20, "Every role on the quay has its own call sign. During a storm you will want "
+             "to know who is on the quay from each crew. "
+             "If you need a hand from a crew, just ask on the radio.\n\n> Hearing nothing back, Bosun, can you go ahead and "
+             "summon the [X] crew lead please.\n"),
+    "EN-2": ("Signal keeper — Calling crews", 8, "The captain may ask you who leads a particular crew, and you should "
+             "know the answer, and be able to summon them.\n\n> Hearing nothing back, Signal Keeper, please summon the [X] "
+             "crew lead.\n"),
+    "EN-3": ("Lamp crew — Stores", 4, "The lamp crew currently use Brightwax Depot for storage of spare lenses.\n"),
 }
 
 
@@ -2426,3 +2435,17 @@ def test_a_passive_clause_names_who_does_what_is_asked_and_a_yes_no_part_after_a
                            "candidate") and head.endswith("; two (supported) [EL-1]"), answer
     assert 'line 14: "A member of the harbour board who is also a candidate for the council is not eligible to vote."' \
         in answer, answer
+
+
+def test_whom_a_question_enlists_for_an_act_is_who_a_sentence_has_do_it(answerer):
+    """"Which role do I ask to summon that crew's lead?" asks who is to do the summoning: the one a request addresses
+    ("Hearing nothing back, Bosun, can you go ahead and summon …", "…, Signal Keeper, please summon …"), not "a
+    particular crew" of a sentence where "you" summon; two guides naming two roles disagree. "Which tool does the lamp
+    crew use to polish the lenses?" is not answered by what the crew uses for something else, in a sentence that says
+    nothing of polishing."""
+    answer = _answer(answerer, "As captain I ask on the radio whether anyone from a particular crew is there and hear "
+                     "nothing back. Which role do I then ask to summon that crew's lead?", "EN-2", "EN-1")
+    assert answer.splitlines()[0].startswith("Answer: the sources disagree: Signal Keeper [EN-2], Bosun [EN-1] "
+                                             "(conflicting)"), answer
+    answer = _answer(answerer, "Which tool does the lamp crew use to polish the lenses?", "EN-3")
+    assert answer_label(answer) == "unknown", answer
