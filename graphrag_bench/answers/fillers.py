@@ -49,7 +49,7 @@ SHAPES = (
     (re.compile(r"(?<![\w.])\d[\d,.]*\s*(?:%|[A-Za-z][A-Za-z/]*)"), {"number"}),
     (re.compile(r"(?<![\w.])\d[\d,.]*[kKmMgG]?\b"), {"number"}),
     (PREFIX_LENGTH, {"number"}),
-    (re.compile(r"`([^`]+)`"), {"thing", "version"}),
+    (CODE_SPAN := re.compile(r"`([^`]+)`"), {"thing", "version"}),
     (re.compile(r"\"([^\"]{2,80})\"|(?<!\w)'([^']{2,80})'(?!\w)"), {"thing"}),
     (ID_IN_TEXT, {"thing"}),
 )
@@ -210,9 +210,17 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         (strength for start, end, strength in values if start <= c.start and c.end <= end), 0.0))
         if not c.field else c for c in found]
     # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse; nor, in prose, a word
-    # saying there is nothing, "None defined at this time", which answers no part — a field's "Owner: TBD" is its value)
+    # saying there is nothing, "None defined at this time", which answers no part — a field's "Owner: TBD" is its value;
+    # nor a piece of code: "A-Z" of `(A-Z, a-z, 0-9)+` is no name, the code is read whole)
+    codes = _code_spans(text)
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)
-            and c.text.strip().lower() not in ABSENT_VALUES]
+            and c.text.strip().lower() not in ABSENT_VALUES
+            and not any(start <= c.start and c.end <= end and (c.start, c.end) != (start, end) for start, end in codes)]
+
+
+def _code_spans(text: str) -> set[tuple[int, int]]:
+    """Where the text quotes code (inside its backticks)."""
+    return {m.span(1) for m in CODE_SPAN.finditer(text)}
 
 
 def _duration(span) -> bool:
@@ -467,6 +475,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     head_tokens = [t for t in noun_tokens if stem(t.text) in head_terms or stem(t.lemma_) in head_terms]
     best: tuple | None = None
     found = candidates(doc, part, asked_field)
+    codes = _code_spans(doc.text)
     doers = _enlisted(doc, part.enlisted) if part.enlisted else []
     if doers is None:
         return None  # "which role do I ask to page …": a sentence saying neither asking nor paging says nobody
@@ -583,14 +592,16 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             # (its value in brackets, or after "of"), or an "as" phrase calls it by the asked noun
             near, by_noun = 0.0, 0
         else:
-            distances = [_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end]
-            # nearest to the words the part asks about, and, of equals, near to more of them
-            near = min(distances, default=12) - CLOSE * sum(1 for d in distances if d <= 2)
             # "the Fresnel Mark II lens" for "which lens" and "the db-backup chart" for "which chart" name it by the
-            # word beside the asked noun; "more inclusive naming" for "what new name" only says the noun again
-            inside = any(span.start <= t.i < span.end for t in head_tokens) and any(
+            # word beside the asked noun, and so does code that says it ("`limited-term`" for "which term"); "more
+            # inclusive naming" for "what new name" only says the noun again
+            inside = any(span.start <= t.i < span.end for t in head_tokens) and (any(
                 t.pos_ in ("PROPN", "NOUN", "NUM", "X") or not t.is_alpha and not t.is_punct
-                for t in span if t not in head_tokens)
+                for t in span if t not in head_tokens) or (c.start, c.end) in codes)
+            distances = [_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end]
+            # nearest to the words the part asks about, and, of equals, near to more of them (a span that names the
+            # asked thing by its noun is where the part's words are, when it says no other)
+            near = min(distances, default=0 if inside else 12) - CLOSE * sum(1 for d in distances if d <= 2)
             by_noun = 0 if inside else min((_distance(root, t) for t in noun_tokens if t.i < span.start or t.i >= span.end),
                                            default=6)
         score = c.cost - 3.0 * (c.field or beside) + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10

@@ -402,6 +402,9 @@ NOTES = {
              "know the answer, and be able to summon them.\n\n> Hearing nothing back, Signal Keeper, please summon the [X] "
              "crew lead.\n"),
     "EN-3": ("Lamp crew — Stores", 4, "The lamp crew currently use Brightwax Depot for storage of spare lenses.\n"),
+    # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
+    "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
+             "from record HB-7 and may not exceed 12 characters.\n"),
 }
 
 
@@ -2449,3 +2452,12 @@ def test_whom_a_question_enlists_for_an_act_is_who_a_sentence_has_do_it(answerer
                                              "(conflicting)"), answer
     answer = _answer(answerer, "Which tool does the lamp crew use to polish the lenses?", "EN-3")
     assert answer_label(answer) == "unknown", answer
+
+
+def test_code_that_says_the_asked_noun_names_it_and_a_piece_of_code_is_no_name(answerer):
+    """"Which pattern is it?": `safe-pattern`, quoted as code, names the pattern by the asked noun (as "the Fresnel
+    Mark II lens" names a lens), though the part says no word beside the noun; "A-Z" inside the code
+    `(A-Z, a-z, 0-9, dash)+` is a piece of that code, not a name."""
+    answer = _answer(answerer, "Lamp label values have to match a naming pattern from another record. "
+                     "Which pattern is it?", "LL-4")
+    assert answer.splitlines()[0].startswith("Answer: safe-pattern (supported)"), answer
