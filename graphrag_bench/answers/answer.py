@@ -46,7 +46,6 @@ STRENGTH = {label: i for i, label in enumerate(LABELS)}  # lower is stronger
 MAX_PATH = 3
 SUPPORTED_MIN = 0.75  # extractor certainty at which a sourced fact counts as explicitly stated
 MAX_CLAIMS = 6
-GLOSS_MARGIN = 0.2  # a relation a part's phrase names this much less well than its best one is not read from it
 PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
 EXCLUSIVE_NOUN = re.compile(r"\b(?:" + "|".join(EXCLUSIVE) + r")\s+([a-z][a-z-]+)", re.IGNORECASE)  # "only author"
 UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
@@ -120,11 +119,8 @@ class Answerer:
     def _glosses(self, phrase: str) -> list[re.Pattern]:
         """How a sentence may say the relations a part's phrase clearly names: the vocabulary's glosses of each."""
         relations, _ = self.reader.relations(phrase)
-        # (one the phrase names far less well than its best is not clearly named: "caused that incident" names a
-        # cause, and only through its object an incident's leader)
-        best = max(relations.values(), default=0.0)
         return [GLOSS_PATTERNS[name] for name, score in sorted(relations.items())
-                if name in GLOSS_PATTERNS and score >= max(RELATION_THRESHOLD, best - GLOSS_MARGIN)]
+                if name in GLOSS_PATTERNS and score >= RELATION_THRESHOLD]
 
     def __call__(self, r: Retrieval) -> str:
         """Documents are data: untrusted lines of the passages (`untrusted.withhold`) are never repeated. When the answer

@@ -402,10 +402,6 @@ NOTES = {
              "know the answer, and be able to summon them.\n\n> Hearing nothing back, Signal Keeper, please summon the [X] "
              "crew lead.\n"),
     "EN-3": ("Lamp crew — Stores", 4, "The lamp crew currently use Brightwax Depot for storage of spare lenses.\n"),
-    # A drill page that says how a drill is run, and nothing of what caused the blackout it re-enacts.
-    "DRL-7": ("Harbour drills — Practice", 12, "The harbour log links a recorded drill of the Gullhaven blackout.\n\n"
-              "We treat this drill like a major incident, with an incident commander and everything. It lets keepers "
-              "practise while they are not under the stress of a real blackout.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2465,13 +2461,3 @@ def test_code_that_says_the_asked_noun_names_it_and_a_piece_of_code_is_no_name(a
     answer = _answer(answerer, "Lamp label values have to match a naming pattern from another record. "
                      "Which pattern is it?", "LL-4")
     assert answer.splitlines()[0].startswith("Answer: safe-pattern (supported)"), answer
-
-
-def test_a_relation_a_part_names_only_through_what_it_is_about_is_not_asked(answerer):
-    """"What caused that incident" clearly names a cause; it names who led an incident only through its object, far
-    less well. A sentence saying "an incident commander" (how the vocabulary says who led one) says nothing of a
-    cause, and, saying no more of the part than the incident the opening statement names, does not answer it:
-    unknown, not "incident commander"."""
-    answer = _answer(answerer, "The harbour log links a recorded drill of a real Gullhaven blackout from March 2019. "
-                     "What caused that incident, and how long did it last?", "DRL-7")
-    assert answer_label(answer) == "unknown", answer
