@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
-from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS,
+from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, INDEFINITE_PERSONS, UNNAMED_PERSONS, MANNER_PREPOSITIONS, MONTHS,
                                 PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS,
                                 REASON_PHRASE_MARKERS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
@@ -612,6 +612,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if best is None:
         return None
     _, chosen, span = best
+    if span.root.lower_ in UNNAMED_PERSONS:
+        return None  # "the IC is responsible for delegating somebody to post": whom, the sentence does not say
     text = chosen.text
     if part.slot == "person" and not chosen.field:  # "contact Dan or James": the whole coordination answers
         ends = [t.i for t in span.root.conjuncts if t.pos_ == "PROPN"]

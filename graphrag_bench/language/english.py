@@ -26,6 +26,8 @@ POINTING_DETERMINERS = frozenset({"this", "that", "these", "those", "our", "your
 MANNER_PREPOSITIONS = frozenset({"by", "through", "via", "using"})
 # Pronouns that say who without naming anyone: "Anyone can act as a Scribe" answers "who may act as the Scribe"
 INDEFINITE_PERSONS = frozenset({"anyone", "anybody", "everyone", "everybody", "nobody", "someone", "somebody"})
+# Of those, the ones that name no one: "delegating somebody to post" does not say whom ("anyone can act as Scribe" does)
+UNNAMED_PERSONS = frozenset({"someone", "somebody"})
 # Words that point back to something named before: "… and who approved it?"
 BACK_REFERENCES = frozenset({"it", "its", "them", "they", "he", "she", "him", "her"})
 AUXILIARIES = frozenset("do does did is are was were has have had will would can could should shall may might".split())

@@ -402,6 +402,9 @@ NOTES = {
              "know the answer, and be able to summon them.\n\n> Hearing nothing back, Signal Keeper, please summon the [X] "
              "crew lead.\n"),
     "EN-3": ("Lamp crew — Stores", 4, "The lamp crew currently use Brightwax Depot for storage of spare lenses.\n"),
+    # Who stands in for the notice keeper, said of no one by name.
+    "NK-1": ("Harbour roles — Notice Keeper", 20, "If the Notice Keeper is not available to post on the harbour board, the "
+             "Watch Lead is responsible for delegating somebody to post publicly in their stead.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2461,3 +2464,10 @@ def test_code_that_says_the_asked_noun_names_it_and_a_piece_of_code_is_no_name(a
     answer = _answer(answerer, "Lamp label values have to match a naming pattern from another record. "
                      "Which pattern is it?", "LL-4")
     assert answer.splitlines()[0].startswith("Answer: safe-pattern (supported)"), answer
+
+
+def test_somebody_a_sentence_delegates_to_names_no_one(answerer):
+    """"Delegating somebody to post" says a task is handed on, not to whom: the delegate asked for is unknown, neither
+    "somebody" nor the Watch Lead who does the delegating."""
+    answer = _answer(answerer, "During a storm, who is the public notice to sailors delegated to?", "NK-1")
+    assert answer_label(answer) == "unknown", answer
