@@ -452,6 +452,9 @@ def asked_words(text: str) -> tuple[str, ...]:
             or any(c.dep_ == "prep" and not any(g.dep_ == "pobj" for g in c.children) for c in t.children))), None)
         if passive is not None:
             return (stem(_hyphenated(passive)),) + _particles_and_complement(passive)
+    if root.lemma_ == "have" and (must := next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ == "VERB"
+                                                 and any(a.lower_ == "to" for a in c.children)), None)) is not None:
+        root = must  # "who has to confirm them": "have to" says must, the verb after it is what is asked
     if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
         nouns = _worded(c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp")
                         and c.lower_ not in QUESTION_WORDS and c.pos_ in ("NOUN", "PROPN", "ADJ"))

@@ -402,6 +402,9 @@ NOTES = {
              "know the answer, and be able to summon them.\n\n> Hearing nothing back, Signal Keeper, please summon the [X] "
              "crew lead.\n"),
     "EN-3": ("Lamp crew — Stores", 4, "The lamp crew currently use Brightwax Depot for storage of spare lenses.\n"),
+    # Who trains new keepers, and, in other words, who confirms them.
+    "KP-2": ("Harbour roles — Keepers", 8, "The Lamp Guild trains new keepers before the season opens.\n\n"
+             "Each appointment needs confirmation by the Harbour Board before it takes effect.\n"),
     # Who stands in for the notice keeper, said of no one by name.
     "NK-1": ("Harbour roles — Notice Keeper", 20, "If the Notice Keeper is not available to post on the harbour board, the "
              "Watch Lead is responsible for delegating somebody to post publicly in their stead.\n"),
@@ -2471,3 +2474,10 @@ def test_somebody_a_sentence_delegates_to_names_no_one(answerer):
     "somebody" nor the Watch Lead who does the delegating."""
     answer = _answer(answerer, "During a storm, who is the public notice to sailors delegated to?", "NK-1")
     assert answer_label(answer) == "unknown", answer
+
+
+def test_what_a_part_asks_after_have_to_is_the_verb_it_leads_into(answerer):
+    """"Who has to confirm new keepers": "have to" says must; the verb asked is "confirm", said by "needs confirmation
+    by the Harbour Board", not by a sentence that says more of the question's other words ("trains new keepers")."""
+    answer = _answer(answerer, "Who has to confirm new keepers?", "KP-2")
+    assert answer.splitlines()[0].startswith("Answer: Harbour Board (supported)"), answer
