@@ -280,6 +280,9 @@ class PassageReader:
                     says = True
                     section_fields.add(i)
                 says = says or keyed
+                # (and one that has someone do the act a part enlists for: "Deputy, can you go ahead and page the [X]
+                # on-call" for "which role do I ask to page that team's on-call")
+                says = says or bool(part.enlisted) and part.enlisted[1] in texts[i]
                 said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.

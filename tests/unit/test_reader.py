@@ -2481,3 +2481,13 @@ def test_what_a_part_asks_after_have_to_is_the_verb_it_leads_into(answerer):
     by the Harbour Board", not by a sentence that says more of the question's other words ("trains new keepers")."""
     answer = _answer(answerer, "Who has to confirm new keepers?", "KP-2")
     assert answer.splitlines()[0].startswith("Answer: Harbour Board (supported)"), answer
+
+
+def test_a_sentence_that_has_someone_do_the_enlisted_act_says_what_is_asked(answerer):
+    """"Which role do I then ask to summon that crew's head?", in other words than the guides use ("get no reply" for
+    "Hearing nothing back", "head" for "lead"): a request that has someone summon ("…, Signal Keeper, please summon the
+    [X] crew lead") says what the part asks however few of the question's words it shares."""
+    answer = _answer(answerer, "As captain I check over the radio whether anybody from a given crew is around and get no "
+                     "reply. Which role do I then ask to summon that crew's head?", "EN-2", "EN-1")
+    assert answer.splitlines()[0].startswith("Answer: the sources disagree: Signal Keeper [EN-2], Bosun [EN-1] "
+                                             "(conflicting)"), answer
