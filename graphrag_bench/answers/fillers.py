@@ -63,6 +63,7 @@ CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
+EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)  # a value after it is a frequency ("every 30s")
 SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
@@ -544,6 +545,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "how many channels": a count of them, not the size of the network they are in
         if part.wh in SPANS_OF_TIME and not c.field and _counts_things(doc, c):
             continue  # "how long does a session last": "1 hour", not "two administrative IAM Roles"
+        if part.wh in SPANS_OF_TIME and not c.field and EVERY_BEFORE.search(doc.text, 0, c.start):
+            continue  # "how soon must she report back": not "every 30s", which says how often
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:
@@ -555,6 +558,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if span is None:
             continue
         root = span.root
+        if part.slot == "number" and not c.field and len(span[0].text) == 1 and span[0].text.isupper() \
+                and span[0].pos_ != "DET":
+            continue  # "get back to them in X minutes": a placeholder, no value
         if part.enlisted and root not in doers:
             continue  # "a particular system" of "The IC may ask you who is on-call for a particular system": not who pages
         if not c.field and part.wh and (stem(root.text) in part.asks or stem(root.lemma_) in part.asks) \

@@ -405,6 +405,13 @@ NOTES = {
     # Who trains new keepers, and, in other words, who confirms them.
     "KP-2": ("Harbour roles — Keepers", 8, "The Lamp Guild trains new keepers before the season opens.\n\n"
              "Each appointment needs confirmation by the Harbour Board before it takes effect.\n"),
+    # How often a gauge reports, and, in other words, how soon a keeper sent out must report back.
+    "SK-5": ("Signal keeper — Reports", 14, "During a sweep the keeper will report the tide level to the captain "
+             "every 30s.\n\n> Captain: Keeper, take the skiff out to the north channel, and get back to me in 15 "
+             "minutes.\n"),
+    # A rule with a placeholder for the time, then the time itself.
+    "SK-6": ("Signal keeper — Callbacks", 30, "When the captain asks for someone to get back to them in X minutes, you "
+             "are expected to keep track of that.\n\n> Keeper: Understood, I'll get back with news in 20 minutes.\n"),
     # Who stands in for the notice keeper, said of no one by name.
     "NK-1": ("Harbour roles — Notice Keeper", 20, "If the Notice Keeper is not available to post on the harbour board, the "
              "Watch Lead is responsible for delegating somebody to post publicly in their stead.\n"),
@@ -2491,3 +2498,17 @@ def test_a_sentence_that_has_someone_do_the_enlisted_act_says_what_is_asked(answ
                      "reply. Which role do I then ask to summon that crew's head?", "EN-2", "EN-1")
     assert answer.splitlines()[0].startswith("Answer: the sources disagree: Signal Keeper [EN-2], Bosun [EN-1] "
                                              "(conflicting)"), answer
+
+
+def test_a_value_after_every_says_how_often_not_how_soon(answerer):
+    """"How soon does the keeper have to report back": "every 30s" of the sentence that says "report" is how often the
+    keeper reports during a sweep; the captain's "get back to me in 15 minutes" is how soon."""
+    answer = _answer(answerer, "How soon does the keeper have to report back to the captain after a sweep?", "SK-5")
+    assert answer.splitlines()[0].startswith("Answer: 15 minutes (supported)"), answer
+
+
+def test_a_letter_standing_for_a_number_is_no_value(answerer):
+    """"In X minutes" of a rule says that some time is set, not which: "how soon" is answered by the "20 minutes" the
+    keeper says."""
+    answer = _answer(answerer, "How soon does the keeper have to get back to the captain?", "SK-6")
+    assert answer.splitlines()[0].startswith("Answer: 20 minutes (supported)"), answer
