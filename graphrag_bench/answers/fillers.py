@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
-from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, INDEFINITE_PERSONS, UNNAMED_PERSONS, MANNER_PREPOSITIONS, MONTHS,
+from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS,
                                 PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS,
-                                REASON_PHRASE_MARKERS)
+                                REASON_PHRASE_MARKERS, UNNAMED_PERSONS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -543,10 +543,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue
         if part.wh == "how many" and PREFIX_LENGTH.fullmatch(c.text):
             continue  # "how many channels": a count of them, not the size of the network they are in
-        if part.wh in SPANS_OF_TIME and not c.field and _counts_things(doc, c):
-            continue  # "how long does a session last": "1 hour", not "two administrative IAM Roles"
-        if part.wh in SPANS_OF_TIME and not c.field and EVERY_BEFORE.search(doc.text, 0, c.start):
-            continue  # "how soon must she report back": not "every 30s", which says how often
+        if part.wh in SPANS_OF_TIME and not c.field and (_counts_things(doc, c)
+                                                         or EVERY_BEFORE.search(doc.text, 0, c.start)):
+            continue  # "how long does a session last": "1 hour", not "two administrative IAM Roles"; "how soon must
+            # she report back": not "every 30s", which says how often
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:
