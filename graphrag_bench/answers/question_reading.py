@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
+from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS, POINTING_DETERMINERS
 from ..language.text import CAPITALISED, WORD_DATE
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
@@ -207,11 +207,9 @@ class QuestionReader:
         readings = self.semantics.readings(text)
         return named if not readings or self.semantics.type_scores(text)[named] >= readings[0].score else None
 
-    def relations(self, phrase: str, predicate: frozenset[str] = frozenset()) -> tuple[dict, list[dict]]:
-        """Relation → best similarity over the phrase's word windows; and the relations grouped by where in the
-        phrase they are named (overlapping windows are one predicate). With `predicate` (the words that predicate:
-        `predicate_words`), a window below the whole phrase must hold one of them — a relation is named by a verb or
-        by the noun a question equates, never by a noun that only names a thing ("the connection timeout")."""
+    def relation_windows(self, phrase: str, predicate: frozenset[str] = frozenset()) -> dict[str, tuple[float, int, int]]:
+        """Relation → its best similarity over the phrase's word windows, and the window (first word, end) that names it
+        (`relations` tells how `predicate` bounds the windows)."""
         words = phrase.split()
         windows = [(0, len(words))] + [(i, i + n) for n in (1, 2, 3) for i in range(len(words) - n + 1)
                                        if not predicate or predicate & {w.lower() for w in words[i:i + n]}]
@@ -225,6 +223,14 @@ class QuestionReader:
                 score, bi, bj = best.get(r.relation, (-1.0, 0, len(words) + 1))
                 if r.score > score or (r.score == score and j - i < bj - bi):
                     best[r.relation] = (r.score, i, j)
+        return best
+
+    def relations(self, phrase: str, predicate: frozenset[str] = frozenset()) -> tuple[dict, list[dict]]:
+        """Relation → best similarity over the phrase's word windows; and the relations grouped by where in the
+        phrase they are named (overlapping windows are one predicate). With `predicate` (the words that predicate:
+        `predicate_words`), a window below the whole phrase must hold one of them — a relation is named by a verb or
+        by the noun a question equates, never by a noun that only names a thing ("the connection timeout")."""
+        best = self.relation_windows(phrase, predicate)
         relations = {k: v[0] for k, v in best.items() if v[0] >= ASK_THRESHOLD}
         strong = sorted(((v[1], v[2], k, v[0]) for k, v in best.items() if v[0] >= RELATION_THRESHOLD))
         groups: list[tuple[int, dict]] = []
@@ -261,6 +267,16 @@ def predicate_words(text: str) -> frozenset[str]:
         if t.lower_ in ("what", "which", "whose") and t.dep_ in ("det", "poss") and t.head.pos_ in ("NOUN", "PROPN"):
             words.add(t.head.lower_)
     return frozenset(words)
+
+
+@lru_cache(maxsize=4096)
+def pointed_objects(text: str) -> dict[str, str]:
+    """The nouns a part's verb takes as its object with a pointing determiner, each with that verb ("what caused that
+    incident": incident → caused): what the part is about, said before, not what it asks."""
+    from ..language.spacy_pipeline import parse_all
+
+    return {t.lower_: t.head.lower_ for t in parse_all([text])[0] if t.dep_ == "dobj" and t.head.pos_ == "VERB"
+            and any(c.dep_ == "det" and c.lower_ in POINTING_DETERMINERS for c in t.children)}
 
 
 def document_nouns(question: str, spans: list[tuple[str, int, int]]) -> frozenset[str]:

@@ -98,9 +98,10 @@ class PartAnswer:
 
 
 class PassageReader:
-    def __init__(self, embed, says=lambda phrase: [], read_question=None):
-        """`embed(list[str]) → ndarray` of unit vectors (the embedding model); `says(phrase)`: patterns of the words a
-        sentence may use for the relation the phrase names (the vocabulary's glosses: "signed off" → "approved");
+    def __init__(self, embed, says=lambda phrase, part: [], read_question=None):
+        """`embed(list[str]) → ndarray` of unit vectors (the embedding model); `says(phrase, part)`: patterns of the words
+        a sentence may use for the relation the phrase of the part's text names (the vocabulary's glosses: "signed off"
+        → "approved");
         `read_question(text) → AskedQuestion` (the slot reader), to read a part's nested question, if given."""
         self.embed, self.says, self.read_question = embed, says, read_question
         self._vectors: dict[str, np.ndarray] = {}
@@ -231,7 +232,7 @@ class PassageReader:
             # for what is asked: a field labelled otherwise ("Owner: …") is another thing, whatever the vocabulary's
             # synonyms say, and only a label with that word is read as the asked one.
             own_label = part.asked_by & words.labels
-            glosses = self.says(part.phrase) if part.phrase else []
+            glosses = self.says(part.phrase, part.text) if part.phrase else []
             asked_field = self._field_reader(part, glosses, own_label)
             section_fields: set[int] = set()  # (the sentences whose field is read whatever its label says)
             others_ask = {t for other in asked.parts if other is not original for t in other.asks}
@@ -595,7 +596,7 @@ class PassageReader:
         # The thing is the one its sentence says the clause of: "which RFC created X" is answered by a sentence that
         # says created (or its vocabulary's words), not by the document of one that merely names X.
         said, clause = found[0].sentence, inner_asked.parts[0]
-        glosses = self.says(clause.phrase) if clause.phrase else []
+        glosses = self.says(clause.phrase, clause.text) if clause.phrase else []
         if clause.asks and not set(clause.asks) & set(terms_of(f"{said.text} {said.context}")) \
                 and not any(g.search(said.text.lower()) for g in glosses):
             return None

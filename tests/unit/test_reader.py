@@ -412,6 +412,10 @@ NOTES = {
     # A rule with a placeholder for the time, then the time itself.
     "SK-6": ("Signal keeper — Callbacks", 30, "When the captain asks for someone to get back to them in X minutes, you "
              "are expected to keep track of that.\n\n> Keeper: Understood, I'll get back with news in 20 minutes.\n"),
+    # A drill page that says how a drill is run, and nothing of what caused the blackout it re-enacts.
+    "DRL-7": ("Harbour drills — Practice", 12, "The harbour log links a recorded drill of the Gullhaven blackout.\n\n"
+              "We treat this drill like a major incident, with an incident commander and everything. It lets keepers "
+              "practise while they are not under the stress of a real blackout.\n"),
     # Who stands in for the notice keeper, said of no one by name.
     "NK-1": ("Harbour roles — Notice Keeper", 20, "If the Notice Keeper is not available to post on the harbour board, the "
              "Watch Lead is responsible for delegating somebody to post publicly in their stead.\n"),
@@ -2512,3 +2516,13 @@ def test_a_letter_standing_for_a_number_is_no_value(answerer):
     keeper says."""
     answer = _answer(answerer, "How soon does the keeper have to get back to the captain?", "SK-6")
     assert answer.splitlines()[0].startswith("Answer: 20 minutes (supported)"), answer
+
+
+def test_a_relation_only_the_object_a_part_points_back_to_names_is_not_asked(answerer):
+    """"What caused that incident" names a cause by its verb; "incident" alone would name who led one (the vocabulary
+    says that relation "incident commander"), but it is only what the part points back to. A sentence saying "an
+    incident commander" says nothing of a cause and, saying no more of the part than the incident the opening statement
+    names, does not answer it: unknown, not "incident commander"."""
+    answer = _answer(answerer, "The harbour log links a recorded drill of a real Gullhaven blackout from March 2019. "
+                     "What caused that incident, and how long did it last?", "DRL-7")
+    assert answer_label(answer) == "unknown", answer
