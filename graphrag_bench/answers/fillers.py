@@ -167,8 +167,7 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         # A proper name ("Amara Okafor", "the Platform Team") may be a person's or a team's, recognised or not.
         # A word of mixed case capitalised inside ("DevEX") is a name whatever the tagger makes of it; an acronym
         # ("MDMS") or its plural ("RFCs") is what the tagger says.
-        proper = ((chunk.root.pos_ == "PROPN" or MIXED_CASE.fullmatch(chunk.root.text) is not None)
-                  and chunk.root.text[:1].isupper() and not any(c.isdigit() for c in chunk.text)
+        proper = (_proper(chunk.root) and not any(c.isdigit() for c in chunk.text)
                   and chunk.root.ent_type_ not in ("DATE", "TIME", "CARDINAL", "QUANTITY", "PERCENT", "MONEY", "ORDINAL"))
         named = any(t.ent_type_ in ("PERSON", "ORG") for t in chunk)  # "the Optics team": a team by its name
         kinds = {"thing"} | ({"person"} if named or proper else set())
@@ -244,6 +243,11 @@ def _of_another(token, asked_of: set[str]) -> bool:
     knowledge")."""
     return any(not asked_of & set(terms_of(" ".join(t.text for t in o.subtree)))
                for p in token.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj")
+
+
+def _proper(token) -> bool:
+    """The word is a name: a proper noun, or a word capitalised inside ("DevEX"), written with a capital."""
+    return (token.pos_ == "PROPN" or MIXED_CASE.fullmatch(token.text) is not None) and token.text[:1].isupper()
 
 
 def _hyphen_joined(doc, token) -> bool:
@@ -568,8 +572,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "a single Team Lead" for "who is named Team Lead": the role asked about, not who holds it
             # (but "an Area Commander" for "what kind of commander": the asked noun, named by the words before it)
         if not c.field and any(t.dep_ == "compound" and t.head == root and t in span and not _hyphen_joined(doc, t)
-                               for t in head_tokens) and root not in head_tokens:
+                               for t in head_tokens) and root not in head_tokens and not _proper(root):
             continue  # "the Scope heading" for "what scope": the asked noun names the kind of another thing, no value
+            # (but "SIG Testing" for "which SIG": a name the asked noun is part of)
         if part.slot == "person" and not c.field and (root.pos_ == "VERB" and c.start not in called
                                                       or _opens_instruction(doc, span)):
             continue  # "Notify" opening an instruction, which the entity tagger took for an organisation ("Liaise

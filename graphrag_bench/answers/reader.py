@@ -27,7 +27,7 @@ from ..language.english import CONTRAST_WORDS, FUNCTION_WORDS, NUMBER_WORDS
 from ..language.spacy_pipeline import parse_all
 from ..language.text import split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields, shape_kinds
-from .sentences import Sentence
+from .sentences import LABEL_WORDS, Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
@@ -284,6 +284,10 @@ class PassageReader:
                 # (and one that has someone do the act a part enlists for: "Deputy, can you go ahead and page the [X]
                 # on-call" for "which role do I ask to page that team's on-call")
                 says = says or bool(part.enlisted) and part.enlisted[1] in texts[i]
+                # (and, after an opening statement, one naming a thing of the kind a "which" part asks that the
+                # question does not name: "should be routed to SIG Testing" for "which SIG should it have gone to
+                # instead" of a report to SIG K8s Infra)
+                says = says or bool(asked.scene) and _names_another(s.text, part, question_named)
                 said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
@@ -364,7 +368,10 @@ class PassageReader:
             similarity = {i: float(vector @ target) for (_, i), vector in zip(
                 passing + near, self._vector([sentences[i].text for _, i in passing + near]))}
             passing += [(coverage, i) for coverage, i in near if similarity[i] >= NEAR_SIMILARITY]
-            earlier = {a.sentence.doc_id for a in answers} if part.points_back else set()
+            # (and the document an earlier answer names by its title or file name: "SIG Testing" of
+            # sig-testing--README.md, read in another SIG's charter)
+            earlier = {doc for a in answers for doc in [a.sentence.doc_id, *words.called(a.filler)]} \
+                if part.points_back else set()
             # The retrieved passages are read first; the sentences graph facts were extracted from fill in what the
             # passages leave unaddressed (a hub entity's facts bring sentences about anything near it) — except one
             # that says what the part points back to: the earlier answer's fact is read with the passages.
@@ -703,7 +710,6 @@ ACRONYM = re.compile(r"[A-Z]{2,5}")  # "IC", "SME": a name written by its initia
 CAPITALISED_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){1,4}\b")  # "Incident Commander"
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGNORECASE)  # "that team": said before
-LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
 
 
 KIND_PLURAL = re.compile(r"[A-Z]{2,}s")  # "RFCs", "ADRs": the plural of an acronym
@@ -823,9 +829,10 @@ class ContextWords:
 
     def __init__(self, sentences: list[Sentence]):
         self.written = [s.text for s in sentences]
-        # (a key-value table's record says its key column's header too: "Status" of "Draft: …; In Review: …")
-        self.texts = [set(terms_of(f"{s.text} {s.keys}")) for s in sentences]
-        self.under = [set(terms_of(f"{s.context} {re.sub(r'[^A-Za-z0-9]+', ' ', s.doc_id)} {s.scope}")) - t
+        # (a key-value table's record says its key column's header too: "Status" of "Draft: …; In Review: …"; and a
+        # list item, the label of the item it is nested under: "Leads" of "- **Leads:**" ⏎ "  - Petr Muller")
+        self.texts = [set(terms_of(f"{s.text} {s.keys} {s.label}")) for s in sentences]
+        self.under = [set(terms_of(f"{s.context} {_file_words(s.doc_id)} {s.scope}")) - t
                       for s, t in zip(sentences, self.texts)]
         # The words of the heading each sentence sits right under (its innermost section, else its document's title).
         self.headings = [set(terms_of(s.context.split(TITLE_SEPARATOR)[-1].split(SECTION_SEPARATOR)[-1])) - t
@@ -920,6 +927,12 @@ class ContextWords:
                         and (not kind or words & kind):
                     return Filler(name)
         return None
+
+    def called(self, name: str) -> list[str]:
+        """The documents of the context whose title or file name says every word of a name of two words or more."""
+        named = set(terms_of(name))
+        return [doc for doc, title in self.titles.items() if len(named) >= 2
+                and named <= title | set(terms_of(_file_words(doc)))]
 
     def titled(self, names: tuple[str, ...]) -> list[str]:
         """The documents of the context that one of the names calls by its title: the name says most of a title of
@@ -1146,3 +1159,20 @@ def _value(text: str, part: AskedPart | None = None) -> str:
     if part is not None and part.slot == "polar":
         return text.split(TITLE_SEPARATOR, 1)[0]
     return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _file_words(doc_id: str) -> str:
+    """A file name's words: "sig testing README md" of sig-testing--README.md."""
+    return re.sub(r"[^A-Za-z0-9]+", " ", doc_id)
+
+
+def _names_another(text: str, part: AskedPart, question_named: set[str]) -> bool:
+    """The sentence names a thing of the kind a "which" part asks that the question does not name ("routed to SIG
+    Testing" for "which SIG should it have gone to instead", of a question naming SIG K8s Infra)."""
+    if not part.noun:
+        return False
+    head = part.noun.split()[-1]
+    # the noun itself, a word of its own ("Area Command" is no commander, "sigs.yaml" no SIG)
+    word = re.compile(rf"(?<![\w.-]){re.escape(head)}s?(?![\w.-])", re.IGNORECASE)
+    return any(word.search(name) and not set(terms_of(word.sub(" ", name))) <= question_named
+               for name in named_in(text))

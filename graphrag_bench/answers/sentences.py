@@ -37,6 +37,7 @@ CODE_SPAN = re.compile(r"(`[^`]+`)")
 END = r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)"
 SENTENCE = re.compile(r"\S.*?(?:" + END + r"(?=\s+[A-Z0-9@`\"'(\[])|$)")
 MIN_CHARS = 8
+LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
 MAX_CHARS = 600  # a longer "sentence" is a run-on block (a code listing, a flattened table): cut there
 
 
@@ -53,6 +54,9 @@ class Sentence:
     keys: str = ""  # a two-column table read as one record: what its keys are, its first column's header ("Status")
     item: bool = False  # the first sentence of a list item ("1. Cloud Platform is already serverless"): the item's head
     paragraph: int = 0  # the line its paragraph (or list item) begins on: sentences of one paragraph share it
+    # the label of the list item it is nested under ("Leads" of "- **Leads:**" ⏎ "  - Petr Muller"): what it is, as a
+    # field's label says what its value is
+    label: str = ""
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -179,30 +183,34 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     short_items: list[tuple[int, str]] = []  # list items too short to be sentences ("- rifis"): one list, read together
     item = False  # the paragraph being read is a list item
 
-    items: list[tuple[int, str]] = []  # the open list items, outermost first: (indent, the name it gives, if only that)
+    # the open list items, outermost first: (indent, the name it gives if only that, the label it gives if only that)
+    items: list[tuple[int, str, str]] = []
     under = ""  # the name the line being read sits under, as a nested list item …
+    label = ""  # … and the labels of the items it is nested in ("Leads" of "- **Leads:**" ⏎ "  - Petr Muller")
     scopes = {"paragraph": "", "record": "", "keys": ""}  # … and the one the paragraph and the record being read began
     # under (and a key-value table's record, the header of its keys)
+    labels = {"paragraph": "", "record": ""}
 
     links: dict[int, tuple[str, ...]] = {}  # each line's links to other documents, by line number
 
     def add(sentence: str, line_no: int, context: str = head, scope: str = "", lines: tuple[int, ...] = (),
-            keys: str = "", heads_item: bool = False) -> None:
+            keys: str = "", heads_item: bool = False, label: str = "") -> None:
         if len(sentence) >= MIN_CHARS:
             linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
             out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys,
-                                item=heads_item, paragraph=lines[0] if lines else line_no))
+                                item=heads_item, paragraph=lines[0] if lines else line_no, label=label))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
         if len(short_items) > 1 or short_items and len(short_items[0][1]) >= MIN_CHARS:
-            out.append(Sentence("; ".join(w for _, w in short_items)[:MAX_CHARS], doc_id, short_items[0][0], head, rank))
+            out.append(Sentence("; ".join(w for _, w in short_items)[:MAX_CHARS], doc_id, short_items[0][0], head, rank,
+                                label=labels["paragraph"]))
         short_items.clear()
 
     def flush() -> None:
         if record:
             add("; ".join(f for _, f in record), record[0][0], scope=scopes["record"], lines=tuple(n for n, _ in record),
-                keys=scopes["keys"])
+                keys=scopes["keys"], label=labels["record"])
             record.clear()
         if item and len(paragraph) == 1 and len(paragraph[0][1]) < MIN_CHARS:
             short_items.append(paragraph.pop())
@@ -217,7 +225,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         for match in SENTENCE.finditer(joined.strip()):
             line_no = max((n for offset, n in starts if offset <= match.start()), default=paragraph[0][0])
             add(match.group(0).strip(), line_no, scope=scopes["paragraph"], lines=tuple(n for n, _ in paragraph),
-                heads_item=item and match.start() == 0)
+                heads_item=item and match.start() == 0, label=labels["paragraph"])
         paragraph.clear()
 
     def field(line_no: int, text: str, keys: str = "") -> None:
@@ -225,7 +233,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             flush()
         if not ASIDE.match(text):
             if not record:
-                scopes["record"], scopes["keys"] = under, keys
+                scopes["record"], scopes["keys"], labels["record"] = under, keys, label
             record.append((line_no, text))
 
     lines = [line[:MAX_LINE] for line in body.split("\n")]
@@ -279,10 +287,11 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             while items and items[-1][0] >= indent:
                 items.pop()
             under = items[-1][1] if items else ""
-            items.append((indent, _named_item(stripped)))
+            label = " ".join(given for _, _, given in items if given)
+            items.append((indent, _named_item(stripped), _label_item(stripped)))
         elif stripped and not raw.startswith((" ", "\t")):  # a line at the margin closes every list
             items.clear()
-            under = ""
+            under, label = "", ""
         if stripped and not stripped.startswith("#") and FIELD_LINE.match(words) and len(words) <= 200:
             field(line_no, words)
             continue
@@ -291,11 +300,17 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if stripped and not stripped.startswith("#"):
             if not paragraph:
                 item = LIST_ITEM.match(stripped) is not None
-                scopes["paragraph"] = under
+                scopes["paragraph"], labels["paragraph"] = under, label
             paragraph.append((line_no, words))
     flush()
     names_list()
     return out
+
+
+def _label_item(line: str) -> str:
+    """The label a list item gives when it gives only that ("- **Leads:**" → "Leads"): what its nested items are."""
+    words = LIST_ITEM.sub("", line).replace("**", "").replace("__", "").strip()
+    return words[:-1].strip() if words.endswith(":") and 0 < len(words[:-1].split()) <= LABEL_WORDS else ""
 
 
 def _named_item(line: str) -> str:

@@ -419,6 +419,17 @@ NOTES = {
     # Who stands in for the notice keeper, said of no one by name.
     "NK-1": ("Harbour roles — Notice Keeper", 20, "If the Notice Keeper is not available to post on the harbour board, the "
              "Watch Lead is responsible for delegating somebody to post publicly in their stead.\n"),
+    # A guild's charter routing faults to another guild, and that guild's page: each names its subprojects' leads.
+    "guild-harbour--charter.md": ("Guild Harbour Charter — Scope › Out of scope", 40, "We are not responsible for "
+                                  "gauges which have not yet been moved to the new quay. For example, faults with "
+                                  "gauge.north.example should be routed to Guild Lamps.\n\nIts own subprojects:\n"
+                                  "- **Leads:**\n  - Ansel Quay (@aquay), Harbourside\n"),
+    "guild-lamps--README.md": ("Lamp Keeping Guild — Subprojects › gauge", 80, "The gauge reads the tide. See "
+                               "gauge.north.example to see it at work for the quay.\n- **Owners:**\n  - Tomas Brind "
+                               "(@tbrind), Northlight\n- **Leads:**\n  - Ilse Marrow (@imarrow), Northlight\n"),
+    # A guild's page: who keeps a list, and who its chair is, as a list under a label says it.
+    "GLD-3": ("Lamp Guild — Leadership", 12, "Bram Otter keeps the list.\n- **Chairs:**\n"
+              "  - Nils Harrow (@nharrow), Northlight\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2526,3 +2537,22 @@ def test_a_relation_only_the_object_a_part_points_back_to_names_is_not_asked(ans
     answer = _answer(answerer, "The harbour log links a recorded drill of a real Gullhaven blackout from March 2019. "
                      "What caused that incident, and how long did it last?", "DRL-7")
     assert answer_label(answer) == "unknown", answer
+
+
+def test_which_of_a_kind_instead_and_who_leads_under_a_label_in_that_one(answerer):
+    """"Which guild should it have gone to instead" of a fault reported to Guild Harbour: the sentence about the fault
+    that names another guild ("should be routed to Guild Lamps") answers it, by that name whole. "In that guild" then
+    points to the document that guild's name calls (guild-lamps--README.md) as well as to the charter the name was read
+    in, whose own lead is another guild's; and a list item nested under "- **Leads:**" is a lead, where the one under
+    "- **Owners:**" is not."""
+    answer = _answer(answerer, "Someone reported a fault of gauge.north.example to Guild Harbour. Which guild should it "
+                     "have gone to instead, and who is the lead of the gauge subproject in that guild?",
+                     "guild-harbour--charter.md", "guild-lamps--README.md")
+    assert answer.splitlines()[0].startswith("Answer: Guild Lamps; Ilse Marrow ("), answer
+
+
+def test_a_list_item_nested_under_a_label_says_what_the_label_says(answerer):
+    """"- **Chairs:**" over a nested list of names says what each name is, as a field's label says what its value is:
+    "Who is listed as chair" is answered by the name under it, not by a sentence that says only "list"."""
+    answer = _answer(answerer, "Who is listed as chair of the Lamp Guild?", "GLD-3")
+    assert answer.splitlines()[0].startswith("Answer: Nils Harrow (supported)"), answer
