@@ -23,7 +23,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
-from ..language.english import CONTRAST_WORDS, FUNCTION_WORDS, NUMBER_WORDS
+from ..language.english import CONTRAST_WORDS, FUNCTION_WORDS, NUMBER_WORDS, PLURAL_BACK_REFERENCES
 from ..language.spacy_pipeline import parse_all
 from ..language.text import split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields, shape_kinds
@@ -70,6 +70,7 @@ NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a c
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
 BRIDGE_ONE_WORD = 0.5  # … where it adds a single word, the share it must cover (it restates the scene)
+PLURAL_POINTER = re.compile(rf"\b(?:{'|'.join(sorted(PLURAL_BACK_REFERENCES))})\b", re.IGNORECASE)
 COMPOUND = re.compile(r"\w[._-]\w")  # a word joined by a dot, a hyphen or an underscore: "data.gov.uk", "north-quay"
 # A count word of the opening statement ("describes two kinds of batch") says how many, not what: any sentence with a
 # number word would state it.
@@ -177,6 +178,12 @@ class PassageReader:
                     same = _value(stated.filler) == _value(answers[-1].filler)
                     answers.append(PartAnswer(part, f"{'yes' if same else 'no'} — {stated.filler}", stated.sentence,
                                               stated.score))
+                continue
+            # "Which people … chair a SIG, and which SIG does each of them chair": a plural pointer to the people an
+            # earlier part asks for, left unanswered, points to no one the context names (not to the question's names).
+            earlier_part = asked.parts[asked.parts.index(original) - 1] if original is not asked.parts[0] else None
+            if part.points_back and earlier_part is not None and earlier_part.plural \
+                    and not any(a.part is earlier_part for a in answers) and PLURAL_POINTER.search(part.text):
                 continue
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers, asked.scene)

@@ -430,6 +430,9 @@ NOTES = {
     # A guild's page: who keeps a list, and who its chair is, as a list under a label says it.
     "GLD-3": ("Lamp Guild — Leadership", 12, "Bram Otter keeps the list.\n- **Chairs:**\n"
               "  - Nils Harrow (@nharrow), Northlight\n"),
+    # How boards and guilds are run, naming no keeper.
+    "BRD-2": ("Harbour governance — Boards", 30, "Like a guild, a board has a charter and a chair, and reports to the "
+              "harbour master every season.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2556,3 +2559,13 @@ def test_a_list_item_nested_under_a_label_says_what_the_label_says(answerer):
     "Who is listed as chair" is answered by the name under it, not by a sentence that says only "list"."""
     answer = _answer(answerer, "Who is listed as chair of the Lamp Guild?", "GLD-3")
     assert answer.splitlines()[0].startswith("Answer: Nils Harrow (supported)"), answer
+
+
+def test_a_plural_pointer_to_people_left_unnamed_is_unanswered(answerer):
+    """"Which keepers on the Tide Board also chair a guild, and which guild does each of them chair": "them" are the
+    keepers the first part asks for; where the context names none, the second part is about no one, and "a charter"
+    of a sentence about boards in general does not answer it."""
+    answer = _answer(answerer, "Which keepers on the Tide Board also chair a guild, and which guild does each of them "
+                     "chair?", "BRD-2")
+    assert answer_label(answer) == "unknown", answer
+
