@@ -2546,8 +2546,8 @@ def test_which_of_a_kind_instead_and_who_leads_under_a_label_in_that_one(answere
     """"Which guild should it have gone to instead" of a fault reported to Guild Harbour: the sentence about the fault
     that names another guild ("should be routed to Guild Lamps") answers it, by that name whole. "In that guild" then
     points to the document that guild's name calls (guild-lamps--README.md) as well as to the charter the name was read
-    in, whose own lead is another guild's; and a list item nested under "- **Leads:**" is a lead, where the one under
-    "- **Owners:**" is not."""
+    in (whose "Leads:" are Guild Harbour's own); and a list item nested under "- **Leads:**" is a lead, where the one
+    under "- **Owners:**" is not."""
     answer = _answer(answerer, "Someone reported a fault of gauge.north.example to Guild Harbour. Which guild should it "
                      "have gone to instead, and who is the lead of the gauge subproject in that guild?",
                      "guild-harbour--charter.md", "guild-lamps--README.md")
@@ -2568,4 +2568,3 @@ def test_a_plural_pointer_to_people_left_unnamed_is_unanswered(answerer):
     answer = _answer(answerer, "Which keepers on the Tide Board also chair a guild, and which guild does each of them "
                      "chair?", "BRD-2")
     assert answer_label(answer) == "unknown", answer
-
