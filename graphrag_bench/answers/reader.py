@@ -25,7 +25,7 @@ from rapidfuzz import fuzz
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
 from ..language.english import CONTRAST_WORDS, FUNCTION_WORDS, NUMBER_WORDS, PLURAL_BACK_REFERENCES
 from ..language.spacy_pipeline import parse_all
-from ..language.text import split_items
+from ..language.text import fold, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
@@ -77,6 +77,9 @@ COMPOUND = re.compile(r"\w[._-]\w")  # a word joined by a dot, a hyphen or an un
 COUNTS = {stem(w) for w in NUMBER_WORDS}
 ONE_OF = re.compile(r"\s*(?:\w+\s+)?(?:which|what)\s+ones?\b", re.IGNORECASE)  # "which one", "in which one"
 VARIANT = 75  # two names this alike (rapidfuzz ratio, 0–100) are two spellings of one
+SAME_ONE = re.compile(r"^(?:is|are|was|were)\s+(?:these|those|they|both|the\s+two)(?:\s+\w+)?\s+(?:one\s+and\s+)?the\s+same"
+                      r"(?:\s+[\w-]+)?\s*$", re.IGNORECASE)  # "are these the same person": whether two names are one
+MENTIONS = 90  # a line this like a name where it says it (rapidfuzz partial ratio, 0–100) names it
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
 QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
@@ -178,6 +181,13 @@ class PassageReader:
                     same = _value(stated.filler) == _value(answers[-1].filler)
                     answers.append(PartAnswer(part, f"{'yes' if same else 'no'} — {stated.filler}", stated.sentence,
                                               stated.score))
+                continue
+            # "X lists a Federico Muñoz, and Y a Frederico Munoz. Are these the same person?": the lines naming each say
+            # whether they are, by what else they give alike (a handle, an employer); where none is alike, unanswered.
+            if part.slot == "polar" and SAME_ONE.match(part.text) and (spellings := _two_spellings(asked.named)):
+                one = _same_one(spellings, sentences)
+                if one is not None:  # (two lines read together: a chain of two, as a nested question's is)
+                    answers.append(PartAnswer(part, one[0], one[1], 1.0, via=PartAnswer(part, one[0], one[2], 1.0)))
                 continue
             # "Which people … chair a SIG, and which SIG does each of them chair": a plural pointer to the people an
             # earlier part asks for, left unanswered, points to no one the context names (not to the question's names).
@@ -1183,3 +1193,40 @@ def _names_another(text: str, part: AskedPart, question_named: set[str]) -> bool
     word = re.compile(rf"(?<![\w.-]){re.escape(head)}s?(?![\w.-])", re.IGNORECASE)
     return any(word.search(name) and not set(terms_of(word.sub(" ", name))) <= question_named
                for name in named_in(text))
+
+
+def _two_spellings(named: tuple[str, ...]) -> tuple[str, str] | None:
+    """The two names a question gives that are two spellings of one ("Federico Muñoz", "Frederico Munoz"), if any."""
+    pairs = [(fuzz.ratio(fold(a).lower(), fold(b).lower()), a, b) for n, a in enumerate(named) for b in named[n + 1:]
+             if fold(a).lower() != fold(b).lower() and " " in a and " " in b]
+    best = max(pairs, default=None)
+    return (best[1], best[2]) if best is not None and best[0] >= VARIANT else None
+
+
+def _same_one(spellings: tuple[str, str], sentences: list[Sentence]) -> tuple[str, Sentence, Sentence] | None:
+    """Whether two spellings name one person or thing, by the lines that name each: two lines (a record's item, "Federico
+    Muñoz (fsmunoz): SAS", or a sentence) of two sentences, each naming one spelling at least as well as the other, that
+    give a word alike besides the name ("fsmunoz", "SAS") say yes, with both lines; None where no two lines do."""
+    lines = [(i, line) for i, s in enumerate(sentences) for line in s.text.split("; ")]
+    likeness = [(_names(line, spellings[0]), _names(line, spellings[1])) for _, line in lines]
+    firsts = [(i, line) for (i, line), (a, b) in zip(lines, likeness) if a >= MENTIONS and a >= b]
+    seconds = [(i, line) for (i, line), (a, b) in zip(lines, likeness) if b >= MENTIONS and b >= a]
+    best: tuple[int, str, int, int] | None = None
+    for i, a in firsts:
+        for j, b in seconds:
+            alike = _besides(a, spellings) & _besides(b, spellings) if i != j else set()
+            if alike and (best is None or len(alike) > best[0]):
+                best = (len(alike), f"yes — {a} and {b}", i, j)
+    return (best[1], sentences[best[2]], sentences[best[3]]) if best is not None else None
+
+
+def _names(line: str, name: str) -> float:
+    """How like the name the line is where it is most like it (0–100), accents and case aside."""
+    return fuzz.partial_ratio(fold(name).lower(), fold(line).lower())
+
+
+def _besides(line: str, spellings: tuple[str, str]) -> set[str]:
+    """The words a line gives besides the name (either spelling) and grammar words: what it says of whom it names."""
+    name_words = {w for s in spellings for w in re.findall(r"\w+", fold(s).lower())}
+    return {w for w in re.findall(r"\w+", fold(line).lower()) if w not in name_words and w not in FUNCTION_WORDS
+            and len(w) > 1}

@@ -433,6 +433,14 @@ NOTES = {
     # How boards and guilds are run, naming no keeper.
     "BRD-2": ("Harbour governance — Boards", 30, "Like a guild, a board has a charter and a chair, and reports to the "
               "harbour master every season.\n"),
+    # Two crews' member lists, one person spelled two ways (same handle, same employer) …
+    "crew-lamps.md": ("Lamp crew — Members", 5, "- Tomás Ferreira (@tferreira), Northlight\n"
+                      "- Ana Brisk (@abrisk), Quayside\n"),
+    "crew-bells.md": ("Bell crew — Members", 5, "- Tomas Fereira (@tferreira), Northlight\n"
+                      "- Odo Pell (@opell), Quayside\n"),
+    # … and a third crew whose Tomas Fereira has another handle and another employer.
+    "crew-horns.md": ("Horn crew — Members", 5, "- Tomas Fereira (@tfereira), Harbourside\n"
+                      "- Odo Pell (@opell), Quayside\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2568,3 +2576,18 @@ def test_a_plural_pointer_to_people_left_unnamed_is_unanswered(answerer):
     answer = _answer(answerer, "Which keepers on the Tide Board also chair a guild, and which guild does each of them "
                      "chair?", "BRD-2")
     assert answer_label(answer) == "unknown", answer
+
+
+@pytest.mark.parametrize("other, head", [
+    ("crew-bells.md", "Answer: yes — Tomás Ferreira (@tferreira), Northlight and Tomas Fereira (@tferreira), Northlight "
+                      "(likely)"),
+    ("crew-horns.md", "Answer: unknown (unknown)"),
+])
+def test_two_spellings_are_one_person_where_their_lines_give_the_same_handle(answerer, other, head):
+    """"Are these the same person", of two spellings a question gives: the lines naming each say it by what else they
+    give alike (a handle, an employer) — yes, from two sources; where they give nothing alike, the context does not
+    say."""
+    answer = _answer(answerer, "The lamp crew lists a Tomás Ferreira, and another crew lists a Tomas Fereira. Are these "
+                     "the same person?", "crew-lamps.md", other)
+    assert answer.splitlines()[0].startswith(head), answer
+
