@@ -30,7 +30,8 @@ INDEFINITE_PERSONS = frozenset({"anyone", "anybody", "everyone", "everybody", "n
 UNNAMED_PERSONS = frozenset({"someone", "somebody"})
 # Words that point back to something named before: "… and who approved it?"
 BACK_REFERENCES = frozenset({"it", "its", "them", "they", "he", "she", "him", "her"})
-# Of those, the plural ones: "which people …, and which SIG does each of them chair" points back to the people asked.
+# The plural ones, with their possessive: "which people …, and which SIG does each of them chair" points back to the
+# people asked.
 PLURAL_BACK_REFERENCES = frozenset({"them", "they", "their"})
 AUXILIARIES = frozenset("do does did is are was were has have had will would can could should shall may might".split())
 COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had"})
