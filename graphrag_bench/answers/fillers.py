@@ -58,6 +58,10 @@ BRACKETED = re.compile(r"\s*\(([A-Z][^()]{0,60})\)")  # " (Søren Iversen)": a n
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
+# … or a value the clause of the asked noun introduces with a colon: "the following CIDR ranges from the MoJ
+# Networking team: `10.41.0.0/16`" for "which CIDR ranges were allocated" (the noun as a label, "default: 2 minutes",
+# is a field's, read as fields are)
+INTRODUCED = re.compile(r"\s[^:;.!?`]{1,60}:\s+`?")
 NAME_WORD, CAMEL = re.compile(r"\w+"), re.compile(r"[a-z][A-Z]")  # a word; a capital inside one ("CloudWatch")
 CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams called "SEV-1 Stakeholders"": its name
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
@@ -95,10 +99,13 @@ class Filler(str):
 
     common: bool
     unmarked: bool  # a reason no word of reason marks: the whole sentence, given for want of a marked one
+    # the asked noun's own value, said beside it: in brackets after it, after "of", or introduced by its clause's colon
+    # ("the following CIDR ranges …: `10.41.0.0/16`")
+    stated: bool
 
-    def __new__(cls, text: str, common: bool = False, unmarked: bool = False) -> "Filler":
+    def __new__(cls, text: str, common: bool = False, unmarked: bool = False, stated: bool = False) -> "Filler":
         filler = super().__new__(cls, text)
-        filler.common, filler.unmarked = common, unmarked
+        filler.common, filler.unmarked, filler.stated = common, unmarked, stated
         return filler
 
 
@@ -510,8 +517,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # chart version".
     glossed = {m.end() for t in noun_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
     # So is a value right after the asked noun and "of", "as" or "to": "default of 300 seconds" for "what delay
-    # default", "the Scope as `global:read`" for "what scope" (where the parser hangs the phrase on the verb).
-    valued = {m.end() for t in head_tokens if (m := OF_VALUE.match(doc.text, t.idx + len(t.text)))}
+    # default", "the Scope as `global:read`" for "what scope" (where the parser hangs the phrase on the verb); and one
+    # its clause introduces with a colon ("the following CIDR ranges from the Networking team: `10.41.0.0/16`").
+    valued = {m.end() for t in head_tokens for pattern in (OF_VALUE, INTRODUCED)
+              if (m := pattern.match(doc.text, t.idx + len(t.text)))}
     # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
     called = {m.end() for t in head_tokens if (m := CALLED.match(doc.text, t.idx + len(t.text)))}
     # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team".
@@ -539,8 +548,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if not kinds & c.kinds and not beside:
             continue
         words = set(terms_of(c.text))
-        # (a name written as one word with a capital inside, "CloudWatch", is not "Cloud" the question says)
+        # (a name written as one word with a capital inside, "CloudWatch", is not "Cloud" the question says; nor is
+        # code, verbatim, the words it is made of: "`container-platform`" is not "Container Platform")
         named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)} - part_words
+        if (c.start, c.end) in codes and c.text.lower() not in part.text.lower():
+            named_anew.add(c.text.lower())
         if not words or all(_said_in(w, question_terms) for w in words) and not named_anew:
             continue  # nothing the question does not already say
         if any(earlier <= words for earlier in pointed):
@@ -619,10 +631,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:
-            best = (key, c, span)
+            best = (key, c, span, bool(beside))
     if best is None:
         return None
-    _, chosen, span = best
+    _, chosen, span, stated = best
     if span.root.lower_ in UNNAMED_PERSONS:
         return None  # "the IC is responsible for delegating somebody to post": whom, the sentence does not say
     text = chosen.text
@@ -647,7 +659,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if not filler:
         return None
     return Filler(filler[:MAX_REASON if part.slot == "reason" else MAX_FILLER], common=chosen.common and not chosen.field,
-                  unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON)
+                  unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON, stated=stated)
 
 
 def _agents(doc, asks: set[str]) -> list[Candidate]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html.parser import HTMLParser
 
 from ..corpus.ingest import TITLE_SEPARATOR, file_title
@@ -39,6 +39,11 @@ SENTENCE = re.compile(r"\S.*?(?:" + END + r"(?=\s+[A-Z0-9@`\"'(\[])|$)")
 MIN_CHARS = 8
 LABEL_WORDS = 3  # a field label of more words is a clause before a colon, not a label
 MAX_CHARS = 600  # a longer "sentence" is a run-on block (a code listing, a flattened table): cut there
+# A code block of at most this many lines, each at most CODE_LINE characters, after a sentence ending in ":" is what
+# that sentence introduces ("We were allocated the following ranges:" ⏎ ```10.41.0.0/16```): values, not a program
+INTRODUCED_LINES = 6
+CODE_LINE = 120
+STRUCTURE = re.compile(r"[`\"{}()\[\]=;,]|:\s")  # a line of a program or of structured data (JSON, YAML, a call)
 
 
 @dataclass(frozen=True)
@@ -180,6 +185,8 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     record: list[tuple[int, str]] = []
     header: list[str] | None = None
     in_fence = False
+    introduced = -1  # the sentence (its index in `out`) a code block being read follows, if it ends in ":"
+    block: list[str] = []  # the code block's lines, so far
     short_items: list[tuple[int, str]] = []  # list items too short to be sentences ("- rifis"): one list, read together
     item = False  # the paragraph being read is a list item
 
@@ -259,9 +266,17 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             links[line_no] = linked_files(stripped)
         if stripped.startswith(("```", "~~~")):
             flush()
+            if in_fence and introduced >= 0 and (values := _code_values(block)):
+                said = out[introduced]
+                out[introduced] = replace(said, text=f"{said.text} {values}"[:MAX_CHARS])
             in_fence = not in_fence
+            introduced = len(out) - 1 if in_fence and out and out[-1].text.endswith(":") else -1
+            block.clear()
             continue
-        if in_fence or LINK_DEFINITION.match(stripped):
+        if in_fence:
+            block.append(stripped)
+            continue
+        if LINK_DEFINITION.match(stripped):
             continue
         if stripped.startswith("|"):
             if TABLE_SEPARATOR.match(stripped):
@@ -305,6 +320,24 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     flush()
     names_list()
     return out
+
+
+def _code_values(lines: list[str]) -> str:
+    """A short code block as the values it gives, each verbatim in code quotes ("`10.41.0.0/16`; `10.195.0.0/16`"), a
+    command continued over lines ("… \\") as one; "" for a longer block, or one of code or structured data (a program,
+    a listing, JSON: not values)."""
+    logical: list[str] = []
+    continued = False
+    for line in filter(None, lines):
+        value = line.rstrip("\\").strip()
+        if continued:
+            logical[-1] += " " + value
+        else:
+            logical.append(value)
+        continued = line.endswith("\\")
+    if not logical or len(logical) > INTRODUCED_LINES or any(len(v) > CODE_LINE or STRUCTURE.search(v) for v in logical):
+        return ""
+    return "; ".join(f"`{v}`" for v in logical)
 
 
 def _label_item(line: str) -> str:

@@ -67,6 +67,7 @@ def stem(word: str) -> str:
     word = word.lower().strip(".'")
     if "_" in word or any(c.isdigit() for c in word):
         return word  # an identifier ("publishing_documents", "ADR-002", "2023H1") is a name, compared whole
+    word = word.replace("-", "")  # a compound hyphenated or closed up is one word ("non-live" and "nonlive" meet)
     for suffix in ("ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and word[-len(suffix) - 1].isalpha():
             if suffix == "es" and not word[:-2].endswith(("s", "x", "z", "ch", "sh")):
@@ -877,6 +878,12 @@ def asked_noun(text: str) -> tuple[str, bool]:
         head = next((o for p in head.children if p.dep_ == "prep" and p.lower_ == "of"
                      for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")), head)
     words = [c for c in head.lefts if c.dep_ in ("compound", "amod") and c.pos_ != "DET"] + [head]
+    # A plural noun right after it, before an auxiliary, is the phrase's head, however the parser hung the two: "which
+    # CIDR ranges were allocated" ("ranges" read as a verb, or "CIDR" as the head). No verb stands right before one.
+    if head.i + 2 < len(doc) and (plural := doc[head.i + 1]).tag_ in ("NNS", "VBZ") and plural.pos_ != "AUX" \
+            and doc[head.i + 2].pos_ == "AUX":
+        words, head = words + [plural], plural
+        return " ".join(w.text for w in words), True
     return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
 
 

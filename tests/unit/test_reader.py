@@ -441,6 +441,18 @@ NOTES = {
     # … and a third crew whose Tomas Fereira has another handle and another employer.
     "crew-horns.md": ("Horn crew — Members", 5, "- Tomas Fereira (@tfereira), Harbourside\n"
                       "- Odo Pell (@opell), Quayside\n"),
+    # Three decisions of a beacon guild: what the new grid is called, its subdomain (code), and the ranges allocated
+    # for it, given as a code block a sentence ending in ":" introduces, beside a sentence that says the question's
+    # words again ("nonlit" for "non-lit") and gives no range.
+    "beacons--0046-signals.md": ("46. Carry all signals on the grid — Decision", 15,
+                                 "All beacon signals will be carried on the Lantern Grid\n"),
+    "beacons--0044-naming.md": ("44. Naming the beacon grid — Consequences", 20,
+                                "- We will register a new subdomain for `lantern-grid` and use that for the new grid DNS\n"),
+    "beacons--0043-ranges.md": ("43. New beacon LAMP ranges — Context", 9,
+                                "To build the new lit and nonlit beacons we need a LAMP range that is unique so that we "
+                                "can route signals from and to other guilds via the Harbour Relay.\n\n"
+                                "We have been allocated the following LAMP ranges from the Harbour Signals team:\n\n"
+                                "```\n10.77.0.0/16\n10.212.0.0/16\n```\n\nThese are recorded in the harbour ledger.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -1351,7 +1363,7 @@ def test_a_part_asking_how_is_answered_by_a_phrase_of_manner_of_its_verb(answere
 
 
 def test_a_word_the_question_joins_by_a_hyphen_is_said_by_a_sentence_that_says_its_pieces():
-    """"when a tide-count alarm sounds": "alarms sound for the Tide count" says it (its five-letter stem, "tide-", is
+    """"when a tide-count alarm sounds": "alarms sound for the Tide count" says it (its five-letter stem, "tidec", is
     no stem of "tide" or "count"); "alarms sound for the wind speed" does not, nor does "the tide" alone."""
     from graphrag_bench.answers.reader import with_joined
     from graphrag_bench.answers.slots import terms_of
@@ -1370,6 +1382,15 @@ def test_a_word_the_question_joins_by_a_hyphen_is_said_by_a_sentence_that_says_i
     written = ["The harbour set a cap of 40 flashes.", "The harbour set a cap of 40 minutes."]
     joined = with_joined([set(terms_of(t)) for t in written], "Why was the 40-flash cap dropped?", written)
     assert [stem("40-flash") in t for t in joined] == [True, False]
+
+
+def test_a_compound_hyphenated_or_closed_up_is_one_word():
+    """"non-lit" and "nonlit" are one word written two ways (a sentence saying "the nonlit beacons" says the question's
+    "non-lit beacons" again, nothing new); neither is "lit"."""
+    from graphrag_bench.answers.slots import terms_of
+
+    assert terms_of("the non-lit beacons") == terms_of("the nonlit beacons")
+    assert stem("non-lit") != stem("lit") and stem("on-call") == stem("oncall")
 
 
 def test_the_asked_noun_ending_a_hyphenated_word_is_answered_by_that_word(answerer):
@@ -2590,4 +2611,28 @@ def test_two_spellings_are_one_person_where_their_lines_give_the_same_handle(ans
     answer = _answer(answerer, "The lamp crew lists a Tomás Ferreira, and another crew lists a Tomas Fereira. Are these "
                      "the same person?", "crew-lamps.md", other)
     assert answer.splitlines()[0].startswith(head), answer
+
+
+def test_values_a_sentence_introduces_with_a_colon_as_a_code_block_answer_what_it_names(answerer):
+    """"Which LAMP ranges were allocated": the sentence naming the ranges ends in ":" and the ranges follow as a short
+    code block — they are its values, both of them, rather than a word of the sentence that only says the question's
+    words again. And the subdomain quoted as code is a name of its own, not the grid's name said once more."""
+    answer = _answer(answerer, "A recent decision says every beacon signal must be carried on the new grid. What is that "
+                     "grid called, what subdomain will its DNS use, and which LAMP ranges were allocated for building its "
+                     "lit and non-lit beacons?", "beacons--0046-signals.md", "beacons--0044-naming.md",
+                     "beacons--0043-ranges.md")
+    assert answer.splitlines()[0].startswith("Answer: Lantern Grid; lantern-grid; 10.77.0.0/16, 10.212.0.0/16 ("), answer
+
+
+@pytest.mark.parametrize("block, read", [
+    ("```\n10.77.0.0/16\n10.212.0.0/16\n```", "Ranges were allocated: `10.77.0.0/16`; `10.212.0.0/16`"),
+    ("```\n$ lamp light --tower <id> \\\n    --hours <n>\n```", "Ranges were allocated: `$ lamp light --tower <id> --hours <n>`"),
+    ('```json\n{"range": "10.77.0.0/16"}\n```', "Ranges were allocated:"),  # structured data, not values
+    ("```\n- name: Lamp\n  range: 10.77.0.0/16\n```", "Ranges were allocated:"),
+])
+def test_a_short_code_block_after_a_colon_is_read_as_the_values_it_gives(block, read):
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    sentences = passage_sentences("BK-1", 1, f"Beacons — Ranges\nRanges were allocated:\n\n{block}\n\nThey are recorded.\n", 0)
+    assert [s.text for s in sentences] == [read, "They are recorded."]
 
