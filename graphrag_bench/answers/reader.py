@@ -731,6 +731,8 @@ class PassageReader:
 
 # "fast-ingest", "high-level": words joined by hyphens, or a count and what it counts ("100-image"); not a name or an
 # address ("#lamp-crew", "0003-lamp-rota.md")
+NEGATED_WORD = re.compile(r"\b(?:not|n't|never)\s+([a-z]{3,})\b", re.IGNORECASE)  # "not sure": the word negated
+UN_WORD = re.compile(r"\bun-?([a-z]{3,})\b", re.IGNORECASE)  # "unsure", "un-reviewed": a word "un-" negates
 HYPHENATED = re.compile(r"(?<![\w#@/.`_-])(?:[A-Za-z]+|\d+)(?:-[A-Za-z]+)+(?![\w/.`_-])")
 ACRONYM = re.compile(r"[A-Z]{2,5}")  # "IC", "SME": a name written by its initials
 CAPITALISED_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){1,4}\b")  # "Incident Commander"
@@ -811,10 +813,13 @@ def with_joined(texts: list[set[str]], question: str, written: list[str]) -> lis
     joined = {stem(w): pieces for w in HYPHENATED.findall(question)
               if len(pieces := set(terms_of(w.replace("-", " ")))) > 1}
     asked = set(terms_of(question))
+    # (and a word the question negates, "if they're not sure", is said by the word "un-" negates: "if you are unsure")
+    negated = {stem(m.group(1)) for m in NEGATED_WORD.finditer(question)} & asked
     out = []
     for t, text in zip(texts, written):
         pieces = {p for w in HYPHENATED.findall(text) for p in terms_of(w.replace("-", " "))} & asked if "-" in text else set()
-        out.append(t | pieces | {w for w, parts in joined.items() if parts <= t})
+        unsaid = {w for m in UN_WORD.finditer(text) if (w := stem(m.group(1))) in negated} if negated else set()
+        out.append(t | pieces | unsaid | {w for w, parts in joined.items() if parts <= t})
     return out
 
 

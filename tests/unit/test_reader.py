@@ -453,6 +453,11 @@ NOTES = {
                                 "can route signals from and to other guilds via the Harbour Relay.\n\n"
                                 "We have been allocated the following LAMP ranges from the Harbour Signals team:\n\n"
                                 "```\n10.77.0.0/16\n10.212.0.0/16\n```\n\nThese are recorded in the harbour ledger.\n"),
+    # A keeper's steps: who decides on the storm bell, and the rule when unsure, in a sentence that says "unsure".
+    "storm-bell.md": ("Storm watch — Steps for Keeper", 40,
+                      "* Listen for reports from the Watch, decide whether we ring the storm bell, and tell the Ringer.\n"
+                      "    * Ringing is at your discretion as Keeper. If you are unsure, then ring the bell "
+                      "(\"If in doubt, ring it out\").\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2635,4 +2640,12 @@ def test_a_short_code_block_after_a_colon_is_read_as_the_values_it_gives(block, 
 
     sentences = passage_sentences("BK-1", 1, f"Beacons — Ranges\nRanges were allocated:\n\n{block}\n\nThey are recorded.\n", 0)
     assert [s.text for s in sentences] == [read, "They are recorded."]
+
+
+def test_a_word_the_question_negates_is_said_by_the_word_un_negates(answerer):
+    """"What is the rule if they're not sure": "If you are unsure, then ring the bell ("If in doubt, ring it out")"
+    says it ("unsure" is "not sure"), and its quoted rule answers."""
+    answer = _answer(answerer, "Who decides whether we ring the storm bell, and what is the rule if they're not sure?",
+                     "storm-bell.md")
+    assert answer.splitlines()[0].startswith("Answer: Keeper; If in doubt, ring it out (supported)"), answer
 
