@@ -383,13 +383,16 @@ class PassageReader:
             near = sorted(near, key=lambda x: (-x[0], x[1]))[:NEAR_POOL]
             # (a part of several is compared with the question and with itself: "what scope should that token have"
             # is answered by a sentence about a scope, whatever the other part asks)
-            target = question_vector
+            target = part_target = question_vector
             if len(asked.parts) > 1:
-                target = question_vector + self._vector([original.text])[0]
+                part_target = self._vector([original.text])[0]
+                target = question_vector + part_target
                 target = target / (float(np.linalg.norm(target)) or 1.0)
-            similarity = {i: float(vector @ target) for (_, i), vector in zip(
-                passing + near, self._vector([sentences[i].text for _, i in passing + near]))}
-            passing += [(coverage, i) for coverage, i in near if similarity[i] >= NEAR_SIMILARITY]
+            vectors = self._vector([sentences[i].text for _, i in passing + near])
+            similarity = {i: float(vector @ target) for (_, i), vector in zip(passing + near, vectors)}
+            # (one in other words says what the part asks, as like the part itself as the whole question)
+            passing += [(coverage, i) for (coverage, i), vector in zip(near, vectors[len(passing):])
+                        if max(similarity[i], float(vector @ part_target)) >= NEAR_SIMILARITY]
             # (and the document an earlier answer names by its title or file name: "SIG Testing" of
             # sig-testing--README.md, read in another SIG's charter)
             earlier = {doc for a in answers for doc in [a.sentence.doc_id, *words.called(a.filler)]} \

@@ -458,6 +458,12 @@ NOTES = {
                       "* Listen for reports from the Watch, decide whether we ring the storm bell, and tell the Ringer.\n"
                       "    * Ringing is at your discretion as Keeper. If you are unsure, then ring the bell "
                       "(\"If in doubt, ring it out\").\n"),
+    # How the Bell Guild's ringers are chosen: who names and confirms them, and why tides matter, in other words.
+    "guild-bells--README.md": ("Bell Guild — Ringers", 30,
+                               "Nominations to the ringers will come from the Harbour Council, and require confirmation "
+                               "by the Tide Board before taking effect.\n"
+                               "Time zones and country of origin should be considered when choosing, to ensure "
+                               "sufficient after-dark and feast-day coverage.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2648,4 +2654,12 @@ def test_a_word_the_question_negates_is_said_by_the_word_un_negates(answerer):
     answer = _answer(answerer, "Who decides whether we ring the storm bell, and what is the rule if they're not sure?",
                      "storm-bell.md")
     assert answer.splitlines()[0].startswith("Answer: Keeper; If in doubt, ring it out (supported)"), answer
+
+
+def test_a_part_said_in_other_words_is_read_by_how_like_the_part_it_is(answerer):
+    """"Why are time zones taken into account when picking them": "Time zones … should be considered when choosing, to
+    ensure … coverage" says it in other words — less like the whole two-part question than like the part."""
+    answer = _answer(answerer, "Who puts forward new ringers of the Bell Guild, and why are time zones taken into "
+                     "account when picking them?", "guild-bells--README.md")
+    assert "to ensure sufficient after-dark and feast-day coverage" in answer.splitlines()[0], answer
 
