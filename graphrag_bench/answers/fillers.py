@@ -145,7 +145,8 @@ def _trim(text: str) -> str:
             trimmed += closing
         elif trimmed.count(opening) > trimmed.count(closing) and trimmed.rfind(opening) > 0:
             trimmed = trimmed[:trimmed.rfind(opening)].rstrip(TRIMMED)  # one it leaves open is cut: "X sub-team (BAT"
-    return re.sub(r"^(?:the|a|an)\s+", "", trimmed, flags=re.IGNORECASE)
+    # (and whose a name is: "Your Deputy" names the Deputy)
+    return re.sub(r"^(?:(?i:the|a|an)\s+|(?i:your|our|their|its|my|his|her)\s+(?=[A-Z]))", "", trimmed)
 
 
 def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Candidate]:
@@ -599,9 +600,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                                or verb.dep_ in ("acl", "relcl") and root == verb.head for verb, subject in done_by_it):
             continue  # "X runs on Y", "the structure proposed by X" for "who owns X": what X does, not who does
             # something to X
-        if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and any(
+        if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and not (root.text[:1].isupper() and root.i > 0) and any(
                 t.dep_ in ("det", "poss") and t.lower_ in POINTING_DETERMINERS for t in root.children):
             continue  # "this decision", "our process", "its own Slack room": it points to something said elsewhere
+            # (a name, written with a capital inside the sentence, is named whatever stands before it: "Your Deputy
+            # can page one")
         if others and not c.field and _governed_by(root, others):
             continue  # what another part's verb takes is that part's answer
         if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and LABEL_AFTER.match(doc.text, c.end):

@@ -2558,6 +2558,20 @@ def test_a_sentence_that_has_someone_do_the_enlisted_act_says_what_is_asked(answ
                                              "(conflicting)"), answer
 
 
+def test_a_role_named_with_whose_it_is_is_named(answerer):
+    """"Your Bosun can summon one if nobody answers": "your" says whose Bosun, it does not point to one said elsewhere
+    (as "this decision" does): the Bosun is the one the sentence has summon. A common noun so pointed to is not named."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("As captain I ask on the radio whether anybody from a given crew is around and get no "
+                                "answer. Which role do I then ask to summon that crew's head?")
+    named, pointed = parse_all(["Your Bosun can summon one if nobody answers.", "Your deputy can summon one if nobody "
+                                                                                 "answers."])
+    assert str(choose(named, asked.parts[0], set(asked.topic))) == "Bosun"
+    assert choose(pointed, asked.parts[0], set(asked.topic)) is None
+
+
 def test_a_value_after_every_says_how_often_not_how_soon(answerer):
     """"How soon does the keeper have to report back": "every 30s" of the sentence that says "report" is how often the
     keeper reports during a sweep; the captain's "get back to me in 15 minutes" is how soon."""
