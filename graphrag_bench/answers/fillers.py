@@ -102,10 +102,12 @@ class Filler(str):
     # the asked noun's own value, said beside it: in brackets after it, after "of", or introduced by its clause's colon
     # ("the following CIDR ranges …: `10.41.0.0/16`")
     stated: bool
+    named: bool  # a name the sentence writes right before the asked noun: "`Public` visibility" for "what visibility"
 
-    def __new__(cls, text: str, common: bool = False, unmarked: bool = False, stated: bool = False) -> "Filler":
+    def __new__(cls, text: str, common: bool = False, unmarked: bool = False, stated: bool = False,
+                named: bool = False) -> "Filler":
         filler = super().__new__(cls, text)
-        filler.common, filler.unmarked, filler.stated = common, unmarked, stated
+        filler.common, filler.unmarked, filler.stated, filler.named = common, unmarked, stated, named
         return filler
 
 
@@ -525,7 +527,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
     called = {m.end() for t in head_tokens if (m := CALLED.match(doc.text, t.idx + len(t.text)))}
     # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team".
-    fronted = {doc[_noun_start(t, noun_tokens)].idx for t in head_tokens} if part.slot == "person" else set()
+    noun_starts = {doc[_noun_start(t, noun_tokens)].idx for t in head_tokens}
+    fronted = noun_starts if part.slot == "person" else set()
     # A part pointing back to a name the question gives ("what role had he been appointed to", of Soren) is answered
     # by the noun with that name in brackets right after it: "incident manager (Søren Iversen)" says who holds it.
     held_by = {_noun_before(doc, m.start()) for m in BRACKETED.finditer(doc.text)
@@ -543,6 +546,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         return None  # "maintain a high level of quality" says no level of the knowledge asked about
     for c in found:
         names_noun = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in fronted)
+        # (of any kind, a name right before the asked noun names it: "`Public` visibility" for "what visibility")
+        before_noun = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in noun_starts) \
+            and (not c.common or (c.start, c.end) in codes)
         beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
             or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called or names_noun \
             or (c.start, c.end) in held_by
@@ -634,10 +640,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:
-            best = (key, c, span, bool(beside))
+            best = (key, c, span, bool(beside), before_noun)
     if best is None:
         return None
-    _, chosen, span, stated = best
+    _, chosen, span, stated, named = best
     if span.root.lower_ in UNNAMED_PERSONS:
         return None  # "the IC is responsible for delegating somebody to post": whom, the sentence does not say
     text = chosen.text
@@ -662,7 +668,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if not filler:
         return None
     return Filler(filler[:MAX_REASON if part.slot == "reason" else MAX_FILLER], common=chosen.common and not chosen.field,
-                  unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON, stated=stated)
+                  unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON, stated=stated, named=named)
 
 
 def _agents(doc, asks: set[str]) -> list[Candidate]:

@@ -90,9 +90,10 @@ def _common(filler: str) -> bool:
     return isinstance(filler, Filler) and filler.common
 
 
-def _stated(filler: str) -> bool:
-    """A filler the sentence states as the asked noun's own value (a document answer is a plain string: never one)."""
-    return isinstance(filler, Filler) and filler.stated
+def _stated(filler: str, how: str = "stated") -> bool:
+    """A filler the sentence states as the asked noun's own value beside it ("stated") or names the asked noun by
+    ("named"); a document answer is a plain string: never one."""
+    return isinstance(filler, Filler) and getattr(filler, how)
 
 
 @dataclass(frozen=True)
@@ -501,12 +502,15 @@ class PassageReader:
                      else (score, i, f) for score, i, f in found]
             # A common noun ("the user") yields to a name or a value that a sentence of the same document, nearly as
             # good, gives; asked for a name itself ("what is the new name"), to a name that document gives at half the
-            # score (what "the cluster platform product name" gives is what the name is of, not a name). And whatever
-            # the best sentence gives yields to a value the same document states, at half the score, as the asked
-            # noun's own ("the following CIDR ranges …: `10.41.0.0/16`" for "which CIDR ranges").
+            # score (what "the cluster platform product name" gives is what the name is of, not a name), and so to a
+            # name given the asked noun itself ("`Public` visibility" for "what visibility"). And whatever the best
+            # sentence gives yields to a value the same document states, at half the score, as the asked noun's own
+            # ("the following CIDR ranges …: `10.41.0.0/16`" for "which CIDR ranges").
             same_document = [f for f in found if sentences[f[1]].doc_id == sentences[found[0][1]].doc_id]
             near_enough = NAMED_RIVAL if part.noun and part.noun.split()[-1].lower() in NAME_LABELS else RIVAL
-            names = [f for f in same_document if not _common(f[2]) and f[0] >= near_enough * found[0][0]]
+            names = [f for f in same_document if not _common(f[2]) and f[0] >= near_enough * found[0][0]
+                     or _stated(f[2], "named") and f[0] >= NAMED_RIVAL * found[0][0]]
+            names.sort(key=lambda f: not _stated(f[2], "named"))
             stated = [f for f in same_document if _stated(f[2]) and f[0] >= NAMED_RIVAL * found[0][0]]
             score, i, filler = stated[0] if stated and not _stated(found[0][2]) else \
                 names[0] if names and _common(found[0][2]) else found[0]

@@ -464,6 +464,14 @@ NOTES = {
                                "by the Tide Board before taking effect.\n"
                                "Time zones and country of origin should be considered when choosing, to ensure "
                                "sufficient after-dark and feast-day coverage.\n"),
+    # Guidance for a guild's lamp boards: why guild-level, and their visibility, named as code before the noun.
+    "guild-boards.md": ("Lamp board guidance — Boards", 150,
+                        "- All lamp boards should be guild-level lamp boards instead of tower-level even if the lamp board "
+                        "is intended to be scoped to a single tower. It is easier to distribute permissions via "
+                        "guild-level lamp boards since write access to a tower-level lamp board requires full write "
+                        "access to the tower.\n\n- Lamp boards *must* have `Open` visibility.\n\n"
+                        "- However if the lamp board needs to be only scoped to a set of people, the access *must* be "
+                        "granted through a Keeper crew, instead of direct collaborator access.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2676,4 +2684,13 @@ def test_a_part_said_in_other_words_is_read_by_how_like_the_part_it_is(answerer)
     answer = _answer(answerer, "Who puts forward new ringers of the Bell Guild, and why are time zones taken into "
                      "account when picking them?", "guild-bells--README.md")
     assert "to ensure sufficient after-dark and feast-day coverage" in answer.splitlines()[0], answer
+
+
+def test_a_name_written_before_the_asked_noun_answers_before_a_common_noun(answerer):
+    """"What visibility do they need": "Lamp boards must have `Open` visibility" names the visibility right before the
+    noun; the best-covering sentence gives only "permissions", and another names a Keeper crew, which is no
+    visibility."""
+    answer = _answer(answerer, "Why are lamp boards in the guild supposed to be created at the guild level rather than on "
+                     "a single tower, and what visibility do they need?", "guild-boards.md")
+    assert answer.splitlines()[0].endswith("; Open (supported) [guild-boards.md]"), answer
 
