@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -830,12 +831,16 @@ def with_joined(texts: list[set[str]], question: str, written: list[str]) -> lis
     return out
 
 
-def document_words(sentences: list[Sentence], numbers: set[str]) -> set[str]:
+def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterable[str] = ()) -> set[str]:
     """What the context's documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045" where that
-    reference is to a document of the context (`numbers`: their numbers) or links to a document of its number."""
+    reference is to a document of the context (`numbers`: their numbers) or links to a document of its number; or as
+    a sentence calls one by its title and an acronym after it ("the 2023H1 Roadmap RFC", of the 2023H1 Roadmap)."""
+    named = sorted({re.escape(title) for title in titles if title})
+    titled = re.compile(r"(?i:\b(?:" + "|".join(named) + r"))\s+([A-Z]{2,6})\b") if named else None
     return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} | {
         stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)
-        if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}}
+        if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}} | {
+        stem(m.group(1)) for s in sentences if titled is not None for m in titled.finditer(s.text)}
 
 
 def context_titles(sentences: list[Sentence]) -> dict[str, str]:
@@ -950,7 +955,7 @@ class ContextWords:
             said = _written(s.text) if not s.from_fact else set()
             self.cited.append({t for doc, words in digits.items() if doc != s.doc_id and words & said
                                for t in self.titles.get(doc, ())})
-        self.document_words = document_words(sentences, set(self.numbers.values()))
+        self.document_words = document_words(sentences, set(self.numbers.values()), self.title_of.values())
 
     def section_doer(self, index: int, question_terms: set[str], kind: set[str] | None = None) -> Filler | None:
         """The name the sections above a sentence are for ("Incident Commander" of "Steps for Incident Commander",
