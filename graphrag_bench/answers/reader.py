@@ -512,8 +512,8 @@ class PassageReader:
             names = [f for f in same_document if not _common(f[2]) and f[0] >= near_enough * found[0][0]
                      or _stated(f[2], "named") and f[0] >= NAMED_RIVAL * found[0][0]]
             names.sort(key=lambda f: not _stated(f[2], "named"))
-            stated = [f for f in same_document if _stated(f[2]) and f[0] >= NAMED_RIVAL * found[0][0]]
-            score, i, filler = stated[0] if stated and not _stated(found[0][2]) else \
+            own_values = [f for f in same_document if _stated(f[2]) and f[0] >= NAMED_RIVAL * found[0][0]]
+            score, i, filler = own_values[0] if own_values and not _stated(found[0][2]) else \
                 names[0] if names and _common(found[0][2]) else found[0]
             if part.slot == "reason" and getattr(filler, "unmarked", False) and i + 1 < len(sentences) \
                     and _same_paragraph(sentences[i], sentences[i + 1]):

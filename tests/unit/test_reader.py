@@ -473,8 +473,8 @@ NOTES = {
                         "- However if the lamp board needs to be only scoped to a set of people, the access *must* be "
                         "granted through a Keeper crew, instead of direct collaborator access.\n"),
     # Two harbour rota notes, the later pointing to the earlier by its title and the word the harbour calls them by.
-    "0009-spring-rota.md": ("Spring Rota — Summary", 5, "This note sets the lamp rota for the spring months.\n"),
-    "0012-autumn-rota.md": ("Autumn Rota — Prior Art", 140, "See Prior Art from the Spring Rota HRN.\n"),
+    "0031-spring-watch.md": ("Spring Watch — Summary", 5, "This note sets the lamp watch for the spring months.\n"),
+    "0034-autumn-watch.md": ("Autumn Watch — Prior Art", 140, "See Prior Art from the Spring Watch HRN.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2699,9 +2699,9 @@ def test_a_name_written_before_the_asked_noun_answers_before_a_common_noun(answe
 
 
 def test_what_the_documents_are_called_is_read_from_a_title_said_with_it(answerer):
-    """"Which HRN superseded the Spring Rota": no id says what the harbour calls its notes, but "the Spring Rota HRN"
+    """"Which HRN superseded the Spring Watch": no id says what the harbour calls its notes, but "the Spring Watch HRN"
     says it, after the title of a note of the context; the part asks for a document, and the note saying so answers
     with itself, not with "Prior Art"."""
-    answer = _answer(answerer, "Which HRN superseded the Spring Rota?", "0012-autumn-rota.md", "0009-spring-rota.md")
-    assert answer.splitlines()[0].startswith("Answer: 0012-autumn-rota.md (Autumn Rota)"), answer
+    answer = _answer(answerer, "Which HRN superseded the Spring Watch?", "0034-autumn-watch.md", "0031-spring-watch.md")
+    assert answer.splitlines()[0].startswith("Answer: 0034-autumn-watch.md (Autumn Watch)"), answer
 
