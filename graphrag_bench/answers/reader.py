@@ -737,10 +737,10 @@ class PassageReader:
         return out
 
 
-# "fast-ingest", "high-level": words joined by hyphens, or a count and what it counts ("100-image"); not a name or an
-# address ("#lamp-crew", "0003-lamp-rota.md")
 NEGATED_WORD = re.compile(r"\b(?:not|n't|never)\s+([a-z]{3,})\b", re.IGNORECASE)  # "not sure": the word negated
 UN_WORD = re.compile(r"\bun-?([a-z]{3,})\b", re.IGNORECASE)  # "unsure", "un-reviewed": a word "un-" negates
+# "fast-ingest", "high-level": words joined by hyphens, or a count and what it counts ("100-image"); not a name or an
+# address ("#lamp-crew", "0003-lamp-rota.md")
 HYPHENATED = re.compile(r"(?<![\w#@/.`_-])(?:[A-Za-z]+|\d+)(?:-[A-Za-z]+)+(?![\w/.`_-])")
 ACRONYM = re.compile(r"[A-Z]{2,5}")  # "IC", "SME": a name written by its initials
 CAPITALISED_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){1,4}\b")  # "Incident Commander"
@@ -817,11 +817,11 @@ def with_joined(texts: list[set[str]], question: str, written: list[str]) -> lis
     """Each sentence's words (`written`: the sentences) with each word the question joins by a hyphen whose pieces the
     sentence says: "Image count" says "image-count", "fast ingest" says "fast-ingest" (the pieces are no words of the
     question of their own: "ingest" alone is not it); and with each word of the question that is a piece of a word
-    the sentence joins ("a high-level knowledge" says what "what level of knowledge" asks)."""
+    the sentence joins ("a high-level knowledge" says what "what level of knowledge" asks); and with each word the
+    question negates that the sentence negates by "un-" ("unsure" says "not sure")."""
     joined = {stem(w): pieces for w in HYPHENATED.findall(question)
               if len(pieces := set(terms_of(w.replace("-", " ")))) > 1}
     asked = set(terms_of(question))
-    # (and a word the question negates, "if they're not sure", is said by the word "un-" negates: "if you are unsure")
     negated = {stem(m.group(1)) for m in NEGATED_WORD.finditer(question)} & asked
     out = []
     for t, text in zip(texts, written):

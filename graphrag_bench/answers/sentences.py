@@ -6,7 +6,8 @@ key-value list it is ("Status: Approved"; a value that is only a parenthesised n
 unless its keys are times or numbers (a timeline: each row an event);
 a link as its text (and the name its address ends in, where that is a single word the text does not already say;
 each sentence keeps the file names of the documents its lines link to);
-list items too short to be sentences ("- rifis" under "Attendees") as one line of the names they give.
+list items too short to be sentences ("- rifis" under "Attendees") as one line of the names they give; a short code
+block of values after a sentence ending in ":" as part of that sentence ("… the following ranges: `10.41.0.0/16`").
 Graph facts add the sentence they were extracted from, so a fact's document counts even when no passage of it was
 retrieved. Untrusted lines were withheld before this point.
 """

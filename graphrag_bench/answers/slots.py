@@ -882,8 +882,7 @@ def asked_noun(text: str) -> tuple[str, bool]:
     # CIDR ranges were allocated" ("ranges" read as a verb, or "CIDR" as the head). No verb stands right before one.
     if head.i + 2 < len(doc) and (plural := doc[head.i + 1]).tag_ in ("NNS", "VBZ") and plural.pos_ != "AUX" \
             and doc[head.i + 2].pos_ == "AUX":
-        words, head = words + [plural], plural
-        return " ".join(w.text for w in words), True
+        return " ".join(w.text for w in [*words, plural]), True
     return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
 
 

@@ -2577,8 +2577,8 @@ def test_a_role_named_with_whose_it_is_is_named(answerer):
 
     asked = answerer.slots.read("As captain I ask on the radio whether anybody from a given crew is around and get no "
                                 "answer. Which role do I then ask to summon that crew's head?")
-    named, pointed = parse_all(["Your Bosun can summon one if nobody answers.", "Your deputy can summon one if nobody "
-                                                                                 "answers."])
+    named, pointed = parse_all(["Your Bosun can summon one if nobody answers.",
+                                "Your deputy can summon one if nobody answers."])
     assert str(choose(named, asked.parts[0], set(asked.topic))) == "Bosun"
     assert choose(pointed, asked.parts[0], set(asked.topic)) is None
 
@@ -2667,6 +2667,8 @@ def test_values_a_sentence_introduces_with_a_colon_as_a_code_block_answer_what_i
     ("```\n- name: Lamp\n  range: 10.77.0.0/16\n```", "Ranges were allocated:"),
 ])
 def test_a_short_code_block_after_a_colon_is_read_as_the_values_it_gives(block, read):
+    """A sentence ending in ":" reads the short code block after it as its values (a command continued over lines as
+    one); a block of structured data (JSON, YAML) gives none."""
     from graphrag_bench.answers.sentences import passage_sentences
 
     sentences = passage_sentences("BK-1", 1, f"Beacons — Ranges\nRanges were allocated:\n\n{block}\n\nThey are recorded.\n", 0)
