@@ -526,9 +526,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
               if (m := pattern.match(doc.text, t.idx + len(t.text)))}
     # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
     called = {m.end() for t in head_tokens if (m := CALLED.match(doc.text, t.idx + len(t.text)))}
-    # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team".
+    # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team"
+    # (where the asked noun's phrase starts, for each time it is said).
     noun_starts = {doc[_noun_start(t, noun_tokens)].idx for t in head_tokens}
-    fronted = noun_starts if part.slot == "person" else set()
     # A part pointing back to a name the question gives ("what role had he been appointed to", of Soren) is answered
     # by the noun with that name in brackets right after it: "incident manager (Søren Iversen)" says who holds it.
     held_by = {_noun_before(doc, m.start()) for m in BRACKETED.finditer(doc.text)
@@ -545,10 +545,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if asked_of and head_tokens and all(_of_another(t, asked_of) for t in head_tokens):
         return None  # "maintain a high level of quality" says no level of the knowledge asked about
     for c in found:
-        names_noun = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in fronted)
+        fronted = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in noun_starts)
+        names_noun = fronted and part.slot == "person"
         # (of any kind, a name right before the asked noun names it: "`Public` visibility" for "what visibility")
-        before_noun = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in noun_starts) \
-            and (not c.common or (c.start, c.end) in codes)
+        before_noun = fronted and (not c.common or (c.start, c.end) in codes)
         beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
             or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called or names_noun \
             or (c.start, c.end) in held_by
