@@ -6,7 +6,8 @@ GraphRAG: BM25's top-k are the seeds (the same passages the bm25 mode answers fr
 what the graph adds); the question and the seeds are pinned to
 resolved entities by name or alias (a document's also by its title: "the RFC named Lifecycle Descriptor"); allowlisted templates expand ≤ 2 hops from the pins
 (≤ 50 nodes); facts with provenance are packed into ≤ 5 KB; a top seed that names another document by its id
-brings that document's passage with the rest of the question, and its record (`_follow_references`). If the store is unreachable
+brings that document's passage with the rest of the question, and its record (`_follow_references`); a later part
+of the question pointing back to an earlier part's answer is asked again with that answer (`chain`). If the store is unreachable
 the result is the vector baseline's, marked `fallback`; if the graph is empty, the seeds marked `empty`.
 """
 
@@ -18,13 +19,14 @@ import re
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
 
 from ..corpus.ingest import ID_NUMBER
 from ..runtime.cache import TTLCache
+from .chain import second_hops, speaks_of
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
 from ..answers.fillers import is_record
@@ -346,6 +348,7 @@ class GraphRetriever:
                 self._held_fields(result, question)
                 self._links(result)
                 self._headers(result)
+                self._chain(result)
         except GraphUnavailable as exc:
             if not self._warned:
                 if self.probe:
@@ -445,6 +448,21 @@ class GraphRetriever:
         reached = [d for d in dict.fromkeys(named) if d not in question
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
         self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
+
+    def _chain(self, result: Retrieval) -> None:
+        """A later part pointing back to an earlier part's answer that the context leaves unanswered ("what is that
+        platform called, and what subdomain will its DNS use"): the seeder's passage for the part, with the earlier
+        answer in the pointer's place, that names that answer, added (`chain.second_hops`): the document that speaks
+        of the first hop's answer holds the second."""
+        t = time.perf_counter()
+        held = {p.chunk_id for p in result.passages}
+        for hop in second_hops(result):
+            found = next((p for p in self.seeder.retrieve(hop.query).passages
+                          if p.chunk_id not in held and speaks_of(p.text, hop.referent)), None)
+            if found is not None:
+                held.add(found.chunk_id)
+                result.passages.append(replace(found, score=0.0))
+        result.timings["chain_ms"] = _ms(t)
 
     def _held_fields(self, result: Retrieval, question: str) -> None:
         """Of the documents kept, the passage not kept with a field labelled in the question's own words that no kept

@@ -670,3 +670,47 @@ def test_a_document_titled_by_one_compound_word_the_question_writes_whole_is_rea
         store.close()
     docs = [p.doc_id for p in result.passages]
     assert {"012-night-berthing.md", "030-night-berthing.md"} <= set(docs) and "007-berthing.md" not in docs, docs
+
+
+_BASINS = {"07-moorings.md": "# 7. Moorings for visiting boats\n\nDate: 2031-04-02\n\n## Decision\n\nEvery visiting boat "
+                             "will moor at a buoy in the Outer Basin.\n",
+           "05-new-basin-name.md": "# 5. New basin name\n\nDate: 2031-03-20\n\n## Decision\n\nWe will call the new basin "
+                                   "the \"Outer Basin\".\n\n## Consequences\n\n- The letters `OB` will be painted on every "
+                                   "buoy of the Outer Basin\n",
+           **{f"buoy-log-{i}.md": f"# Buoy log {i}\n\nOn day {i} the crew repainted the letters on a buoy of the inner "
+                                  "harbour and logged which boat moored there.\n" for i in range(1, 7)}}
+
+
+class _QuestionRanked(_RankedDocuments):
+    """Ranks the named documents first for the question asked; any other query by the vector baseline's ranking."""
+
+    def __init__(self, chunks, doc_ids, question, otherwise):
+        super().__init__(chunks, doc_ids)
+        self.question, self.otherwise = question, otherwise
+
+    def retrieve(self, question, use_pipeline_cache=True):
+        return super().retrieve(question) if question == self.question else self.otherwise.retrieve(question)
+
+
+def test_a_part_pointing_to_an_earlier_answer_is_retrieved_again_with_that_answer(tmp_path, embedder):
+    """"What is that basin called, and which letters are painted on its buoys?": the retrieved passages say the basin
+    ("the Outer Basin") but not its letters; "its" is the first part's answer, so the part is asked again with it, and
+    the passage naming the Outer Basin that the second ranking gives first is added (the buoy logs, ranked above it,
+    say letters and buoys but never the Outer Basin). The composed answer gives both parts, citing both documents."""
+    from ..conftest import graph_retriever
+
+    question = ("A recent decision says every visiting boat must moor at a buoy of the new basin. What is that basin "
+                "called, and which letters are painted on its buoys?")
+    graph, store = graph_retriever(_BASINS, tmp_path, embedder)
+    graph.seeder = _QuestionRanked(graph.baseline.index.chunks, ["07-moorings.md", *(f"buoy-log-{i}.md" for i in range(1, 6))],
+                                   question, graph.baseline)
+    try:
+        result = graph.retrieve(question, use_pipeline_cache=False)
+    finally:
+        store.close()
+    docs = [p.doc_id for p in result.passages]
+    assert "05-new-basin-name.md" in docs, docs
+    assert "chain_ms" in result.timings
+    answer = compose(result)
+    assert "Outer Basin" in answer and "OB" in answer.splitlines()[0], answer
+    assert "[05-new-basin-name.md]" in answer.splitlines()[0] and "[07-moorings.md]" in answer.splitlines()[0], answer

@@ -1,0 +1,64 @@
+"""Chained questions: the second hop a later part of a question needs once an earlier part is answered.
+
+"What is that platform called, and what subdomain will its DNS use?": "its" is the first part's answer, which the
+question cannot name. The first part is read from the context retrieved for the whole question (the composer's own
+reader), and the later part the context leaves unanswered is asked again with that answer in the pointer's place. A
+graph mode keeps the passage it then ranks first that names the answer: the document that speaks of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..answers.question_reading import stems
+
+if TYPE_CHECKING:
+    from .retrieve import Retrieval
+
+MAX_REFERENT_WORDS = 6  # an answer of more words is a reason or a sentence, not a thing a later part can point to
+
+
+@dataclass(frozen=True)
+class Hop:
+    query: str  # the later part, with the earlier answer it points to
+    referent: str  # that answer
+
+
+def second_hops(result: Retrieval) -> list[Hop]:
+    """The hops a retrieval's context leaves to make: for each later part that points back to an earlier part's answer
+    and that the context does not answer, the part with the nearest earlier answer of a few words. Cheap for a question
+    of one part, or of parts that point nowhere: the context is read only when one part points back and says a word
+    no passage says."""
+    # (the composer's reader imports retrieval's types: imported when a question needs it)
+    from ..answers.answer import default_answerer
+    from ..answers.reader import ContextWords
+    from ..answers.sentences import context_sentences
+    from ..answers.slots import terms_of
+
+    answerer = default_answerer()
+    asked = answerer.slots.read(result.question)
+    # (a part whose every word the context says is most likely answered there: the context is read, at the cost of
+    # composing twice, only for a part with a word no passage says)
+    said = set().union(*(terms_of(p.text) for p in result.passages))
+    pointing = [i for i, part in enumerate(asked.parts) if i and part.points_back and not set(part.terms) <= said]
+    if not pointing:
+        return []
+    sentences = context_sentences(result)
+    # (the parts after the last pointing one are not read: nothing points to them)
+    read = replace(asked, parts=asked.parts[:pointing[-1] + 1])
+    answers = answerer.passages.read(read, sentences, ContextWords(sentences))
+    index = {id(part): i for i, part in enumerate(asked.parts)}
+    filled = {index[id(a.part)]: a.filler for a in answers if id(a.part) in index}
+    hops = []
+    for i in pointing:
+        earlier = [j for j in filled if j < i and 0 < len(filled[j].split()) <= MAX_REFERENT_WORDS]
+        if i not in filled and earlier:
+            referent = filled[max(earlier)]
+            hops.append(Hop(f"{asked.parts[i].text} {referent}", referent))
+    return hops
+
+
+def speaks_of(text: str, referent: str) -> bool:
+    """A passage speaks of the referent where it says every word of it."""
+    return stems(referent) <= stems(text)
