@@ -24,7 +24,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..corpus.ingest import ID_NUMBER
+from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
 from ..runtime.cache import TTLCache
 from .chain import second_hops, speaks_of
 from ..language.english import FUNCTION_WORDS
@@ -49,6 +49,7 @@ FIELD_WORDS = 2  # a field label of this many words, all the question's, is what
 TITLE_WORDS, TITLE_SHARE = 3, 0.8  # a title of this many words or more, this share of them the question's, names it
 NUMBERING = re.compile(r"^\s*\d+(?:\.\d+)*[.:)]?\s+")  # "21. Multi-cluster": the number the heading opens with
 COMPOUND_TITLE = re.compile(r"\w+(?:[-.]\w+)+")  # one word joined by hyphens or dots: "Multi-cluster", "data.gov.uk"
+VERSION_TAIL = re.compile(r"\.\d")  # "1.25" after "EKS 1": a version, not a numbered document
 ID_TOKEN = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]")  # a word as a document id or a file name is written
 # The words a relation is known by (its glosses), for ranking facts by what a question says.
 RELATION_WORDS = {name: stems(" ".join((*r.forward, *r.inverse, r.phrase))) for name, r in RELATIONS.items()}
@@ -303,6 +304,7 @@ class GraphRetriever:
         self._title_stems: dict[str, frozenset[str]] | None = None  # each document's title words, read once
         self._title_index: dict[str, list[str]] = {}  # a title word → the documents whose title says it
         self._compound_titles: dict[str, str] = {}  # a title of one compound word ("Multi-cluster"), lower case
+        self._numbered_documents: dict[int, str] | None = None  # a number → the one document whose id has it
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -412,7 +414,8 @@ class GraphRetriever:
         a document titled by its name ("PagerDuty" for "the weekly PagerDuty drill"): among many documents that
         mention it, the passages ranked first need not be its own; its passage needs to add only one word the kept
         passages lack ("rules" of "links its mixin rules to rfcs#109": the question is about that page). So does a page
-        the question calls by its title in its own words (`_titled`)."""
+        the question calls by its title in its own words (`_titled`), and, whatever words its passage says, a document
+        it calls by its number ("ADR 30", `_numbered`)."""
         chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
         held = {p.doc_id for p in result.passages}
         references = [(word, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
@@ -427,6 +430,8 @@ class GraphRetriever:
                                                          or self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
         pages += [doc for doc in self._titled(words, question) if doc not in held and doc not in pages][:MAX_REFERENCED]
+        numbered = [doc for doc in self._numbered(question) if doc not in held and doc not in pages][:MAX_REFERENCED]
+        pages += numbered
         added: list[Passage] = []
         for doc_id in dict.fromkeys(referenced + pages):
             kept = result.passages[:self.settings.top_k - 1 - len(added)] + added
@@ -439,7 +444,8 @@ class GraphRetriever:
             best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
             # only a passage that says words of the question the naming document does not: the part it lacks (of a
             # page the question calls by its name, any word: the question is about it)
-            if new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
+            # (a document the question calls by its number is what it asks about, whatever words its passages say)
+            if doc_id in numbered or new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
                 added.append(Passage.of(chunks[best], 0.0))
         if added:
             result.passages = result.passages[:self.settings.top_k - len(added)] + added
@@ -506,6 +512,19 @@ class GraphRetriever:
         written = set(COMPOUND_TITLE.findall(question.lower()))
         shares |= {doc: 1.0 for doc, title in self._compound_titles.items() if title in written}
         return sorted((doc for doc, share in shares.items() if share >= TITLE_SHARE), key=lambda d: (-shares[d], d))
+
+    def _numbered(self, question: str) -> list[str]:
+        """The documents the question calls by a kind and a number ("Cloud Platform ADR 30", "RFC 0045"), where the
+        corpus numbers its documents' ids: the one document of that number (030-AWS-root-user-security.md), whatever
+        its title or its prose call it. (A version, "EKS 1.25", is no document's number.)"""
+        if self._numbered_documents is None:
+            by_number: dict[int, list[str]] = {}
+            for doc in self._chunks_by_document():
+                if m := ID_NUMBER.match(doc):
+                    by_number.setdefault(int(m.group(1)), []).append(doc)
+            self._numbered_documents = {n: docs[0] for n, docs in by_number.items() if len(docs) == 1}
+        return list(dict.fromkeys(doc for m in ID_REFERENCE.finditer(question) if not VERSION_TAIL.match(question, m.end())
+                                  and (doc := self._numbered_documents.get(int(m.group(2))))))
 
     def _links(self, result: Retrieval) -> None:
         """The facts that connect two kept passages' documents ("… IP address starvation (see post-mortem

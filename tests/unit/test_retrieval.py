@@ -714,3 +714,23 @@ def test_a_part_pointing_to_an_earlier_answer_is_retrieved_again_with_that_answe
     answer = compose(result)
     assert "Outer Basin" in answer and "OB" in answer.splitlines()[0], answer
     assert "[05-new-basin-name.md]" in answer.splitlines()[0] and "[07-moorings.md]" in answer.splitlines()[0], answer
+
+
+_DECISIONS = {"003-quay-lights.md": "# 3. Quay lights\n\n## Decision\n\nThe quay lights will switch on at dusk.\n",
+              "010-beacon-audit.md": "# 9 Beacon audit\n\n(Audit records are kept in the harbour office. This sign-post "
+                                     "stays here so the record can be found.)\n",
+              **{f"0{20 + i}-guild-note-{i}.md": f"# {20 + i}. Guild note {i}\n\n## Decision\n\nThe guild records each "
+                                                 f"subject of its decisions in note {i}, read in full at the office.\n"
+                 for i in range(1, 7)}}
+
+
+def test_a_document_the_question_calls_by_its_number_is_read_whatever_its_title_says(tmp_path, embedder):
+    """"Guild ADR 10" is 010-beacon-audit.md, the corpus's one document of that number, though its own title says 9 and
+    no word of the question's but its number is in it: the notes ranked first say the question's words, and its passage
+    is brought all the same. A version ("TIDE 3.2") calls no document by its number (003-quay-lights.md stays out)."""
+    ranked = [f"0{20 + i}-guild-note-{i}.md" for i in range(1, 7)]
+    numbered, version = _ranked_retrieval(_DECISIONS, tmp_path, embedder, ranked,
+                                          "What is the subject of Guild ADR 10, and where can it be read in full?",
+                                          "Which guild note records the subject of the move to TIDE 3.2?")
+    assert "010-beacon-audit.md" in [p.doc_id for p in numbered.passages], [p.doc_id for p in numbered.passages]
+    assert "003-quay-lights.md" not in [p.doc_id for p in version.passages], [p.doc_id for p in version.passages]
