@@ -523,8 +523,8 @@ class GraphRetriever:
                 if m := ID_NUMBER.match(doc):
                     by_number.setdefault(int(m.group(1)), []).append(doc)
             self._numbered_documents = {n: docs[0] for n, docs in by_number.items() if len(docs) == 1}
-        return list(dict.fromkeys(doc for m in ID_REFERENCE.finditer(question) if not VERSION_TAIL.match(question, m.end())
-                                  and (doc := self._numbered_documents.get(int(m.group(2))))))
+        numbers = [int(m.group(2)) for m in ID_REFERENCE.finditer(question) if not VERSION_TAIL.match(question, m.end())]
+        return list(dict.fromkeys(self._numbered_documents[n] for n in numbers if n in self._numbered_documents))
 
     def _links(self, result: Retrieval) -> None:
         """The facts that connect two kept passages' documents ("… IP address starvation (see post-mortem
