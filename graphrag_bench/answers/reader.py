@@ -208,6 +208,8 @@ class PassageReader:
                 part = via[1]
             # (the document a nested question gave: "who authored the RFC that created X" is read in that RFC)
             nested_document = words.named_document.get(via[0].filler) if via is not None else None
+            # (… where every sentence says that document: the words of its name, "0089-buildpack-authors-….md")
+            nested_terms = set(terms_of(via[0].filler)) if via is not None and nested_document else set()
             direct = None if via is not None else direct_name
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
             pointed_by = [(a, words_of) for a in answers if (words_of := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))] \
@@ -313,6 +315,7 @@ class PassageReader:
                 # instead" of a report to SIG K8s Infra)
                 says = says or bool(asked.scene) and _names_another(s.text, part, question_named)
                 said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
+                said |= nested_terms if s.doc_id == nested_document else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
                 labelled_line = len(texts[i]) <= LABELLED_LINE

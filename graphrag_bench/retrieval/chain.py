@@ -2,8 +2,10 @@
 
 "What is that platform called, and what subdomain will its DNS use?": "its" is the first part's answer, which the
 question cannot name. The first part is read from the context retrieved for the whole question (the composer's own
-reader), and the later part the context leaves unanswered is asked again with that answer in the pointer's place. A
-graph mode keeps the passage it then ranks first that names the answer: the document that speaks of it.
+reader), and the later part the context leaves unanswered is asked again with that answer in the pointer's place; so is
+a later part that asks through a description of what it points to ("who authored the RFC that created that team"),
+by that description's own question, answered or not. A graph mode keeps the passage it then ranks first that names the
+answer — the document that speaks of it — with that document's record.
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ class Hop:
 
 def second_hops(result: Retrieval) -> list[Hop]:
     """The hops a retrieval's context leaves to make: for each later part that points back to an earlier part's answer
-    and that the context does not answer, the part with the nearest earlier answer of a few words. Cheap for a question
-    of one part, or of parts that point nowhere: the context is read only when one part points back and says a word
-    no passage says."""
+    and that the context does not answer (or that asks through a description of it), the part (or the description's
+    question) with the nearest earlier answer of a few words. Cheap for a question of one part, or of parts that point
+    nowhere: the context is read only when one part points back and says a word no passage says, or describes."""
     # (the composer's reader imports retrieval's types: imported when a question needs it)
     from ..answers.answer import default_answerer
     from ..answers.reader import ContextWords
@@ -41,7 +43,8 @@ def second_hops(result: Retrieval) -> list[Hop]:
     # (a part whose every word the context says is most likely answered there: the context is read, at the cost of
     # composing twice, only for a part with a word no passage says)
     said = set().union(*(terms_of(p.text) for p in result.passages))
-    pointing = [i for i, part in enumerate(asked.parts) if i and part.points_back and not set(part.terms) <= said]
+    pointing = [i for i, part in enumerate(asked.parts)
+                if i and part.points_back and (part.nested[0] or not set(part.terms) <= said)]
     if not pointing:
         return []
     sentences = context_sentences(result)
@@ -53,9 +56,12 @@ def second_hops(result: Retrieval) -> list[Hop]:
     hops = []
     for i in pointing:
         earlier = [j for j in filled if j < i and 0 < len(filled[j].split()) <= MAX_REFERENT_WORDS]
-        if i not in filled and earlier:
+        # A part asking through a description of what it points to ("who authored the RFC that created that team")
+        # asks a second hop whatever the context answered: the inner question, of the earlier answer.
+        nested = asked.parts[i].nested[0]
+        if earlier and (nested or i not in filled):
             referent = filled[max(earlier)]
-            hops.append(Hop(f"{asked.parts[i].text} {referent}", referent))
+            hops.append(Hop(f"{nested or asked.parts[i].text} {referent}", referent))
     return hops
 
 

@@ -457,9 +457,10 @@ class GraphRetriever:
 
     def _chain(self, result: Retrieval) -> None:
         """A later part pointing back to an earlier part's answer that the context leaves unanswered ("what is that
-        platform called, and what subdomain will its DNS use"): the seeder's passage for the part, with the earlier
-        answer in the pointer's place, that names that answer, added (`chain.second_hops`): the document that speaks
-        of the first hop's answer holds the second."""
+        platform called, and what subdomain will its DNS use"), or asking through a description of it ("who authored the
+        RFC that created that team"): the seeder's passage for the part (or the description), with the earlier answer in
+        the pointer's place, that names that answer, added with its document's record (`chain.second_hops`): the
+        document that speaks of the first hop's answer holds the second ("Author(s): …" of the RFC creating the team)."""
         t = time.perf_counter()
         held = {p.chunk_id for p in result.passages}
         for hop in second_hops(result):
@@ -468,6 +469,7 @@ class GraphRetriever:
             if found is not None:
                 held.add(found.chunk_id)
                 result.passages.append(replace(found, score=0.0))
+                self._add_records(result, [self._chunks_by_document()[found.doc_id][0]])
         result.timings["chain_ms"] = _ms(t)
 
     def _held_fields(self, result: Retrieval, question: str) -> None:

@@ -475,6 +475,18 @@ NOTES = {
     # Two harbour rota notes, the later pointing to the earlier by its title and the word the harbour calls them by.
     "0031-spring-watch.md": ("Spring Watch — Summary", 5, "This note sets the lamp watch for the spring months.\n"),
     "0034-autumn-watch.md": ("Autumn Watch — Prior Art", 140, "See Prior Art from the Spring Watch HRN.\n"),
+    # Numbered RFCs: one gives a crew the Gull Light, another proposes the crew (its file name says none of it), a third
+    # cites an RFC by its number.
+    "0041-gull-light-crews.md": ("gull light crews — How it Works", 9, "The officially supported harbour lights of the "
+                                 "Gull Light station will be tended by the Brannock Crew."),
+    "0017-new-subteam-proposal.md": ("new subteam proposal — Summary", 11, "This RFC proposes the creation of a "
+                                     "\"Brannock Crew\" sub-team with a charter of tending the harbour lights."),
+    "0017-new-subteam-proposal.mdb": ("new subteam proposal — Meta", 1, "- Name: New Sub-Team\n- Start Date: "
+                                      "2031-05-11\n- Author(s): @marit, @ovarga\n- Status: Implemented\n"),
+    "0052-lamp-rota.md": ("lamp rota — Summary", 5, "Each crew keeps a rota of its lights, as RFC 41 asks."),
+    "0041-gull-light-crews.mdb": ("gull light crews — Meta", 1, "- Name: Gull Light crews\n- Author(s): @quill\n"
+                                  "- RFC Pull Request: rfcs#41\n"),
+    "0052-lamp-rota.mdb": ("lamp rota — Meta", 1, "- Name: Lamp rota\n- Author(s): @ravel\n- RFC Pull Request: rfcs#52\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -1554,6 +1566,18 @@ def test_a_nested_clause_is_answered_only_by_a_sentence_that_says_it(answerer):
     answer = _answer(answerer, "Which crew tends the Gull Light, and who authored the plan that created that crew?",
                      "GU-1", "GU-1b")
     assert "Odile Varga" not in answer.splitlines()[0] and answer.startswith("Answer: Brannock Crew"), answer
+
+
+def test_a_nested_question_s_document_says_its_own_name_in_every_sentence(answerer):
+    """"Who authored the RFC that created that crew": the RFC is 0017-new-subteam-proposal.md ("This RFC proposes the
+    creation of a Brannock Crew"), and the question is then asked of it by its file name, whose words its record
+    ("Name: New Sub-Team; … Author(s): @marit, @ovarga") does not say, among records that all say "Author(s)": a
+    sentence of that document says its document, and the record answers."""
+    answer = _answer(answerer, "Which crew will tend the officially supported harbour lights of the Gull Light station, "
+                     "and who authored the RFC that created that crew?", "0041-gull-light-crews.md", "0017-new-subteam-proposal.md", "0017-new-subteam-proposal.mdb",
+                     "0052-lamp-rota.md", "0041-gull-light-crews.mdb", "0052-lamp-rota.mdb")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: Brannock") and "@marit, @ovarga" in head, answer
 
 
 def test_a_line_of_fields_says_them_of_its_own_document(answerer):

@@ -734,3 +734,41 @@ def test_a_document_the_question_calls_by_its_number_is_read_whatever_its_title_
                                           "Which guild note records the subject of the move to TIDE 3.2?")
     assert "010-beacon-audit.md" in [p.doc_id for p in numbered.passages], [p.doc_id for p in numbered.passages]
     assert "003-quay-lights.md" not in [p.doc_id for p in version.passages], [p.doc_id for p in version.passages]
+
+
+def _lamp_rfc(name: str, authors: str, summary: str, body: str) -> str:
+    return (f"# Meta\n[meta]: #meta\n- Name: {name}\n- Start Date: 2031-02-01\n- Author(s): {authors}\n"
+            f"- Status: Implemented\n\n# Summary\n[summary]: #summary\n\n{summary}\n\n# How it Works\n\n{body}\n")
+
+
+_LAMPS = {"0031-official-lamps.md": _lamp_rfc("Official lamps", "@ravel", "This RFC proposes a set of official lamps.",
+                                              "The official lamps will be owned by the Lamp Keepers' Guild. The team was created to keep "
+                                              "them."),
+          "0012-new-subteam-proposal.md": _lamp_rfc("Lamp Keepers' Guild", "@orin, @tessa",
+                                                  "This RFC proposes the creation of a \"Lamp Keepers' Guild\" sub-team "
+                                                  "with a charter of keeping the harbour lamps.", "The guild meets weekly."),
+          **{f"004{i}-lamp-note-{i}.md": _lamp_rfc(f"Lamp note {i}", "@quill", f"Note {i} on which official lamps a "
+                                                   "team owns.", "Each team that owns lamps writes a note, as RFC 31 asks.")
+             for i in range(1, 6)}}
+
+
+def test_a_part_asking_through_a_description_of_an_earlier_answer_is_read_in_the_document_it_describes(tmp_path, embedder):
+    """"Who authored the RFC that created that team": the team is the first part's answer (the Lamp Keepers' Guild),
+    and the RFC that created it is not among the passages ranked for the whole question, whose own record gives an
+    author (@ravel, of the RFC that merely names the team). The inner question is asked again of the earlier answer:
+    the RFC that proposes the guild's creation comes with its record, and the answer is its authors."""
+    from ..conftest import graph_retriever
+
+    question = "Which team will own the official lamps, and who authored the RFC that created that team?"
+    graph, store = graph_retriever(_LAMPS, tmp_path, embedder)
+    graph.seeder = _QuestionRanked(graph.baseline.index.chunks,
+                                   ["0031-official-lamps.md", *(f"004{i}-lamp-note-{i}.md" for i in range(1, 6))],
+                                   question, graph.baseline)
+    try:
+        result = graph.retrieve(question, use_pipeline_cache=False)
+    finally:
+        store.close()
+    held = [p.text for p in result.passages if p.doc_id == "0012-new-subteam-proposal.md"]
+    assert any("creation" in text for text in held) and any("@orin" in text for text in held), held
+    head = compose(result).splitlines()[0]
+    assert "Lamp Keepers' Guild" in head and "@orin" in head and "@ravel" not in head, head
