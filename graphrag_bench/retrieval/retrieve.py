@@ -26,7 +26,6 @@ import numpy as np
 
 from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
 from ..runtime.cache import TTLCache
-from .chain import second_hops, speaks_of
 from ..language.english import FUNCTION_WORDS
 from ..language.text import dates_in
 from ..answers.fillers import is_record
@@ -35,6 +34,7 @@ from ..answers.sentences import clean, passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
 from ..graph.vocabulary import EXPAND_TYPES, GENERIC, MENTION, RELATIONS
+from .chain import second_hops, speaks_of
 
 log = logging.getLogger("graphrag_bench")
 FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
@@ -361,7 +361,7 @@ class GraphRetriever:
             result.status, result.facts = "fallback", []
             if self.seeder is not self.baseline:  # SPEC §2: with the store unreachable, the answer is vector retrieval's
                 result.passages = self.baseline.search(question, self.settings.top_k)
-        for phase in ("entity_pinning_ms", "graph_query_ms", "context_pack_ms"):
+        for phase in ("entity_pinning_ms", "graph_query_ms", "context_pack_ms", "chain_ms"):
             result.timings.setdefault(phase, 0.0)
         result.timings["total_pipeline_ms"] = _ms(start)
         if use_pipeline_cache and result.status == "ok":
