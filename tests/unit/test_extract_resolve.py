@@ -412,6 +412,21 @@ def test_a_metadata_table_every_record_opens_with_gives_fields_words_and_handles
     assert ordinary_words({"Retired", "Fluentd"}, prose) == {"Retired"}
 
 
+def test_a_field_holding_handles_elsewhere_holds_one_written_without_its_at(tmp_path):
+    """"| Author | olwen |": the Author rows of the other records hold account handles ("@quorra", "@ines"), so the one
+    lower-case word in this record's row is a handle written without its @, a person who wrote the record; a lower-case
+    word in a row that holds no handle anywhere ("| Status | retired |") stays a word."""
+    for n, (status, author) in enumerate([("Retired", "@quorra"), ("Active", "@ines"), ("retired", "olwen")], 1):
+        write(tmp_path / "docs" / f"PR-{n}.md",
+              f"# Pump record {n}\n\n| Metadata | Value |\n|---|---|\n| Date | 2024-0{n}-11 |\n"
+              f"| Author | {author} |\n| Status | {status} |\n\n## Context\n\nThe pump of bay {n} was checked.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    authored = {(r["source"], r["target"]) for r in graph.relationships if r["type"] == "AUTHORED_BY"}
+    assert any(source.endswith("PR-3") and target == "person:olwen" for source, target in authored), authored
+    assert "retired" not in {e["name"].lower() for e in graph.entities}
+
+
 def test_a_likeness_is_no_identity(tmp_path):
     """"… a new PMP mode … similar to the modes defined in [HBR#49]" reads somewhat close to "is the same as", yet
     says two things: no merge on a reading that unclear. "Tern Relay was called Gull Relay until May" stays one

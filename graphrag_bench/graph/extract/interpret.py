@@ -32,6 +32,7 @@ from ..vocabulary import GENERIC, MATCHABLE, NAMED_TYPES, PEOPLE, RECORD_TYPES, 
 from .model import (CANDIDATE, DATE, LITERAL, NAME, RECORD, Declared, Extraction, Mention, ParsedDocument, Relation,
                     Statement, Term)
 from .prose import ProseResult
+from .structure import HANDLE, HANDLE_WORD
 from .syntax import contradicted_statements
 from ...language.text import content_words, has_negation, person_shaped
 
@@ -384,7 +385,7 @@ class Interpreter:
         _template_fields(parsed)
         _settle_entries(parsed, prose)
         declared = {canonical_name(d.name) for doc in parsed for d in doc.declared}
-        statements = [_upgrade(s, declared) for doc in parsed for s in doc.statements]
+        statements = _handles_by_field([_upgrade(s, declared) for doc in parsed for s in doc.statements])
         ordinary = ordinary_words({s.value.text for s in statements if s.extractor in STRUCTURAL and s.value.kind == NAME
                                    and canonical_name(s.value.text) not in declared and ONE_WORD.fullmatch(s.value.text)},
                                   [p.text for doc in parsed for p in doc.paragraphs])
@@ -631,6 +632,21 @@ def _upgrade(s: Statement, declared: set[str]) -> Statement:
     if s.value.kind == LITERAL and canonical_name(s.value.text) in declared:
         return s._replace(value=Term(s.value.text, NAME))
     return s
+
+
+FIELD_EXTRACTORS = {"field", "front_matter"}  # a document's own fields: "Author: …", a metadata table's rows, front matter
+HANDLE_FIELD_DOCUMENTS = 2  # documents whose field of one label holds an account handle ("Author: @ripienaar")
+
+
+def _handles_by_field(statements: list[Statement]) -> list[Statement]:
+    """A field whose values are account handles in other documents ("Author | @ripienaar") holds a handle where a
+    document writes one without its @ ("Author | wallyqs"): that one lower-case word is a name, as the field uses it,
+    not text."""
+    handled = Counter(label for label, _ in {(canonical_name(s.label), s.doc_id) for s in statements
+                                             if s.extractor in FIELD_EXTRACTORS and HANDLE.fullmatch(s.value.text)})
+    labels = {label for label, n in handled.items() if n >= HANDLE_FIELD_DOCUMENTS}
+    return [s._replace(value=Term(s.value.text, NAME)) if s.value.kind == LITERAL and s.extractor in FIELD_EXTRACTORS
+            and canonical_name(s.label) in labels and HANDLE_WORD.fullmatch(s.value.text) else s for s in statements]
 
 
 def _family(term: Term) -> str:
