@@ -475,8 +475,8 @@ NOTES = {
     # Two harbour rota notes, the later pointing to the earlier by its title and the word the harbour calls them by.
     "0031-spring-watch.md": ("Spring Watch — Summary", 5, "This note sets the lamp watch for the spring months.\n"),
     "0034-autumn-watch.md": ("Autumn Watch — Prior Art", 140, "See Prior Art from the Spring Watch HRN.\n"),
-    # Numbered RFCs: one gives a crew the Gull Light, another proposes the crew (its file name says none of it), a third
-    # cites an RFC by its number.
+    # Numbered RFCs with records: one gives a crew the Gull Light, another proposes the crew (neither its file name nor
+    # its record's name says the crew), a third cites an RFC by its number.
     "0041-gull-light-crews.md": ("gull light crews — How it Works", 9, "The officially supported harbour lights of the "
                                  "Gull Light station will be tended by the Brannock Crew."),
     "0017-new-subteam-proposal.md": ("new subteam proposal — Summary", 11, "This RFC proposes the creation of a "
@@ -1574,8 +1574,9 @@ def test_a_nested_question_s_document_says_its_own_name_in_every_sentence(answer
     ("Name: New Sub-Team; … Author(s): @marit, @ovarga") does not say, among records that all say "Author(s)": a
     sentence of that document says its document, and the record answers."""
     answer = _answer(answerer, "Which crew will tend the officially supported harbour lights of the Gull Light station, "
-                     "and who authored the RFC that created that crew?", "0041-gull-light-crews.md", "0017-new-subteam-proposal.md", "0017-new-subteam-proposal.mdb",
-                     "0052-lamp-rota.md", "0041-gull-light-crews.mdb", "0052-lamp-rota.mdb")
+                     "and who authored the RFC that created that crew?", "0041-gull-light-crews.md",
+                     "0017-new-subteam-proposal.md", "0017-new-subteam-proposal.mdb", "0052-lamp-rota.md",
+                     "0041-gull-light-crews.mdb", "0052-lamp-rota.mdb")
     head = answer.splitlines()[0]
     assert head.startswith("Answer: Brannock") and "@marit, @ovarga" in head, answer
 
