@@ -40,11 +40,13 @@ def second_hops(result: Retrieval) -> list[Hop]:
 
     answerer = default_answerer()
     asked = answerer.slots.read(result.question)
+    pointing = [i for i, part in enumerate(asked.parts) if i and part.points_back]
+    if not pointing:
+        return []
     # (a part whose every word the context says is most likely answered there: the context is read, at the cost of
     # composing twice, only for a part with a word no passage says)
     said = set().union(*(terms_of(p.text) for p in result.passages))
-    pointing = [i for i, part in enumerate(asked.parts)
-                if i and part.points_back and (part.nested[0] or not set(part.terms) <= said)]
+    pointing = [i for i in pointing if asked.parts[i].nested[0] or not set(asked.parts[i].terms) <= said]
     if not pointing:
         return []
     sentences = context_sentences(result)
