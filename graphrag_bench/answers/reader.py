@@ -167,6 +167,17 @@ class PassageReader:
         direct_name = max(names_said, key=lambda t: (rarity(t), t)) \
             if names_said and len(asked.parts) == 1 and not asked.scene else None
         named_docs = words.named_by(asked.question)  # the documents the question itself names
+        # A question of one part that names one document of the context by its number ("Under the original RFC
+        # Process (RFC 0004), how long does the FCP last?") asks what that document says: a sentence of a document
+        # that never names it answers of another process, however alike its words ("FCP: … a period of one week" of
+        # another project's RFC process). That document and those that name it answer. (Not where the document only
+        # says which thing is asked about, "the database chosen in ADR-001": what that thing depends on is said
+        # wherever it is described.)
+        numbered = words.named_by(asked.question, identifiers=True)
+        numbered_doc = next(iter(numbered)) if len(numbered) == 1 and len(asked.parts) == 1 and not asked.scene \
+            and not asked.parts[0].nested[0] and any(s.doc_id in numbered and not s.from_fact for s in sentences) else None
+        naming = {s.doc_id for s in sentences if numbered_doc in words.named_by(s.text, identifiers=True)} | {
+            numbered_doc} if numbered_doc else set()
         # A name the question quotes ("the 'Variable Rename' amendment") is said whole by what it is about.
         quoted = [q for m in QUOTE.finditer(asked.question) if len(q := set(terms_of(m.group(1) or m.group(2)))) >= 2]
         # The record ids the question names, by the kind their letters say ("PIR" of PIR-2025-04).
@@ -336,7 +347,7 @@ class PassageReader:
                         and s.doc_id != nested_document and not says_back(i):
                     continue  # a graph fact's sentence of a document that never says what the question is most about
                     # (unless it says what the part points back to: the earlier answer is what the part is about)
-                if direct and direct not in words.about(s.doc_id, asked.named):
+                if direct and direct not in words.about(s.doc_id, asked.named) or numbered_doc and s.doc_id not in naming:
                     continue
                 # A line of fields ("Author(s): …") says them of its own document: a question naming a document by
                 # its id ("RFC-0022") is not answered by the record of one with another number that mentions it

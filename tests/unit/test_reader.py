@@ -487,6 +487,11 @@ NOTES = {
     "0041-gull-light-crews.mdb": ("gull light crews — Meta", 1, "- Name: Gull Light crews\n- Author(s): @quill\n"
                                   "- RFC Pull Request: rfcs#41\n"),
     "0052-lamp-rota.mdb": ("lamp rota — Meta", 1, "- Name: Lamp rota\n- Author(s): @ravel\n- RFC Pull Request: rfcs#52\n"),
+    # The harbour's first drill rules, numbered 0003, and another port's drill rules that say the same words of theirs.
+    "0003-drill-rules.md": ("drill rules — Process", 40, "Each drill is announced on the quay board. The QW will last "
+                            "5 nights. If every keeper agrees, the QW can end early.\n"),
+    "otherport--drill-update.md": ("Drill Rules Update — Glossary", 12, "- **QW**: Quiet Watch. Period of two nights "
+                                   "at the end of which a drill under the drill rules is closed by the Otherport keepers.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -530,6 +535,15 @@ def test_what_an_asked_verb_took_as_its_clause_answers_a_what_part(answerer):
     answer = _answer(answerer, "On what date did the keepers find no fault in the lantern, and what had they checked?",
                      "RV-4", "LOG-1")
     assert answer.splitlines()[0].startswith("Answer: 2025-07-09; Harbour Board had replaced the gasket"), answer
+
+
+def test_a_question_naming_a_document_by_its_number_is_answered_by_that_document(answerer):
+    """"Under the harbour's first Drill Rules (DRL 0003), how long does the quiet watch last?": another port's glossary
+    says of its own quiet watch, in more of the question's words, that it lasts two nights; the document the question
+    names says five."""
+    answer = _answer(answerer, "Under the original Drill Rules (DRL 0003), how long does the Quiet Watch (QW) last?",
+                     "otherport--drill-update.md", "0003-drill-rules.md")
+    assert answer.splitlines()[0].startswith("Answer: 5 nights (supported) [0003-drill-rules.md]"), answer
 
 
 def test_the_name_of_a_thing_is_read_where_the_thing_is_named(answerer):
