@@ -51,6 +51,7 @@ NEAR_COVERAGE, NEAR_POOL, NEAR_SIMILARITY = 0.15, 8, 0.6
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
 RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the opening statement says of the asked thing,
 # and by this much more than any other, restates it
+RESTATES = 0.7  # another document's sentence this like the answer's says the same thing (its value may disagree)
 MEMO = 50_000
 SINGLE_VALUED = VALUE_KINDS  # slots one thing has one value of: two values are a conflict
 TYPED = SINGLE_VALUED  # a part asking for a value of a shape: a sentence that covers it well and holds one answers it
@@ -603,9 +604,36 @@ class PassageReader:
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                           and sentences[j].doc_id not in others
                           and _value(f, part) != _value(filler, part)), None)
+            if rival is None and part.slot in SINGLE_VALUED and not items and not (part.points_back and answers):
+                # (or a sentence of another document saying the same thing of it in other words, with another value,
+                # where the question's opening statement narrows the case: "within 5 business days of any event" in
+                # the template against "within 3 calendar days for a SEV-1" in the process page)
+                rival = self._restated_value(part, filler, sentences, i, texts, lambda j: (
+                    (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
+                    and sentences[j].doc_id not in others and not _sibling_id(sentences[j], named_ids, part)),
+                    lambda doc: choose(doc, part, question_terms, frozenset(), asked_field, others_ask))
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
                                       via[0] if via is not None else None))
         return answers
+
+    def _restated_value(self, part: AskedPart, filler: str, sentences: list[Sentence], index: int,
+                        texts: list[set[str]], allowed, pick) -> "PartAnswer | None":
+        """The sentence of another document (read from it, and `allowed(j)`) that says what the answer's sentence
+        says — every word of the part that one says, and as like it as `RESTATES` on the embedding model — with
+        another value of the asked kind (`pick(parsed)`): a disagreement the part's own words did not find, because
+        the answer's sentence also says what the question's opening statement narrows the case to."""
+        answer = sentences[index]
+        shared = set(part.terms) & texts[index]
+        if not shared:
+            return None
+        others = [j for j, s in enumerate(sentences) if s.doc_id != answer.doc_id and not s.from_fact
+                  and shared <= texts[j] and allowed(j)]
+        alike = [(similarity, j) for similarity, j in self._alike(answer.text, sentences, others) if similarity >= RESTATES]
+        for (similarity, j), doc in zip(alike, parse_all([sentences[j].text for _, j in alike])):
+            value = pick(doc)
+            if value is not None and _value(value, part) != _value(filler, part):
+                return PartAnswer(part, value, sentences[j], round(similarity, 4))
+        return None
 
     def _reason_after(self, statement: str, sentences: list[Sentence], part: AskedPart,
                       question_terms: set[str]) -> PartAnswer | None:
@@ -764,6 +792,8 @@ POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGN
 
 KIND_PLURAL = re.compile(r"[A-Z]{2,}s")  # "RFCs", "ADRs": the plural of an acronym
 OPENING_LINES = 12  # where a document's own record is
+# A document called by a kind and its number, the number bracketed or not ("RFC 0045", "the Registry RFC (0022)").
+CALLED_BY_NUMBER = re.compile(r"\b([A-Z]{2,6})[- ]\(?(\d{1,5})\b")
 NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
 
 
@@ -852,7 +882,7 @@ def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterabl
     named = sorted({re.escape(title) for title in titles if title})
     titled = re.compile(r"(?i:\b(?:" + "|".join(named) + r"))\s+([A-Z]{2,6})\b") if named else None
     return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} | {
-        stem(m.group(1)) for s in sentences for m in ID_REFERENCE.finditer(s.text)
+        stem(m.group(1)) for s in sentences for m in CALLED_BY_NUMBER.finditer(s.text)
         if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}} | {
         stem(m.group(1)) for s in sentences if titled is not None for m in titled.finditer(s.text)}
 

@@ -492,6 +492,27 @@ NOTES = {
                             "5 nights. If every keeper agrees, the QW can end early.\n"),
     "otherport--drill-update.md": ("Drill Rules Update — Glossary", 12, "- **QW**: Quiet Watch. Period of two nights "
                                    "at the end of which a drill under the drill rules is closed by the Otherport keepers.\n"),
+    # The keepers' handbook gives one time for the beacon review by the class of the outage; the review form another
+    # for every outage; the guard rota a time for the other class only.
+    "keepers-handbook.md": ("Keepers handbook — Beacon reviews", 20, "Booking the beacon review in the harbour diary "
+                            "and asking the crews along (it should be booked within 2 days for a CLASS-1 outage and 6 "
+                            "working days for a CLASS-2 outage).\n"),
+    "review-form.md": ("Beacon review form — Before you start", 3, "Your first step is to book the beacon review in the "
+                       "harbour diary for within 6 working days after the outage.\n"),
+    "guard-rota.md": ("Guard rota — Reviews", 8, "For a CLASS-2 outage, book the beacon review in the harbour diary "
+                      "within 4 days.\n"),
+    # Two records of drill rules, the later one superseding the earlier; a third document calls one by its kind and
+    # its number in brackets ("the Beacon Registry DRL (0012)"): what the documents are called.
+    "0031-beacon-log-create.md": ("beacon log create — Meta", 1, "- Name: Keeper Command to Start a Beacon Log\n"
+                                  "- Author(s): @quill\n- Status: Superseded\n"
+                                  "- DRL Pull Request: [drls#31](https://example.org/harbour/drls/pull/31)\n"
+                                  "- Supersedes: N/A\n"),
+    "0044-beacon-log-new.md": ("beacon log new — Meta", 1, "- Name: Beacon Log New with Templates\n- Author(s): @ravel\n"
+                               "- Status: Approved\n- DRL Pull Request: [drls#64](https://example.org/harbour/drls/pull/64)\n"
+                               "- Supersedes: https://example.org/harbour/drls/blob/main/text/0031-beacon-log-create.md\n"),
+    "0020-beacon-publish.md": ("beacon publish — Motivation", 8, "The [Beacon Registry DRL (0012)](https://example.org/"
+                               "harbour/drls/blob/main/text/0012-beacon-registry.md) established that two keeper "
+                               "commands would add beacons to the registry.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -621,6 +642,28 @@ def test_two_dates_for_one_event_conflict_and_both_sources_are_cited(answerer):
     answer = _answer(answerer, "Who replaced the north tower lamp, and on what date was the lamp replaced?", "LOG-1", "MIN-5")
     assert answer.splitlines()[0].startswith("Answer: Teodor Blum; the sources disagree: 2025-03-09 [MIN-5], "
                                              "2025-03-02 [LOG-1] (conflicting)"), answer
+
+
+def test_another_document_saying_the_same_thing_with_another_value_for_every_case_conflicts(answerer):
+    """The handbook gives the time for the class the question says (CLASS-1), in words the review form, saying it of
+    every outage, does not use; the form's time disagrees. The guard rota's time is of the other class: no conflict."""
+    question = "We just had a CLASS-1 outage. By when does the beacon review have to take place?"
+    answer = _answer(answerer, question, "keepers-handbook.md", "review-form.md")
+    head = answer.splitlines()[0]
+    assert answer_label(answer) == "conflicting" and "2 days [keepers-handbook.md]" in head \
+        and "6 working days [review-form.md]" in head, answer
+    answer = _answer(answerer, question, "keepers-handbook.md", "guard-rota.md")
+    assert answer.splitlines()[0].startswith("Answer: 2 days (supported) [keepers-handbook.md]"), answer
+
+
+def test_a_document_called_by_its_kind_and_its_number_in_brackets_says_what_documents_are_called(answerer):
+    """"Which DRL later replaced that command": the context calls its documents DRLs only as "the Beacon Registry DRL
+    (0012)"; the answer is the document whose record supersedes the one the question names, not that one's own
+    pull request."""
+    question = ("Despite its file name 0031-beacon-log-create.md, which keeper command did that DRL propose, and which "
+                "DRL later replaced that command with `keeper log create`?")
+    answer = _answer(answerer, question, "0031-beacon-log-create.md", "0044-beacon-log-new.md", "0020-beacon-publish.md")
+    assert "0044-beacon-log-new.md (Beacon Log New with Templates)" in answer.splitlines()[0], answer
 
 
 def test_the_date_of_another_document_than_the_one_the_question_calls_by_its_title_is_no_conflict(answerer):
