@@ -406,7 +406,9 @@ class Answerer:
         chained += self.passages.pointing_to_answer(asked, sentences, answers, set(docs), words)
         docs = list(dict.fromkeys(docs + [s.doc_id for s in chained]))
         lines = [head + " ".join(cite(d) for d in docs)]
-        quoted = dict.fromkeys([(s.doc_id, s.line, s.text) for a in used for s in (a.sentence, *a.listed)]
+        # (a list item answering yes or no is quoted with what leads into it: that says the yes or the no)
+        quoted = dict.fromkeys([(s.doc_id, s.line, f"{s.lead} {s.text}" if a.part.slot == "polar" and s.lead else s.text)
+                                for a in used for s in (a.sentence, *a.listed)]
                                + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)

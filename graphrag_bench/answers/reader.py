@@ -27,7 +27,7 @@ from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECT
 from ..language.english import CONTRAST_WORDS, FUNCTION_WORDS, NUMBER_WORDS, PLURAL_BACK_REFERENCES
 from ..language.spacy_pipeline import parse_all
 from ..language.text import fold, split_items
-from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, record_fields, shape_kinds
+from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
 
@@ -51,6 +51,7 @@ NEAR_COVERAGE, NEAR_POOL, NEAR_SIMILARITY = 0.15, 8, 0.6
 SIMILAR_POOL = 24  # sentences per part compared with the question on the embedding model, best-covering first
 RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the opening statement says of the asked thing,
 # and by this much more than any other, restates it
+LEADS = re.compile(r"(?<=:)\s+")  # between the sentences, each ending in ":", that lead into a list item
 RESTATES = 0.7  # another document's sentence this like the answer's says the same thing (its value may disagree)
 MEMO = 50_000
 SINGLE_VALUED = VALUE_KINDS  # slots one thing has one value of: two values are a conflict
@@ -446,6 +447,18 @@ class PassageReader:
                     scored = [(score, i) for score, i in scored if sentences[i].doc_id in own_docs]
             best = scored[:PARSED]
             docs = parse_all([sentences[i].text for _, i in best])
+            led: dict[int, Filler] = {}
+            if part.slot == "polar":
+                # A list item that states nothing by itself ("Bug bounty submission triage and management") is read
+                # with what leads into it ("Further, its scope does not include: Private vulnerability response
+                # (belongs to the PSC), including:"): the statement leading into its list says yes or no of it.
+                # (each lead, outermost first, read alone: the first that states something says it)
+                bare = [i for (_, i), doc in zip(best, docs) if sentences[i].lead and polar(doc) is None]
+                leads = [(i, lead) for i in bare for lead in LEADS.split(sentences[i].lead)]
+                for (i, _), doc in zip(leads, parse_all([lead for _, lead in leads])):
+                    if i not in led and (verdict := polar(doc, set(part.terms), part.text)) is not None:
+                        led[i] = Filler(f"{verdict.split(TITLE_SEPARATOR, 1)[0]}{TITLE_SEPARATOR}{sentences[i].lead} "
+                                        f"{sentences[i].text}"[:MAX_REASON])
             # A part asking for one of the context's documents ("which ADR", "which one" of "several ADRs"): an id
             # the sentence gives is named with its title where the context holds that document; a sentence that gives
             # none answers with its own document.
@@ -456,7 +469,7 @@ class PassageReader:
             kind = set(terms_of(part.noun)) if part.slot != "person" else set()
             found: list[tuple[float, int, str]] = [
                 (score, i, picked) for (score, i), doc in zip(best, docs)
-                if (picked := (part.slot == "person" or kind) and _instructed(doc) and asks_doer(part.text)
+                if (picked := led.get(i) or (part.slot == "person" or kind) and _instructed(doc) and asks_doer(part.text)
                     and words.section_doer(i, question_terms, kind)
                     or choose(doc, part, question_terms | said_back, said_back,
                               _any_field if i in section_fields else asked_field, others_ask, pointed)
@@ -551,6 +564,14 @@ class PassageReader:
                                  (i, filler))
             items = _listed(sentences, i, part)
             filler = Filler("; ".join(s.text.rstrip(".") for s in items)) if items else filler
+            if part.slot == "polar" and _value(filler, part) == "no" and (agreeing := next(
+                    ((j, other) for other_score, j, other in found if j != i and other_score >= RIVAL * score
+                     and sentences[j].doc_id == sentences[i].doc_id and _value(other, part) == "no"), None)):
+                # (another statement of the same document, nearly as good, that says no too is evidence too: "no —
+                # … (belongs to the PSC) …; … managing the non-embargoed (public) vulnerability process"; a yes is
+                # what any statement says, and corroborates nothing)
+                filler = Filler(f"{filler}; {agreeing[1].split(TITLE_SEPARATOR, 1)[-1]}"[:MAX_REASON])
+                items = (sentences[agreeing[0]],)
             if not items and _keyed(sentences[i], part) and words.fields[i]:
                 # "What values can the Status field take": the keys of the table whose key column is the Status, in order
                 filler = Filler(", ".join(words.fields[i]))

@@ -63,6 +63,9 @@ class Sentence:
     # the label of the list item it is nested under ("Leads" of "- **Leads:**" ⏎ "  - Petr Muller"): what it is, as a
     # field's label says what its value is
     label: str = ""
+    # what leads into the list item it heads: the sentence ending in ":" right above the list and the items, ending in
+    # ":", it is nested in ("Its scope does not include: Private response (belongs to the PSC), including:")
+    lead: str = ""
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -191,8 +194,12 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     short_items: list[tuple[int, str]] = []  # list items too short to be sentences ("- rifis"): one list, read together
     item = False  # the paragraph being read is a list item
 
-    # the open list items, outermost first: (indent, the name it gives if only that, the label it gives if only that)
-    items: list[tuple[int, str, str]] = []
+    # the open list items, outermost first: (indent, the name it gives if only that, the label it gives if only that,
+    # its words where they lead into the items nested in it)
+    items: list[tuple[int, str, str, str]] = []
+    list_lead = ""  # the sentence ending in ":" the open list follows
+    lead = nested_lead = ""  # what leads into the list item being read, and into the one the line being read begins
+    heading_line = -1  # the last heading's line: a sentence above it leads into no list below it
     under = ""  # the name the line being read sits under, as a nested list item …
     label = ""  # … and the labels of the items it is nested in ("Leads" of "- **Leads:**" ⏎ "  - Petr Muller")
     scopes = {"paragraph": "", "record": "", "keys": ""}  # … and the one the paragraph and the record being read began
@@ -206,7 +213,8 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
         if len(sentence) >= MIN_CHARS:
             linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
             out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys,
-                                item=heads_item, paragraph=lines[0] if lines else line_no, label=label))
+                                item=heads_item, paragraph=lines[0] if lines else line_no, label=label,
+                                lead=lead if heads_item else ""))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
@@ -298,16 +306,23 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             continue
         header = None
         words = clean(stripped)
+        if stripped.startswith("#"):
+            heading_line = line_no
         if LIST_ITEM.match(raw):
             indent = len(raw) - len(raw.lstrip())
+            if not items:  # (a list begins: what leads into it is the sentence before, read or still being read)
+                before = [m.group(0).strip() for m in SENTENCE.finditer(" ".join(w for _, w in paragraph))] \
+                    if paragraph else [out[-1].text] if out and not record and out[-1].line > heading_line else []
+                list_lead = before[-1] if before and before[-1].endswith(":") else ""
             while items and items[-1][0] >= indent:
                 items.pop()
             under = items[-1][1] if items else ""
-            label = " ".join(given for _, _, given in items if given)
-            items.append((indent, _named_item(stripped), _label_item(stripped)))
+            label = " ".join(given for _, _, given, _ in items if given)
+            nested_lead = " ".join([list_lead, *(leads for *_, leads in items if leads)]).strip()
+            items.append((indent, _named_item(stripped), _label_item(stripped), words if words.endswith(":") else ""))
         elif stripped and not raw.startswith((" ", "\t")):  # a line at the margin closes every list
             items.clear()
-            under, label = "", ""
+            under, label, list_lead = "", "", ""
         if stripped and not stripped.startswith("#") and FIELD_LINE.match(words) and len(words) <= 200:
             field(line_no, words)
             continue
@@ -317,6 +332,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             if not paragraph:
                 item = LIST_ITEM.match(stripped) is not None
                 scopes["paragraph"], labels["paragraph"] = under, label
+                lead = nested_lead if item else ""
             paragraph.append((line_no, words))
     flush()
     names_list()

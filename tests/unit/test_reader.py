@@ -513,6 +513,16 @@ NOTES = {
     "0020-beacon-publish.md": ("beacon publish — Motivation", 8, "The [Beacon Registry DRL (0012)](https://example.org/"
                                "harbour/drls/blob/main/text/0012-beacon-registry.md) established that two keeper "
                                "commands would add beacons to the registry.\n"),
+    # The Lamp Guild's charter: what it does, and, in a nested list under a sentence that says its scope does not
+    # include them, the watches that belong to another body.
+    "lamp-guild--charter.md": ("lamp guild — Scope", 10, "The Lamp Guild keeps the open lamp log, tending the "
+                               "non-storm (fair weather) lamp rounds and training new keepers in wreck drills.\n\n"
+                               "The Lamp Guild's scope does not include:\n\n"
+                               "- Harbour pilotage (the Pilots' Board)\n"
+                               "- Storm watch duty (belongs to the Tide Council), including:\n"
+                               "    - Storm lamp rounds\n"
+                               "    - Wreck report triage and filing\n"
+                               "- Lens purchasing\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -683,6 +693,30 @@ def test_a_yes_no_question_is_answered_by_the_statement_that_addresses_it_and_tw
     head = answer.splitlines()[0]
     assert answer_label(answer) == "conflicting" and "[RT-1]" in head and "[RT-2]" in head, answer
     assert "yes — Fog horns with a brass reed are compatible" in head and "no — At the moment" in head, answer
+
+
+def test_a_list_item_is_read_with_what_leads_into_it(answerer):
+    """"Wreck report triage and filing" says nothing by itself; under "… scope does not include: Storm watch duty
+    (belongs to the Tide Council), including:" it says the guild does not triage wreck reports, and who does. The
+    guild's own statement about the non-storm rounds answers alike and is quoted too."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    head, start, body = NOTES["lamp-guild--charter.md"]
+    leads = {s.text: s.lead for s in passage_sentences("lamp-guild--charter.md", start, f"{head}\n{body}", 0)}
+    assert leads["Wreck report triage and filing"] == ("The Lamp Guild's scope does not include: Storm watch duty "
+                                                      "(belongs to the Tide Council), including:")
+    assert leads["Lens purchasing"] == "The Lamp Guild's scope does not include:"
+    assert leads["The Lamp Guild keeps the open lamp log, tending the non-storm (fair weather) lamp rounds and "
+                 "training new keepers in wreck drills."] == ""
+    answer = _answer(answerer, "Since the Lamp Guild keeps the lamp log, is it the body that triages wreck reports and "
+                               "storm lamp rounds?", "lamp-guild--charter.md")
+    head_line = answer.splitlines()[0]
+    assert head_line.startswith("Answer: no — ") and ("The Lamp Guild's scope does not include: Storm watch duty "
+                                                       "(belongs to the Tide Council)") in head_line, answer
+    assert "non-storm (fair weather) lamp rounds" in head_line and answer_label(answer) == "supported", answer
+    # (the item is quoted with what leads into it, which says the no)
+    assert '"The Lamp Guild\'s scope does not include: Storm watch duty (belongs to the Tide Council), including: Wreck ' \
+           'report triage and filing"' in answer, answer
 
 
 def test_a_yes_no_part_before_a_comma_is_a_part_of_its_own(answerer):
