@@ -18,13 +18,15 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
-from ..language.english import CONTRAST_WORDS, FUNCTION_WORDS, NUMBER_WORDS, PLURAL_BACK_REFERENCES
+from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, NUMBER_WORDS,
+                                 PLURAL_BACK_REFERENCES)
 from ..language.spacy_pipeline import parse_all
 from ..language.text import fold, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
@@ -52,6 +54,10 @@ SIMILAR_POOL = 24  # sentences per part compared with the question on the embedd
 RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the opening statement says of the asked thing,
 # and by this much more than any other, restates it
 LEADS = re.compile(r"(?<=:)\s+")  # between the sentences, each ending in ":", that lead into a list item
+ONE_WORD = re.compile(r"\bones?\b", re.IGNORECASE)  # "which one", "the older one": one of the things introduced
+ORDER_TERMS = {stem(w) for w in EARLIER_WORDS | LATER_WORDS | {"one", "ones"}}
+ORDER_WORD = re.compile(r"\b(?:" + "|".join(sorted(EARLIER_WORDS | LATER_WORDS | {"one", "ones"})) + r")\b", re.IGNORECASE)
+TITLE_NUMBER = re.compile(r"^\s*\d+[.:)]?\s+")  # the number a title opens with ("21. Multi-cluster")
 RESTATES = 0.7  # another document's sentence this like the answer's says the same thing (its value may disagree)
 MEMO = 50_000
 SINGLE_VALUED = VALUE_KINDS  # slots one thing has one value of: two values are a conflict
@@ -189,6 +195,7 @@ class PassageReader:
         referred = words.named_by(statement.text) - {statement.doc_id} if statement is not None else set()
         introduced = referred if len(referred) == 1 else None
         answers: list[PartAnswer] = []
+        among = [doc for doc in words.scene_titled(asked.scene) if doc in words.numbers] if asked.scene else []
         for original in asked.parts:
             part = original
             if part.same_as and self.read_question is not None:
@@ -215,6 +222,9 @@ class PassageReader:
             if part.points_back and earlier_part is not None and earlier_part.plural \
                     and not any(a.part is earlier_part for a in answers) and PLURAL_POINTER.search(part.text):
                 continue
+            one_of = bool(among) and bool(ONE_WORD.search(part.text))  # of the documents the scene introduces (below)
+            if one_of and part.points_back and not BACK_POINTER.search(ORDER_WORD.sub(" ", part.text)):
+                part = dataclasses.replace(part, points_back=False)  # ("the newer one" is not an earlier answer)
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers, asked.scene)
             if via is not None:
@@ -257,6 +267,8 @@ class PassageReader:
             # one of the noun the part asks for describes the answer ("which earlier decision") and still counts.
             weights |= {t: 0.0 for t in (stem(w) for w in BACK_POINTER.findall(part.text))
                         if t in weights and t not in terms_of(part.noun)}
+            if one_of:  # (so does "the older one" of the documents the scene introduces)
+                weights |= {t: 0.0 for t in weights if t in ORDER_TERMS}
             total = sum(weights.values()) or 1.0
             rest = [t for t in dict.fromkeys(part.terms) if t not in part.asks]  # what the part says besides its asking
             kinds_named = _kinds_named(part)
@@ -437,6 +449,18 @@ class PassageReader:
             # that document alone.
             if nested_document:
                 scored = [(score, i) for score, i in scored if sentences[i].doc_id == nested_document]
+            # A part asking of "one" of the documents the opening statement introduces by their title ("There are two
+            # ADRs titled Multi-cluster. Which one is in force, what does the older one say …") is read in them — in
+            # the one a word of order picks, the older by its lower number; where the context holds fewer than two of
+            # them, which is the older is not known, and the part is not answered.
+            if one_of:
+                order = {w.lower() for w in re.findall(r"[A-Za-z]+", part.text)}
+                older_one, newer_one = bool(order & EARLIER_WORDS), bool(order & LATER_WORDS)
+                if (older_one or newer_one) and len(among) < 2:
+                    continue
+                one_docs = set(among) if not older_one and not newer_one else {
+                    (min if older_one else max)(among, key=lambda doc: int(words.numbers[doc]))}
+                scored = [(score, i) for score, i in scored if sentences[i].doc_id in one_docs]
             # "Who was the steward of the Remove Stacks & Mixins RFC": the person of a document the question calls by
             # its title is read in that document, where the context holds it (a roadmap item of the same name in
             # another document is another thing). Not "who heads the crew on the Lamp Rota": the crew's head.
@@ -474,7 +498,8 @@ class PassageReader:
                     or choose(doc, part, question_terms | said_back, said_back,
                               _any_field if i in section_fields else asked_field, others_ask, pointed)
                     # ("… rather than using EKS for the below reasons:": what it leads into, read below, is the reason)
-                    or (Filler(sentences[i].text) if part.slot == "reason" and _listed(sentences, i, part) else None)
+                    or (Filler(sentences[i].text) if part.slot in ("reason", "thing") and _listed(sentences, i, part)
+                        else None)
                     # (how a thing is done, in a section that tells how: "How inactivity is measured ⏎ Inactive
                     # members are defined as …" says it whole, whatever words its verb uses)
                     or (Filler(sentences[i].text.rstrip(".")) if part.wh == "how" and words.heading_asks[i] == "how"
@@ -1050,6 +1075,12 @@ class ContextWords:
             (sum(self.rarity(t) for t in title & name) for name in named), default=0.0)
             >= TITLE_NAMED * sum(self.rarity(t) for t in title)]
 
+    def scene_titled(self, scene: str) -> list[str]:
+        """The documents a question's opening statement calls by their whole title, their number aside ("two ADRs
+        titled Multi-cluster": "21. Multi-cluster" and "36. Multi-cluster")."""
+        return [doc for doc, title in self.title_of.items() if (whole := TITLE_NUMBER.sub("", title).strip())
+                and re.search(rf"(?<!\w){re.escape(whole)}(?!\w)", scene, re.IGNORECASE)]
+
     def asks_document(self, part: AskedPart, scene: str) -> bool:
         """Whether the part asks for a document: its noun (for "which one", the scene's plural noun) is the word the
         context's documents are called by, as their ids show it ("ADR" of ADR-36, "RFC" of "RFC 0045")."""
@@ -1193,8 +1224,9 @@ def _listed(sentences: list[Sentence], index: int, part: AskedPart) -> tuple[Sen
     # (so does one that says a what-part's own condition again, "In the event that lazy consensus cannot be
     # reached:" for "what happens if lazy consensus can't be reached": what it leads into happens then; a date or a
     # number it gives itself is the answer to a part asking one)
-    said = set(part.terms) & set(terms_of(here.text))
-    restates = part.slot == "thing" and len(said) >= LEAD_IN_TERMS and len(said) * 2 >= len(part.terms)
+    terms = set(part.terms) - ORDER_TERMS  # ("what did the newer one decide" says "decide" of its own)
+    said = terms & set(terms_of(here.text))
+    restates = part.slot == "thing" and len(said) >= min(LEAD_IN_TERMS, len(terms)) and len(said) * 2 >= len(terms)
     if part.slot != "reason" and not restates and not set(terms_of(part.noun)) & set(
             terms_of(" ".join(here.text.split()[-4:]))):
         return ()  # (a sentence that leads into a list gives no reason itself: its items do)

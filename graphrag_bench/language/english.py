@@ -45,6 +45,9 @@ TIME_UNITS = ("second", "minute", "hour", "day", "night", "morning", "evening", 
 # one ("because of the outage", "due to load").
 REASON_MARKERS = frozenset({"because", "since", "as", "due", "owing", "given"})
 REASON_PHRASE_MARKERS = frozenset({"because", "due", "owing"})
+# Words that pick one of two things by when it came: "the older one", "the newer one" of two documents of one title.
+EARLIER_WORDS = frozenset({"older", "earlier", "first", "former", "original"})
+LATER_WORDS = frozenset({"newer", "later", "latest", "second", "latter", "recent"})
 # Words that set what follows against what was said before: "targeted for 2.12 but the outcome was X"; "An earlier idea
 # was X. However, this ran into problems: …"
 CONTRAST_WORDS = frozenset({"but", "yet", "however"})

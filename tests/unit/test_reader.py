@@ -523,6 +523,13 @@ NOTES = {
                                "    - Storm lamp rounds\n"
                                "    - Wreck report triage and filing\n"
                                "- Lens purchasing\n"),
+    # Two harbour rules of one title, the later superseding the earlier, and the rule on keeping rules, whose words
+    # say much of what any question about a decision says.
+    "0012-night-watch.md": ("12. Night watch — Decision", 20, "We decided to keep one keeper on the tower all night.\n"),
+    "0031-night-watch.md": ("31. Night watch — Decision", 24, "We have decided to:\n\n- split the night between two "
+                            "keepers\n- ring the bell at each change\n"),
+    "0000-record-rules.md": ("0. Record harbour rules — Consequences", 30, "Nobody is left wondering what the keepers "
+                             "decided, and what one rule decided can be read by anyone.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -717,6 +724,21 @@ def test_a_list_item_is_read_with_what_leads_into_it(answerer):
     # (the item is quoted with what leads into it, which says the no)
     assert '"The Lamp Guild\'s scope does not include: Storm watch duty (belongs to the Tide Council), including: Wreck ' \
            'report triage and filing"' in answer, answer
+
+
+def test_the_older_and_the_newer_one_of_two_documents_of_one_title_are_read_in_each(answerer):
+    """"Two rules titled Night watch … the older one … the newer one": the one of the lower number, then the other;
+    not the rule on keeping rules, which says more of the question's words; the newer one's decision is the list its
+    "We have decided to:" leads into. With only one of them in the context, which one it is is not known: not
+    answered."""
+    question = ("There are two harbour rules titled Night watch. What did the older one decide, and what did the newer "
+                "one decide?")
+    answer = _answer(answerer, question, "0000-record-rules.md", "0031-night-watch.md", "0012-night-watch.md")
+    head = answer.splitlines()[0]
+    assert head.index("one keeper") < head.index("split the night between two keepers; ring the bell at each change") \
+        and "0000-record-rules.md" not in answer, answer
+    answer = _answer(answerer, question, "0000-record-rules.md", "0031-night-watch.md")
+    assert answer_label(answer) == "unknown", answer
 
 
 def test_a_yes_no_part_before_a_comma_is_a_part_of_its_own(answerer):
