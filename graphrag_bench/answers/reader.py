@@ -14,11 +14,11 @@ parts is answered is `unknown`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections import Counter
 from collections.abc import Iterable
-import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,8 +55,9 @@ RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the ope
 # and by this much more than any other, restates it
 LEADS = re.compile(r"(?<=:)\s+")  # between the sentences, each ending in ":", that lead into a list item
 ONE_WORD = re.compile(r"\bones?\b", re.IGNORECASE)  # "which one", "the older one": one of the things introduced
-ORDER_TERMS = {stem(w) for w in EARLIER_WORDS | LATER_WORDS | {"one", "ones"}}
-ORDER_WORD = re.compile(r"\b(?:" + "|".join(sorted(EARLIER_WORDS | LATER_WORDS | {"one", "ones"})) + r")\b", re.IGNORECASE)
+ORDER_WORDS = EARLIER_WORDS | LATER_WORDS | {"one", "ones"}  # the words that say which one ("the newer one")
+ORDER_TERMS = {stem(w) for w in ORDER_WORDS}
+ORDER_WORD = re.compile(r"\b(?:" + "|".join(sorted(ORDER_WORDS)) + r")\b", re.IGNORECASE)
 TITLE_NUMBER = re.compile(r"^\s*\d+[.:)]?\s+")  # the number a title opens with ("21. Multi-cluster")
 RESTATES = 0.7  # another document's sentence this like the answer's says the same thing (its value may disagree)
 MEMO = 50_000
