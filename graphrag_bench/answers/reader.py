@@ -24,7 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 from rapidfuzz import fuzz
 
-from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, SECTION_SEPARATOR, TITLE_SEPARATOR
+from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
+                             TITLE_SEPARATOR)
 from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, NUMBER_WORDS,
                                  PLURAL_BACK_REFERENCES)
 from ..language.spacy_pipeline import parse_all
@@ -839,8 +840,6 @@ POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGN
 
 KIND_PLURAL = re.compile(r"[A-Z]{2,}s")  # "RFCs", "ADRs": the plural of an acronym
 OPENING_LINES = 12  # where a document's own record is
-# A document called by a kind and its number, the number bracketed or not ("RFC 0045", "the Registry RFC (0022)").
-CALLED_BY_NUMBER = re.compile(r"\b([A-Z]{2,6})[- ]\(?(\d{1,5})\b")
 NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
 
 
@@ -929,7 +928,7 @@ def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterabl
     named = sorted({re.escape(title) for title in titles if title})
     titled = re.compile(r"(?i:\b(?:" + "|".join(named) + r"))\s+([A-Z]{2,6})\b") if named else None
     return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} | {
-        stem(m.group(1)) for s in sentences for m in CALLED_BY_NUMBER.finditer(s.text)
+        stem(m.group(1)) for s in sentences for m in ID_REFERENCE_BRACKETED.finditer(s.text)
         if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}} | {
         stem(m.group(1)) for s in sentences if titled is not None for m in titled.finditer(s.text)}
 

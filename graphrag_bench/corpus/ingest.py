@@ -40,6 +40,7 @@ ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")
 # number in a sentence ("RFC 0045", "ADR-37"), and such a kind just before where a number starts ("RFC " of "RFC 0049").
 NUMBERED_REFERENCE = re.compile(r"(?<![\w-])([A-Za-z]{2,8})\s?[-#]?\s?(\d{1,5})(?![\w-])")
 ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")
+ID_REFERENCE_BRACKETED = re.compile(r"\b([A-Z]{2,6})[- ]\(?(\d{1,5})\b")  # … or its number in brackets: "RFC (0022)"
 ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")
 MAX_CHUNK_LINES = 14
 # A chunk's first line: its document's title, then its section's path ("Title — Section › Subsection").
