@@ -55,6 +55,7 @@ SIMILAR_POOL = 24  # sentences per part compared with the question on the embedd
 RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the opening statement says of the asked thing,
 # and by this much more than any other, restates it
 LEADS = re.compile(r"(?<=:)\s+")  # between the sentences, each ending in ":", that lead into a list item
+ABOUT_WORD = re.compile(r"\babout\b", re.IGNORECASE)  # "is ADR 39 about X": what a document is about
 ONE_WORD = re.compile(r"\bones?\b", re.IGNORECASE)  # "which one", "the older one": one of the things introduced
 ORDER_WORDS = EARLIER_WORDS | LATER_WORDS | {"one", "ones"}  # the words that say which one ("the newer one")
 ORDER_TERMS = {stem(w) for w in ORDER_WORDS}
@@ -217,6 +218,11 @@ class PassageReader:
                 one = _same_one(spellings, sentences)
                 if one is not None:  # (two lines read together: a chain of two, as a nested question's is)
                     answers.append(PartAnswer(part, one[0], one[1], 1.0, via=PartAnswer(part, one[0], one[2], 1.0)))
+                continue
+            # "ADR 40 sends readers to ADR 39 for the move to X. Is ADR 39 really about that?": what a document is about
+            # is read in that document.
+            if part.slot == "polar" and (about := self._about_document(part, asked, sentences, words)) is not None:
+                answers.append(about)
                 continue
             # "Which people … chair a SIG, and which SIG does each of them chair": a plural pointer to the people an
             # earlier part asks for, left unanswered, points to no one the context names (not to the question's names).
@@ -752,6 +758,47 @@ class PassageReader:
             return memo[label]
 
         return asked
+
+    def _about_document(self, part: AskedPart, asked: AskedQuestion, sentences: list[Sentence],
+                        words: "ContextWords") -> PartAnswer | None:
+        """A yes/no part asking whether one document of the context, called by its kind and number, is about a thing
+        ("Is ADR 39 about the move to X?"; "… about that?", of what the opening statement says another document
+        refers to it for): yes where its own sentences and title say at least half of the thing's words (by rarity),
+        else no, answered by its title. A sentence of another document that refers to it for that thing says
+        otherwise: the sources disagree. None where the part asks nothing of the kind, or the context holds none of
+        the document's own sentences or no statement of what the thing is."""
+        about = ABOUT_WORD.search(part.text)
+        if about is None:
+            return None
+        docs = {doc for m in ID_REFERENCE.finditer(part.text[:about.start()]) if stem(m.group(1)) in words.document_words
+                for doc, number in words.numbers.items() if number == str(int(m.group(2)))}
+        own = [s for s in sentences if s.doc_id in docs and not s.from_fact]
+        if len(docs) != 1 or not own:
+            return None
+        doc = own[0].doc_id
+        topic = set(terms_of(part.text[about.end():]))
+        referring = None
+        if not topic:  # a pointer: the thing the opening statement says another document refers to it for
+            scene = set(terms_of(ID_REFERENCE.sub(" ", asked.scene))) - COUNTS
+            refer = [(sum(words.rarity(t) for t in scene & words.texts[i]), -i) for i, s in enumerate(sentences)
+                     if s.doc_id != doc and not s.from_fact and words.numbers[doc] in {
+                         str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(s.text)
+                         if stem(m.group(1)) in words.document_words}]
+            if not refer or max(refer)[0] <= 0:
+                return None
+            referring = sentences[-max(refer)[1]]
+            topic = scene & words.texts[-max(refer)[1]]
+        if not topic:
+            return None
+        said = words.about(doc)
+        share = sum(words.rarity(t) for t in topic if t in said) / sum(words.rarity(t) for t in topic)
+        title = f"{doc} ({words.title_of.get(doc, doc)})"
+        # (quoted: its sentence saying most of the thing, the first of equals)
+        quote = max(own, key=lambda s: (len(topic & set(terms_of(s.text))), -sentences.index(s)))
+        if share >= ABOUT:
+            return PartAnswer(part, f"yes — {title}", quote, 1.0)
+        rival = PartAnswer(part, f"yes — {referring.text.rstrip('.')}", referring, 1.0) if referring else None
+        return PartAnswer(part, f"no — {title}", quote, 1.0, rival=rival)
 
     def bridge(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str],
                words: "ContextWords | None" = None) -> Sentence | None:

@@ -530,6 +530,14 @@ NOTES = {
                             "keepers\n- ring the bell at each change\n"),
     "0000-record-rules.md": ("0. Record harbour rules — Consequences", 30, "Nobody is left wondering what the keepers "
                              "decided, and what one rule decided can be read by anyone.\n"),
+    # A harbour rule that sends its readers to another rule, by its number, for a move the other rule never speaks of;
+    # the rule that records the move; and a rule that is about what it is said to be about.
+    "0017-tide-gauges.md": ("17. Tide gauges — Decision", 12, "We will fit radar tide gauges to every pier of the "
+                            "harbour, read each hour by the Harbour Office.\n"),
+    "0018-paper-tickets.md": ("18. Paper tickets — Context", 9, "The Harbour Office will be moving to the Northern "
+                              "Ferry Network (see HR 17), and the Northern Ferry Network sells paper tickets.\n"),
+    "0020-join-ferry-network.md": ("20. Join the Northern Ferry Network — Decision", 14, "The Harbour Office will "
+                                   "join the Northern Ferry Network in spring, and keep its own piers.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -739,6 +747,22 @@ def test_the_older_and_the_newer_one_of_two_documents_of_one_title_are_read_in_e
         and "0000-record-rules.md" not in answer, answer
     answer = _answer(answerer, question, "0000-record-rules.md", "0031-night-watch.md")
     assert answer_label(answer) == "unknown", answer
+
+
+def test_a_document_said_to_be_about_what_it_never_speaks_of_is_not_about_it(answerer):
+    """"Rule 18 sends readers to rule 17 for the move to the ferry network. Is HR 17 really about that?": rule 17's
+    own words say nothing of the move: no, by its title, and rule 18 saying otherwise is a disagreement, both cited.
+    Asked of the rule that records the move: yes, by that rule alone."""
+    question = ("HR 18 sends readers to HR 17 for the Harbour Office's move to the Northern Ferry Network. Is HR 17 "
+                "really about that?")
+    answer = _answer(answerer, question, "0018-paper-tickets.md", "0017-tide-gauges.md", "0020-join-ferry-network.md")
+    head = answer.splitlines()[0]
+    assert answer_label(answer) == "conflicting" and "no — 0017-tide-gauges.md (17. Tide gauges)" in head \
+        and "[0018-paper-tickets.md]" in head, answer
+    answer = _answer(answerer, "Is HR 20 about the Northern Ferry Network?", "0018-paper-tickets.md",
+                     "0017-tide-gauges.md", "0020-join-ferry-network.md")
+    head = answer.splitlines()[0]
+    assert answer_label(answer) == "supported" and head.startswith("Answer: yes — 0020-join-ferry-network.md"), answer
 
 
 def test_a_yes_no_part_before_a_comma_is_a_part_of_its_own(answerer):
