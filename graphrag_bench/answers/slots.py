@@ -16,6 +16,7 @@ import dataclasses
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..language.english import (AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_PRONOUNS, QUANTIFIERS,
                                 QUESTION_WORDS)
@@ -61,9 +62,10 @@ TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")
 BRITISH_OUR = re.compile(r"(?<=[a-z]{2}[b-df-hj-np-tv-z])our$")  # "colour", "favour": British for "-or"
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A word folded for matching: lower case, an inflection dropped, cut to five letters ("authored" and "author",
-    "lasts" and "last" meet)."""
+    "lasts" and "last" meet). (Memoized: the reader stems the same words for every part of every question.)"""
     word = word.lower().strip(".'")
     if "_" in word or any(c.isdigit() for c in word):
         return word  # an identifier ("publishing_documents", "ADR-002", "2023H1") is a name, compared whole
