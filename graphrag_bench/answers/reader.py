@@ -784,17 +784,17 @@ class PassageReader:
                      if s.doc_id != doc and not s.from_fact and words.numbers[doc] in {
                          str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(s.text)
                          if stem(m.group(1)) in words.document_words}]
-            if not refer or max(refer)[0] <= 0:
+            weight, index = max(refer, default=(0.0, 0))
+            if weight <= 0:
                 return None
-            referring = sentences[-max(refer)[1]]
-            topic = scene & words.texts[-max(refer)[1]]
+            referring, topic = sentences[-index], scene & words.texts[-index]
         if not topic:
             return None
         said = words.about(doc)
         share = sum(words.rarity(t) for t in topic if t in said) / sum(words.rarity(t) for t in topic)
         title = f"{doc} ({words.title_of.get(doc, doc)})"
-        # (quoted: its sentence saying most of the thing, the first of equals)
-        quote = max(own, key=lambda s: (len(topic & set(terms_of(s.text))), -sentences.index(s)))
+        # (quoted: its sentence saying most of the thing, the first of equals; `own` is in context order)
+        quote = max(own, key=lambda s: len(topic & set(terms_of(s.text))))
         if share >= ABOUT:
             return PartAnswer(part, f"yes — {title}", quote, 1.0)
         rival = PartAnswer(part, f"yes — {referring.text.rstrip('.')}", referring, 1.0) if referring else None
