@@ -221,8 +221,8 @@ class PassageReader:
                 continue
             # "ADR 40 sends readers to ADR 39 for the move to X. Is ADR 39 really about that?": what a document is about
             # is read in that document.
-            if part.slot == "polar" and (about := self._about_document(part, asked, sentences, words)) is not None:
-                answers.append(about)
+            if part.slot == "polar" and (said_of := self._about_document(part, asked, sentences, words)) is not None:
+                answers.append(said_of)
                 continue
             # "Which people … chair a SIG, and which SIG does each of them chair": a plural pointer to the people an
             # earlier part asks for, left unanswered, points to no one the context names (not to the question's names).
