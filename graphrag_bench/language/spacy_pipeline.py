@@ -16,7 +16,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
-from .text import INITIALS
+from .text import INITIALS, within_longer_name
 
 PARSE_MEMO = 50_000  # parsed texts kept per process: an answer's sentences recur on every run of every mode
 
@@ -43,8 +43,9 @@ def name_matcher(nlp, names):
     EntityRuler with these phrase patterns would set as `doc.ents`, without writing them onto every doc. A name of
     two or three capitals (initials, an acronym) is matched as written: "AN" is a person, "an" is an article. A
     one-word name that is also a word of the language, declared only capitalised (a table's row "High", "Incident"),
-    is matched where it is written capitalised: "high risk" and "an incident" are the words; "fluentd", no English
-    word, is the name in any case."""
+    is matched where it is written capitalised, and not inside a longer capitalised name: "high risk" and "an
+    incident" are the words, and "Cloud" of "the Cloud Platform team" a word of that name (among a thousand documents,
+    any common word is some document's name); "fluentd", no English word, is the name in any case."""
     from spacy.matcher import PhraseMatcher
     from spacy.util import filter_spans
 
@@ -60,7 +61,8 @@ def name_matcher(nlp, names):
 
     def spans(doc):
         found = [s for m in matchers for s in m(doc, as_spans=True)
-                 if s.text[:1].isupper() or s.text.lower() not in capitalised]
+                 if s.text.lower() not in capitalised
+                 or s.text[:1].isupper() and not within_longer_name(doc.text, s.start_char, s.end_char)]
         return sorted(filter_spans(found), key=lambda span: span.start)
 
     return spans

@@ -32,6 +32,23 @@ WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_
 CAPITALISED = re.compile(
     r"(?<![\w-])(?:[A-Z][\w'’.+-]*|[a-z]+[A-Z][\w+-]*)(?:\s+(?:(?:of|&|for|de|van|von|der)\s+)?(?:[A-Z][\w'’+-]*\.?))*")
 INITIALS = re.compile(r"[A-Z]{2,3}")  # "RF", "SRE": a person's initials or an acronym, written as such
+# A capitalised word right after or right before a span: the span is written inside a longer name ("Cloud" of "the
+# Cloud Platform team").
+NEXT_CAPITAL = re.compile(r"[ \t]+([A-Z][\w-]*)")
+PREVIOUS_CAPITAL = re.compile(r"([A-Z][\w-]*)[ \t]+$")
+
+
+SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;|#*>-])\s*$")  # what a sentence's (or a line's) first word follows
+
+
+def within_longer_name(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` is written inside a longer capitalised name: a capitalised word that is no grammar word
+    ("The", "For") right after it, or right before it where that word does not open its sentence ("Using Cloud …")."""
+    after, before = NEXT_CAPITAL.match(text, end), PREVIOUS_CAPITAL.search(text, 0, start)
+    return after is not None and after.group(1).lower() not in FUNCTION_WORDS or before is not None \
+        and before.group(1).lower() not in FUNCTION_WORDS and not SENTENCE_OPENING.search(text, 0, before.start())
+
+
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
 LINK = re.compile(r"\[([^\[\]]*)\]\(([^)]*)\)")  # [words](target); no bracket inside: linear on a line of "["

@@ -27,7 +27,8 @@ import numpy as np
 from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
-from ..language.text import dates_in
+from ..language.spacy_pipeline import english_word
+from ..language.text import dates_in, within_longer_name
 from ..answers.fillers import is_record
 from ..answers.question_reading import stems
 from ..answers.sentences import clean, passage_sentences
@@ -269,8 +270,14 @@ class EntityIndex:
         found, covered = [], -1
         for s, e, key in spans:
             if s >= covered:
-                found.append((key, doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text)))
+                start, end = doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text)
                 covered = e
+                # (a word of the language written inside a longer capitalised name is a word of that name: "Cloud" of
+                # "the Cloud Platform team" is not the "Cloud" some other document names)
+                if e - s == 1 and text[start:start + 1].isupper() and english_word(text[start:end].lower()) \
+                        and within_longer_name(text, start, end):
+                    continue
+                found.append((key, start, end))
         for start, end, month, day in dates_in(text):
             found += [(key, start, end) for key in self.dates.get(f"{month:02d}-{day:02d}", [])]
         return sorted(found, key=lambda x: x[1])

@@ -369,6 +369,17 @@ def test_a_name_that_is_also_a_word_is_mentioned_where_it_is_written_as_the_name
     assert ("amber", "Harbor") in said and ("quorra", "night") in said, sorted(said)
 
 
+def test_a_name_that_is_also_a_word_is_no_mention_inside_a_longer_capitalised_name(tmp_path):
+    """Another project's signal table declares "Amber". "the Amber Line team" names the Amber Line, not the signal:
+    no relationship of the notes ends at the signal there; "reports to Amber" still mentions it."""
+    write(tmp_path / "docs" / "SIGNALS.md", "# Signals\n\n| Signal | Meaning |\n|---|---|\n| Amber | slow down |\n")
+    write(tmp_path / "docs" / "NOTES.md", "# Notes\n\nThe Amber Line team runs on Kubernetes in the east yard.\n\n"
+                                         "Our Harbor Gateway reports to Amber at night.\n")
+    said = {(name, evidence.split()[1]) for name, evidence in _ends_said_in(tmp_path / "docs", "NOTES.md")}
+    assert not any(name == "amber" and first == "Amber" for name, first in said), sorted(said)
+    assert ("amber", "Harbor") in said, sorted(said)
+
+
 def test_a_word_the_corpus_inflects_is_not_a_name(tmp_path):
     """A bold lead-in declares "complexity" and a field table's row "required": the prose writes "complexities",
     "requires" and "requiring" — other forms of the same words, which a name does not take — so neither is a name

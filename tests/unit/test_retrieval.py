@@ -240,6 +240,19 @@ def test_a_word_of_the_language_a_table_made_an_entity_names_nothing_in_a_questi
     assert index.pin("Which one reads the Tide Gauge, and by what name?") == ["system:tide_gauge"]
     assert index.pin("Which CA signs the harbour certificates?") == ["concept:ca"]
     assert index.pin("Which subjects does one.> match?") == ["concept:one"]  # written as the code span writes it
+
+
+def test_a_word_of_the_language_inside_a_longer_capitalised_name_pins_nothing():
+    """Another document's "Lantern" (a word of the language made a name) is not what "the Lantern Office team" names:
+    the word is part of that longer name. Alone, or after a word that opens the sentence, it names the Lantern."""
+    from graphrag_bench.retrieval.retrieve import EntityIndex
+
+    index = EntityIndex([{"id": "system:lantern", "type": "system", "name": "Lantern", "canonical_id": "system:lantern",
+                          "aliases": [], "source_doc": "other-project.md", "attributes": "{}"}])
+    assert index.pin("Which tool does the Lantern Office team use to scan images?") == []
+    assert index.pin("Which tool does the Harbour Lantern use?") == []
+    assert index.pin("Who repaired the Lantern?") == ["system:lantern"]
+    assert index.pin("Repaired Lantern parts are stored where?") == ["system:lantern"]
 def test_one_hop_setting_stops_at_one_hop(retrievers):
     _, graph = retrievers
     graph.settings = RetrievalSettings(max_hops=1)
