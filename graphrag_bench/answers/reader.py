@@ -816,12 +816,16 @@ class PassageReader:
         # "data.gov.uk", is what the scene is about: unsaid, no sentence of the context states the scene)
         compound = {t for w in asked.scene_of_one.split() if COMPOUND.search(w) for t in terms_of(w)}
         total = sum(words.rarity(t) for t in scene if t in words.df or t in compound) or 1.0
-        answered = set().union(*(words.texts[i] | words.under[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs))
+        # (a word the scene joins by a hyphen is said by its pieces, in a sentence or what it sits under: "high traffic
+        # rate alert" says "high-traffic alert")
+        said = with_joined([t | u for t, u in zip(words.texts, words.under)], asked.question,
+                           [f"{s.text} {s.context}" for s in sentences])
+        answered = set().union(*(said[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs))
         best, best_gain = None, BRIDGE
         for i, s in enumerate(sentences):
             if s.doc_id in answer_docs:
                 continue
-            held = scene & (words.texts[i] | words.under[i])
+            held = scene & said[i]
             added = held - answered
             gain = sum(words.rarity(t) for t in added) / total
             coverage = sum(words.rarity(t) for t in held) / total

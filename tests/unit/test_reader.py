@@ -538,6 +538,12 @@ NOTES = {
                               "Ferry Network (see HR 17), and the Northern Ferry Network sells paper tickets.\n"),
     "0020-join-ferry-network.md": ("20. Join the Northern Ferry Network — Decision", 14, "The Harbour Office will "
                                    "join the Northern Ferry Network in spring, and keep its own piers.\n"),
+    # A token's rotation page, and the page of an alert computed from the metric the token exports, titled with the
+    # words the question joins by a hyphen written apart.
+    "rotate-beacon-token.md": ("Rotate the Beacon token for the Tide Monitor exporter — Steps", 30, "Copy the token and "
+                               "update the secret `harbour/beacon/api` in the vault for the Tide Monitor exporter.\n"),
+    "quay-high-tide-alert.md": ("quay.example: high tide rate alert — Understanding the alert", 12, "The alert "
+                                "expression is:\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -763,6 +769,17 @@ def test_a_document_said_to_be_about_what_it_never_speaks_of_is_not_about_it(ans
                      "0017-tide-gauges.md", "0020-join-ferry-network.md")
     head = answer.splitlines()[0]
     assert answer_label(answer) == "supported" and head.startswith("Answer: yes — 0020-join-ferry-network.md"), answer
+
+
+def test_a_document_stating_the_opening_statement_in_words_the_question_joins_is_a_second_source(answerer):
+    """"The quay.example high-tide alert is computed … from a Beacon metric. Which secret holds the Beacon token …?":
+    the answer is read in the rotation page; the alert's page, titled "high tide rate alert", states what the opening
+    statement says of the alert, and is cited as the chain's other source (two sources: likely)."""
+    answer = _answer(answerer, "The quay.example high-tide alert is computed in the Tide Monitor from a Beacon metric. "
+                               "Which vault secret holds the Beacon token that exports Beacon metrics to the Tide Monitor?",
+                     "rotate-beacon-token.md", "quay-high-tide-alert.md")
+    head = answer.splitlines()[0]
+    assert "harbour/beacon/api" in head and "[quay-high-tide-alert.md]" in head and answer_label(answer) == "likely", answer
 
 
 def test_a_yes_no_part_before_a_comma_is_a_part_of_its_own(answerer):
