@@ -36,8 +36,6 @@ INITIALS = re.compile(r"[A-Z]{2,3}")  # "RF", "SRE": a person's initials or an a
 # Cloud Platform team").
 NEXT_CAPITAL = re.compile(r"[ \t]+([A-Z][\w-]*)")
 PREVIOUS_CAPITAL = re.compile(r"([A-Z][\w-]*)[ \t]+$")
-
-
 SENTENCE_OPENING = re.compile(r"(?:^|[.!?:;|#*>-])\s*$")  # what a sentence's (or a line's) first word follows
 
 
