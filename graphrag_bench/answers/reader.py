@@ -770,8 +770,7 @@ class PassageReader:
         about = ABOUT_WORD.search(part.text)
         if about is None:
             return None
-        docs = {doc for m in ID_REFERENCE.finditer(part.text[:about.start()]) if stem(m.group(1)) in words.document_words
-                for doc, number in words.numbers.items() if number == str(int(m.group(2)))}
+        docs = words.called_by_number(part.text[:about.start()])
         own = [s for s in sentences if s.doc_id in docs and not s.from_fact]
         if len(docs) != 1 or not own:
             return None
@@ -781,9 +780,7 @@ class PassageReader:
         if not topic:  # a pointer: the thing the opening statement says another document refers to it for
             scene = set(terms_of(ID_REFERENCE.sub(" ", asked.scene))) - COUNTS
             refer = [(sum(words.rarity(t) for t in scene & words.texts[i]), -i) for i, s in enumerate(sentences)
-                     if s.doc_id != doc and not s.from_fact and words.numbers[doc] in {
-                         str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(s.text)
-                         if stem(m.group(1)) in words.document_words}]
+                     if s.doc_id != doc and not s.from_fact and doc in words.called_by_number(s.text)]
             weight, index = max(refer, default=(0.0, 0))
             if weight <= 0:
                 return None
@@ -1194,6 +1191,13 @@ class ContextWords:
         ("2023H1" of 0118-2023H1-roadmap.md, "0118"), written whole; with `identifiers`, only by one with a digit."""
         said = {w for w in _written(text) if not identifiers or any(c.isdigit() for c in w)}
         return {doc for doc, words in self.id_words.items() if words & said}
+
+    def called_by_number(self, text: str) -> set[str]:
+        """The documents of the context a text calls by the context's kind of document and a number ("ADR 39", "RFC
+        (0022)"), whatever their ids look like (039-AWS-Network-Firewall.md)."""
+        numbers = {str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(text)
+                   if stem(m.group(1)) in self.document_words}
+        return {doc for doc, number in self.numbers.items() if number in numbers}
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:
         """What a document is about; a name of two to five words (of `names`) counts where the document writes it by
