@@ -56,6 +56,7 @@ SHAPES = (
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
 BRACKETED = re.compile(r"\s*\(([A-Z][^()]{0,60})\)")  # " (Søren Iversen)": a name in brackets
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
+LISTED_PLACE = 2.0  # a name listed in brackets answers "where" after any place a preposition says
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
 # … or a value the clause of the asked noun introduces with a colon: "the following CIDR ranges from the MoJ
@@ -616,9 +617,12 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and LABEL_AFTER.match(doc.text, c.end):
             continue  # "Recovery: the timeout raised …": a label names what follows, it is no value (a time,
             # "09:30:", says when it happened)
+        listed_place = part.wh == "where" and not c.field and _bracketed_name(doc, c, root)
         if part.wh == "where" and not c.field and not (root.dep_ == "pobj" and root.head.lower_ in PLACE_PREPOSITIONS
-                                                       or root.ent_type_ in ("GPE", "LOC", "FAC")):
+                                                       or root.ent_type_ in ("GPE", "LOC", "FAC") or listed_place):
             continue  # "where": a place, said by a preposition of place ("configured in the X charts") or by its name
+            # (or, after the lesser places, a name the sentence lists in brackets after what goes there: "post the
+            # messages (Mastodon, QuayBoard, etc)")
         if c.field or beside or _called_as(root, noun_tokens):
             # its field names what is asked (the field is where the value is read from), or the asked noun itself does
             # (its value in brackets, or after "of"), or an "as" phrase calls it by the asked noun
@@ -638,6 +642,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                                            default=6)
         score = c.cost - 3.0 * (c.field or beside) + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
+        score += LISTED_PLACE if listed_place else 0.0
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:
             best = (key, c, span, bool(beside), before_noun)
@@ -652,6 +657,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if ends:
             # (each name's own quotes dropped: ""North Watch" and "South Watch"" reads as two names)
             text = re.sub(r"[\"\u201c\u201d]", "", doc[min(span.start, *ends):max(span.end, *(i + 1 for i in ends))].text)
+    if part.wh == "where" and not chosen.field and _bracketed_name(doc, chosen, span.root):
+        # (the list is the answer: each name is a place it goes to)
+        inside = doc.text[doc.text.rfind("(", 0, chosen.start) + 1:doc.text.index(")", chosen.end)]
+        text = re.sub(r",?\s*(?:etc\.?|and so on)\s*$", "", inside).strip() or text
     counted = next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
                     and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None) if part.slot == "number" and not chosen.field else None
     if counted is not None and counted.i >= span.end:
@@ -807,4 +816,10 @@ def _prevented(question: str) -> tuple[str, str] | None:
             if done:
                 return stem(token.lemma_), stem(done[0].lemma_)
     return None
+
+
+def _bracketed_name(doc, c: "Candidate", root) -> bool:
+    """Whether a candidate is a name (a capitalised word, not the sentence's first) written inside brackets."""
+    opened, closed = doc.text.rfind("(", 0, c.start), doc.text.rfind(")", 0, c.start)
+    return opened > closed and ")" in doc.text[c.end:] and root.text[:1].isupper() and root.i > 0
 
