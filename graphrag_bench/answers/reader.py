@@ -279,6 +279,7 @@ class PassageReader:
                 weights |= {t: 0.0 for t in weights if t in ORDER_TERMS}
             total = sum(weights.values()) or 1.0
             rest = [t for t in dict.fromkeys(part.terms) if t not in part.asks]  # what the part says besides its asking
+            about_rest = list(dict.fromkeys(rest + sorted(back)))
             kinds_named = _kinds_named(part)
             own_total = sum(weights[t] for t in own_terms) or 1.0
             main_total = sum(weights[t] for t in own_terms if t not in part.clause_terms) or 1.0
@@ -328,8 +329,11 @@ class PassageReader:
                 # can be the deputy"): the section is that question's answer — where it is about what the part says
                 # besides its asking words, at least by half their weight ("Incident Commander › Why have one?" does
                 # not answer why a requirement that commanders have deep knowledge was dropped).
+                # (what a pointing part is about is the earlier answer too: "who can fill it" of "Customer Liaison ›
+                # Who are they?")
                 says = says or bool(words.heading_asks[i]) and words.heading_asks[i] == part.wh.replace("whom", "who") \
-                    and sum(weights[t] for t in rest if t in texts[i] | under[i]) >= ABOUT * sum(weights[t] for t in rest)
+                    and sum(weights[t] for t in about_rest if t in texts[i] | under[i]) \
+                    >= ABOUT * sum(weights[t] for t in about_rest)
                 # And so does a table whose key column the part asks the values of ("what values can the Status field
                 # take" of "| Status | Description |"): its keys are those values.
                 keyed = _keyed(s, part)

@@ -43,10 +43,10 @@ def second_hops(result: Retrieval) -> list[Hop]:
     pointing = [i for i, part in enumerate(asked.parts) if i and part.points_back]
     if not pointing:
         return []
-    # (a part whose every word the context says is most likely answered there: the context is read, at the cost of
-    # composing twice, only for a part with a word no passage says)
-    said = set().union(*(terms_of(p.text) for p in result.passages))
-    pointing = [i for i in pointing if asked.parts[i].nested[0] or not set(asked.parts[i].terms) <= said]
+    # (a part whose every word one passage says is most likely answered there: the context is read, at the cost of
+    # composing twice, only for a part with a word no passage says with the others)
+    said = [set(terms_of(p.text)) for p in result.passages]
+    pointing = [i for i in pointing if asked.parts[i].nested[0] or not any(set(asked.parts[i].terms) <= s for s in said)]
     if not pointing:
         return []
     sentences = context_sentences(result)

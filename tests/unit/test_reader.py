@@ -2078,6 +2078,43 @@ def test_who_does_what_an_instruction_says_is_the_one_its_section_is_for(answere
     assert answer.splitlines()[0].startswith("Answer: Lamp Warden (supported)"), answer
 
 
+FERRY_ROLES = [
+    Passage("HG-1#1", "HG-1", 1, 2, "Harbour guide — Welcome\nThis guide helps the crews of Saltmere Harbour take up "
+            "their roles one at a time.", 1.0),
+    Passage("HG-1#3", "HG-1", 3, 4, "Harbour guide — What comes next? › Start adding other roles.\nOnce a tally clerk is "
+            "in place, start adding other roles. We recommend a Ferry Liaison as the next one you include.", 1.0),
+    Passage("HR-2#6", "HR-2", 6, 7, "Harbour roles — Ferry Liaison › What is it?\nA person at Saltmere Harbour who "
+            "speaks with ferry passengers, directly or through public notices.", 0.95),
+    Passage("HR-2#10", "HR-2", 10, 13, "Harbour roles — Ferry Liaison › What are the responsibilities?\n1. Drafting "
+            "Saltmere Harbour notices when needed, either when asked by the Harbourmaster or at own initiative\n1. Post any public "
+            "notices of Saltmere Harbour regarding the closure (Mastodon, QuayBoard, etc) once approved by the Harbourmaster", 0.9),
+    Passage("HR-2#16", "HR-2", 16, 17, "Harbour roles — Ferry Liaison › Who are they?\nAny member of the Quay Crew can "
+            "act as a ferry liaison.", 0.8),
+]
+
+
+def test_where_a_sentence_lists_names_in_brackets_after_what_goes_there_the_list_answers_where(answerer):
+    """"Post any public notices … (Mastodon, QuayBoard, etc)": no preposition of place says where, the names listed
+    in brackets do (old code: no place, and "own initiative" from the sentence before)."""
+    answer = answerer(Retrieval("Where does the Ferry Liaison post public notices once the Harbourmaster has approved "
+                                "them?", "baseline", passages=FERRY_ROLES[3:4]))
+    assert answer.splitlines()[0].startswith("Answer: Mastodon, QuayBoard (supported)"), answer
+    # (a place a preposition says comes before any name in brackets)
+    answer = answerer(Retrieval("Where are the tide tables kept?", "baseline", passages=[Passage(
+        "HR-3#1", "HR-3", 1, 2, "Harbour records — Tables\nThe tide tables (Spring, Neap) are kept in the Pilot House.",
+        1.0)]))
+    assert answer.splitlines()[0].startswith("Answer: Pilot House (supported)"), answer
+
+
+def test_who_of_a_thing_an_earlier_part_answered_is_read_under_its_who_heading_whatever_else_the_part_says(answerer):
+    """"Which role …, and who at Saltmere Harbour can fill it?": "it" is the Ferry Liaison; "Ferry Liaison › Who are
+    they?" answers who, though its section never says Saltmere Harbour, the place every other passage is of (old code:
+    the part unanswered)."""
+    answer = answerer(Retrieval("Which role does the harbour guide recommend adding next, and who at Saltmere Harbour "
+                                "can fill it?", "baseline", passages=FERRY_ROLES))
+    assert answer.splitlines()[0].startswith("Answer: Ferry Liaison; Quay Crew (likely) [HG-1] [HR-2]"), answer
+
+
 def test_an_abbreviation_ends_no_sentence():
     from graphrag_bench.answers.sentences import passage_sentences
 

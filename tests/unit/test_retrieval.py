@@ -729,6 +729,25 @@ def test_a_part_pointing_to_an_earlier_answer_is_retrieved_again_with_that_answe
     assert "[05-new-basin-name.md]" in answer.splitlines()[0] and "[07-moorings.md]" in answer.splitlines()[0], answer
 
 
+def test_a_pointing_part_whose_words_no_one_passage_says_together_is_asked_again(embedder):
+    """"… and who at Saltmere Harbour can fill it?": the passages say "Saltmere Harbour" and "fill", but never in one
+    passage, and none says who fills the Ferry Liaison role; the part is asked again with the first part's answer in
+    the pointer's place (old code: every word said somewhere in the context, no second hop)."""
+    from graphrag_bench.retrieval.chain import second_hops
+    from graphrag_bench.retrieval.retrieve import Passage, Retrieval
+
+    passages = [Passage("HG-1#1", "HG-1", 1, 2, "Harbour guide — Welcome\nThis guide helps the crews of Saltmere "
+                        "Harbour take up their roles one at a time.", 1.0),
+                Passage("HG-1#3", "HG-1", 3, 4, "Harbour guide — What comes next?\nWe recommend a Ferry Liaison as the "
+                        "next role you include.", 0.9),
+                Passage("HG-1#6", "HG-1", 6, 7, "Harbour guide — Storms\nWe do not fill every role in every storm.", 0.8)]
+    result = Retrieval("Which role does the harbour guide recommend adding next, and who at Saltmere Harbour can fill "
+                       "it?", "graphrag", passages=passages)
+    hops = second_hops(result)
+    assert [h.referent for h in hops] == ["Ferry Liaison"], hops
+    assert "Ferry Liaison" in hops[0].query and "fill" in hops[0].query
+
+
 _DECISIONS = {"003-quay-lights.md": "# 3. Quay lights\n\n## Decision\n\nThe quay lights will switch on at dusk.\n",
               "010-beacon-audit.md": "# 9 Beacon audit\n\n(Audit records are kept in the harbour office. This sign-post "
                                      "stays here so the record can be found.)\n",
