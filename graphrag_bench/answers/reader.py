@@ -295,6 +295,11 @@ class PassageReader:
             glosses = self.says(part.phrase, part.text) if part.phrase else []
             asked_field = self._field_reader(part, glosses, own_label)
             section_fields: set[int] = set()  # (the sentences whose field is read whatever its label says)
+            # (the documents the part calls by their titles, of no opening statement, whose record gives the field
+            # it asks)
+            called_by_title = set(words.titled((original.text,))) if not asked.scene and not part.points_back else set()
+            titled_records = {s.doc_id for j, s in enumerate(sentences) if s.doc_id in called_by_title
+                              and any(asked_field(label) for label in words.fields[j])}
             others_ask = {t for other in asked.parts if other is not original for t in other.asks}
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
@@ -380,6 +385,12 @@ class PassageReader:
                 # elsewhere (where the line itself refers to it, "Supersedes: RFC-0022", it says how the two relate).
                 if direct and labels and (number := words.numbers.get(s.doc_id)) and named_numbers \
                         and number not in named_numbers and not named_numbers & _numbers_said(s.text):
+                    continue
+                # (so is a part calling a document by its title whose own record gives the asked field, "who wrote the
+                # Feature flags ADR": another document's record, "Author: @x; Info: … feature scope", is that
+                # document's, unless it names the one called)
+                if labels and titled_records and s.doc_id not in titled_records \
+                        and not titled_records & words.named_by(s.text, identifiers=True):
                     continue
                 if _sibling_id(s, named_ids, part):
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind

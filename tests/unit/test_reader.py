@@ -544,6 +544,11 @@ NOTES = {
                                "update the secret `harbour/beacon/api` in the vault for the Tide Monitor exporter.\n"),
     "quay-high-tide-alert.md": ("quay.example: high tide rate alert — Understanding the alert", 12, "The alert "
                                 "expression is:\n"),
+    # A record of fields in a table, and another record's revision row that mentions its scope.
+    "ROTA-7": ("Lamp rota — Lamp rota", 1, "| Metadata | Value |\n|---|---|\n| Date | 2031-02-20 |\n| Author | @odile |\n"
+               "| Status | Proposed |\n"),
+    "QL-3": ("Quay lights — Revision History", 9, "| Revision | Date | Author | Info |\n|---|---|---|---|\n| 8 | 2031-04-29 "
+             "| @teodor | Cross-references ROTA-9 for the lamp rota scope |\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2113,6 +2118,14 @@ def test_who_of_a_thing_an_earlier_part_answered_is_read_under_its_who_heading_w
     answer = answerer(Retrieval("Which role does the harbour guide recommend adding next, and who at Saltmere Harbour "
                                 "can fill it?", "baseline", passages=FERRY_ROLES))
     assert answer.splitlines()[0].startswith("Answer: Ferry Liaison; Quay Crew (likely) [HG-1] [HR-2]"), answer
+
+
+def test_a_question_naming_a_document_by_its_title_is_not_answered_by_another_documents_record(answerer):
+    """"Who wrote the Lamp rota record …?": Quay lights' revision row ("Author: @teodor; Info: Cross-references ROTA-9
+    for the lamp rota scope") says its own revision's author, not the Lamp rota's (old code: @teodor, citing both)."""
+    answer = _answer(answerer, "Who wrote the Lamp rota record, on what date, and what is its status?", "QL-3", "ROTA-7")
+    assert answer.splitlines()[0].startswith("Answer: @odile"), answer
+    assert "[QL-3]" not in answer.splitlines()[0] and "@teodor" not in answer, answer
 
 
 def test_an_abbreviation_ends_no_sentence():
