@@ -423,6 +423,25 @@ def test_a_metadata_table_every_record_opens_with_gives_fields_words_and_handles
     assert ordinary_words({"Retired", "Fluentd"}, prose) == {"Retired"}
 
 
+def test_a_metadata_table_of_one_collection_among_many_other_documents_still_gives_fields(tmp_path):
+    """Four pump records open with the same metadata table among thirty notes of another kind (a fifth of the corpus is
+    seven documents): the records are most of those with a "| Metadata | …" table, so its rows are still their fields
+    (old code: things called Author and Date, "Author RELATED_TO @quorra")."""
+    for n, author in enumerate(["@quorra", "@quorra", "@ines", "@quorra"], 1):
+        write(tmp_path / "docs" / f"PR-{n}.md",
+              f"# Pump record {n}\n\n| Metadata | Value |\n|---|---|\n| Date | 2024-0{n}-11 |\n"
+              f"| Author | {author} |\n| Status | Active |\n| Tags | pumps |\n\n## Context\n\nThe pump of bay {n} was "
+              "checked.\n")
+    for n in range(1, 31):
+        write(tmp_path / "docs" / f"note-{n}.md", f"# Harbour note {n}\n\nThe tide in bay {n} was logged at dawn.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    names = {e["name"].lower() for e in graph.entities}
+    assert not names & {"date", "author", "status", "tags"}, names
+    authored = {(r["source"], r["target"]) for r in graph.relationships if r["type"] == "AUTHORED_BY"}
+    assert ("artifact:PR-1", "person:quorra") in authored, authored
+
+
 def test_a_field_holding_handles_elsewhere_holds_one_written_without_its_at(tmp_path):
     """"| Author | olwen |": the Author rows of the other records hold account handles ("@quorra", "@ines"), so the one
     lower-case word in this record's row is a handle written without its @, a person who wrote the record; a lower-case

@@ -25,7 +25,7 @@ from .structure import DocumentParser
 from ...language.text import LINK, clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "32"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "33"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 

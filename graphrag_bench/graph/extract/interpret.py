@@ -538,17 +538,24 @@ def document_kinds(parsed: list[ParsedDocument]) -> set[str]:
     return kinds | {word for word, n in said.items() if n >= KIND_REFERENCES}
 
 
-TEMPLATE_SHARE = 0.2  # a row label opening a table row in this share of the documents (and in three) is a field
+TEMPLATE_SHARE = 0.2  # a row label opening a table row in this share of the documents (and in three) is a field …
+HEADED_SHARE = 0.5  # … or in this share of the documents whose table opens with the same header (and in three)
 
 
 def _template_fields(parsed: list[ParsedDocument]) -> None:
     """A table whose rows open with the same labels in many documents ("| Date | …", "| Author | …", "| Status | …" in
     every record's metadata table) is each document's template: its first column names fields of the document, not
     things. Read one document at a time, such a table whose labels are no relation's words looks like a registry of
-    things called Date, Author and Status; across the corpus it is not. Its rows become the document's fields."""
-    opened = Counter(name for doc in parsed for name in {canonical_name(d.name) for d in doc.declared if d.how == "table"})
+    things called Date, Author and Status; across the corpus it is not. Its rows become the document's fields. (So
+    is such a table in many of the documents that have one under the same header, "| Metadata | Value |": one
+    collection of records among thousands of other documents keeps its template.)"""
+    tables = [{(canonical_name(d.hint), canonical_name(d.name)) for d in doc.declared if d.how == "table"} for doc in parsed]
+    opened = Counter(name for doc in tables for name in {name for _, name in doc})
     least = max(3, TEMPLATE_SHARE * len(parsed))
     labels = {name for name, n in opened.items() if n >= least}
+    headed = Counter(header for doc in tables for header in {header for header, _ in doc if header})
+    under = Counter(pair for doc in tables for pair in doc if pair[0])
+    labels |= {name for (header, name), n in under.items() if n >= max(3, HEADED_SHARE * headed[header])}
     if not labels:
         return
     for doc in parsed:
