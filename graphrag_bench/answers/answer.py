@@ -31,6 +31,7 @@ from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, R
                                id_tokens, pointed_objects, predicate_words, strip_named)
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.english import EXCLUSIVE
+from ..language.text import split_items
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
 from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
@@ -324,10 +325,13 @@ class Answerer:
         answers = [f for f in facts if f.type == last.type and (f.source if forward else f.target) == before
                    and _same_kind(_type(f.target if forward else f.source), _type(end), part.answer_types)
                    and self._asked(part, main, f, f.target if forward else f.source) >= ASK_THRESHOLD]
-        if self._exclusive(part, last.type):
+        exclusive = self._exclusive(part, last.type)
+        if exclusive:
             # "Which ADRs list @ana as their only author": an answer the context gives another of that relation
             # (a second author of the same ADR) is not one.
-            answers = [f for f in answers if not any(
+            # (as is one whose own line gives the field several values, "| Author | @ben, @ana |", whichever of
+            # them the packed facts hold)
+            answers = [f for f in answers if not _several_values(f) and not any(
                 g.type == last.type and (g.target if forward else g.source) == (f.target if forward else f.source)
                 and (g.source if forward else g.target) != before for g in facts)]
             if not answers:
@@ -350,7 +354,9 @@ class Answerer:
             label = "likely"  # a path of statements, not one statement
         else:
             label = "supported"
-        sources = list(dict.fromkeys(f.doc_id for f in [last, *reversed(steps), *answers]))
+        # (a best path the part's "only" ruled out is no source of the answer)
+        cited = [last] if last in answers or not exclusive else []
+        sources = list(dict.fromkeys(f.doc_id for f in [*cited, *reversed(steps), *answers]))
         # A document is named as the fact's source writes it ("[RFC 0087](…/0087-bom.md)") or by its file name, with
         # its title ("RFC 0087 (BOM inclusion in layer content metadata)"): a file name alone does not say which
         # document a reader is given.
@@ -412,6 +418,13 @@ class Answerer:
                                + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
+
+
+def _several_values(f: Fact) -> bool:
+    """Whether the field line a fact was read from gives several values ("| Author | @ben, @ana |", "Owners: X, Y")."""
+    line = f.evidence.strip().strip("|")
+    value = line.rsplit("|", 1)[-1] if "|" in line else line.split(":", 1)[-1] if ":" in line else ""
+    return len(split_items(value)) > 1
 
 
 def _words_between(f: Fact) -> bool:

@@ -1,6 +1,8 @@
 """Answers: anchored on what the question names, every part answered, whole chains, and certainty from the
 shape of the evidence — on a corpus written in yet another convention, and rule by rule on hand-made evidence."""
 
+import dataclasses
+
 import pytest
 
 from graphrag_bench.answers.answer import Answerer, answer_label
@@ -193,6 +195,16 @@ def test_only_one_of_a_relation_excludes_answers_the_context_gives_another(answe
     assert "N-1" in only.splitlines()[0] and "N-2" not in only.splitlines()[0], only
     both = answerer(_retrieval("Which notes list Ana Souza as their author?", ["person:ana_souza"], facts))
     assert "N-1" in both.splitlines()[0] and "N-2" in both.splitlines()[0], both
+
+
+def test_only_one_of_a_relation_excludes_an_answer_whose_own_line_gives_several_values(answerer):
+    """"| Author | Ravi Menon, Ana Souza |": the note's line credits two authors, though the packed facts hold only Ana's
+    (old code: both notes, N-2 read as Ana's alone)."""
+    facts = [_fact("artifact:N-1", "AUTHORED_BY", "person:ana_souza", doc="N-1"),
+             dataclasses.replace(_fact("artifact:N-2", "AUTHORED_BY", "person:ana_souza", doc="N-2"),
+                                 evidence="| Author | Ravi Menon, Ana Souza |")]
+    only = answerer(_retrieval("Which notes list Ana Souza as their only author?", ["person:ana_souza"], facts))
+    assert "N-1" in only.splitlines()[0] and "N-2" not in only.splitlines()[0], only
 
 
 def test_a_document_answer_is_named_as_its_source_links_it_and_by_its_title(answerer):
