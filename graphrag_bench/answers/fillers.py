@@ -818,8 +818,7 @@ def _prevented(question: str) -> tuple[str, str] | None:
     return None
 
 
-def _bracketed_name(doc, c: "Candidate", root) -> bool:
+def _bracketed_name(doc, c: Candidate, root) -> bool:
     """Whether a candidate is a name (a capitalised word, not the sentence's first) written inside brackets."""
     opened, closed = doc.text.rfind("(", 0, c.start), doc.text.rfind(")", 0, c.start)
     return opened > closed and ")" in doc.text[c.end:] and root.text[:1].isupper() and root.i > 0
-
