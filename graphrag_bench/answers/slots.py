@@ -860,6 +860,16 @@ def asked_noun(text: str) -> tuple[str, bool]:
     elif wh.head.lemma_ == "be":
         head = next((c for c in wh.head.children if c is not wh and c.dep_ in ("nsubj", "attr", "nsubjpass")
                      and c.pos_ in ("NOUN", "PROPN")), None)
+    # "which of that system's services does it use": one (or more) of the nouns after "of" is asked for; how many,
+    # the verb says where the wh-word is its subject ("which of the teams are …")
+    of_noun = next((o for p in wh.children if p.dep_ == "prep" and p.lower_ == "of"
+                    for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")), None)
+    if head is None and wh.lower_ in ("what", "which") and of_noun is not None:
+        words = [c for c in of_noun.lefts if c.dep_ in ("compound", "amod") and c.pos_ != "DET"]
+        verb = doc[of_noun.i + 1] if of_noun.i + 1 < len(doc) else None
+        plural = verb is not None and wh.dep_.startswith("nsubj") and verb.tag_ in ("VBP", "VBD") \
+            and verb.lower_ not in ("was", "is")
+        return " ".join([*(w.text for w in words), of_noun.lemma_ if not plural else of_noun.text]), plural
     after = wh.i + 1
     while after < len(doc) and (doc[after].pos_ == "NUM" or doc[after].lower_ in NUMBER_WORDS):
         after += 1  # "which two dates": how many are asked, before the noun (the parser may not see the phrase)

@@ -2182,6 +2182,17 @@ def test_the_noun_asked_for_keeps_a_participle_the_parser_took_for_the_verb(part
     assert asked_noun(part) == (noun, True)
 
 
+@pytest.mark.parametrize("part, noun", [("Which of the harbour's ferries does the Tidewatch office use", ("ferry", False)),
+                                        ("Which of these ferries were repainted", ("ferries", True)),
+                                        ("Which of them rang the bell", ("", False))])
+def test_which_of_several_asks_for_the_noun_after_of(part, noun):
+    """"Which of the harbour's ferries does it use": one of the ferries is asked for (old code: no noun, the part asked
+    for anything); "which of these ferries were repainted", several; "which of them", no noun of its own."""
+    from graphrag_bench.answers.slots import asked_noun
+
+    assert asked_noun(part) == noun
+
+
 # A survey office's rules: the deadline for an inspection is said in other words than the question's ("book … within
 # 2 working days" for "by when must it take place"); a page with more of the question's words says no deadline.
 SURVEY = [Passage("SV-1#1", "SV-1", 1, 3, "Survey rules — Owners\nSchedule a hull inspection for within 2 working days "
