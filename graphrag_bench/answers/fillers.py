@@ -164,6 +164,10 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
                 kinds = {"number"}
         if kinds:
             found.append(Candidate(ent.start_char, ent.end_char, ent.text, frozenset(kinds)))
+        if ent.label_ == "PERSON" and part.slot == "thing" and set(terms_of(ent.text)) & set(terms_of(part.noun)):
+            # (the small tagger takes many a product's name for a person's: "Concourse CI", for "which CI system", is a
+            # thing by a word of its kind)
+            found.append(Candidate(ent.start_char, ent.end_char, ent.text, frozenset({"thing"}), cost=COMMON))
     for chunk in doc.noun_chunks:
         if chunk.root.pos_ == "PRON":
             if chunk.root.lower_ in INDEFINITE_PERSONS and part.slot == "person":
@@ -631,9 +635,13 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             # "the Fresnel Mark II lens" for "which lens" and "the db-backup chart" for "which chart" name it by the
             # word beside the asked noun, and so does code that says it ("`limited-term`" for "which term"); "more
             # inclusive naming" for "what new name" only says the noun again
-            inside = any(span.start <= t.i < span.end for t in head_tokens) and (any(
+            # (what an opening statement calls the thing a part asks the identity of, "a CI system", is said by any
+            # word of its kind: "Concourse CI")
+            kind_tokens = noun_tokens if part.describes else head_tokens
+            inside = any(span.start <= t.i < span.end for t in kind_tokens) and (any(
                 t.pos_ in ("PROPN", "NOUN", "NUM", "X") or not t.is_alpha and not t.is_punct
-                for t in span if t not in head_tokens) or (c.start, c.end) in codes)
+                or t.text[:1].isupper() and t.i > 0  # (a capital inside the sentence: "Concourse", tagged a verb)
+                for t in span if t not in kind_tokens) or (c.start, c.end) in codes)
             distances = [_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end]
             # nearest to the words the part asks about, and, of equals, near to more of them (a span that names the
             # asked thing by its noun is where the part's words are, when it says no other)

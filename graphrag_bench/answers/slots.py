@@ -281,6 +281,41 @@ POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w
 IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)
 
 
+DEMONSTRATIVE_NOUN = re.compile(r"\b(?:that|this|those|these)\s+([A-Za-z][\w-]*?)(?:'s)?\b", re.IGNORECASE)
+
+
+def statement_pointer(part: AskedPart, scene: str) -> str:
+    """The noun by which a first part points to something its opening statement describes without naming it ("… tells
+    the team to trigger a response with a Slack command. Who does that command page?": "command"); "" where it does
+    not (a part asking which thing that is, `describes`, is answered from the statement itself)."""
+    if not scene or part.describes:
+        return ""
+    scene_terms = set(terms_of(scene))
+    return next((m.group(1) for m in DEMONSTRATIVE_NOUN.finditer(part.text)
+                 if m.group(1).lower() not in FUNCTION_WORDS and stem(m.group(1)) in scene_terms), "")
+
+
+def describing_clause(scene: str, noun: str) -> tuple[str, str]:
+    """What a statement says of a noun it does not name, from its parse: the noun with the clause that describes it ("the
+    system that sends the bulk email", "a CI system the team was moving to internally"), else the verb's phrase the
+    noun sits in ("to trigger incident response with a Slack command if necessary"); and the noun with the words
+    that make its kind ("CI system", "Slack command"). ("", "") where the noun is not said."""
+    from ..language.spacy_pipeline import parse_all
+
+    for doc in parse_all([s for s in SENTENCE_BREAK.split(scene) if s.strip()]):
+        token = next((t for t in doc if t.pos_ in ("NOUN", "PROPN") and stem(t.text) == stem(noun)), None)
+        if token is None:
+            continue
+        head = token
+        if not any(c.dep_ in ("relcl", "acl") for c in token.children):
+            while head.pos_ != "VERB" and head.head is not head:
+                head = head.head
+        words = list(head.subtree)
+        kind = [t.text for t in token.lefts if t.dep_ in ("compound", "amod")] + [token.lemma_]
+        return doc[words[0].i:words[-1].i + 1].text.rstrip(" ."), " ".join(kind)
+    return "", ""
+
+
 def describing(part: AskedPart, statement: str) -> AskedPart:
     """The part with the statement a sentence answering it restates (`description`) and that statement's stems."""
     return dataclasses.replace(part, describes=tuple(dict.fromkeys(terms_of(statement))), description=statement)

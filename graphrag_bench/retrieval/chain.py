@@ -4,8 +4,10 @@
 question cannot name. The first part is read from the context retrieved for the whole question (the composer's own
 reader), and the later part the context leaves unanswered is asked again with that answer in the pointer's place; so is
 a later part that asks through a description of what it points to ("who authored the RFC that created that team"),
-by that description's own question, answered or not. A graph mode keeps the passage it then ranks first that names the
-answer — the document that speaks of it — with that document's record.
+by that description's own question, answered or not; and so is a first part pointing to what the question's opening
+statement describes without naming it ("… with a Slack command. Who does that command page?"), with the name the
+context gives it where a sentence restates the statement. A graph mode keeps the passage it then ranks first that
+names the answer — the document that speaks of it — with that document's record.
 """
 
 from __future__ import annotations
@@ -30,32 +32,49 @@ class Hop:
 def second_hops(result: Retrieval) -> list[Hop]:
     """The hops a retrieval's context leaves to make: for each later part that points back to an earlier part's answer
     and that the context does not answer (or that asks through a description of it), the part (or the description's
-    question) with the nearest earlier answer of a few words. Cheap for a question of one part, or of parts that point
+    question) with the nearest earlier answer of a few words; and for a first part pointing to what the opening
+    statement describes, the part with the name of that thing. Cheap for a question of one part, or of parts that point
     nowhere: the context is read only when one part points back and says a word no passage says, or describes."""
     # (the composer's reader imports retrieval's types: imported when a question needs it)
     from ..answers.answer import default_answerer
     from ..answers.reader import ContextWords
     from ..answers.sentences import context_sentences
-    from ..answers.slots import terms_of
+    from ..answers.slots import describing_clause, statement_pointer, terms_of
 
     answerer = default_answerer()
     asked = answerer.slots.read(result.question)
     pointing = [i for i, part in enumerate(asked.parts) if i and part.points_back]
-    if not pointing:
-        return []
     # (a part whose every word one passage says is most likely answered there: the context is read, at the cost of
     # composing twice, only for a part with a word no passage says with the others)
     said = [set(terms_of(p.text)) for p in result.passages]
     pointing = [i for i in pointing if asked.parts[i].nested[0] or not any(set(asked.parts[i].terms) <= s for s in said)]
-    if not pointing:
+    # The first part pointing to what the opening statement describes ("… trigger a response with a Slack command. Who
+    # does that command page?"): which one that is, the context says where it restates the statement.
+    noun = statement_pointer(asked.parts[0], asked.scene) if asked.parts else ""
+    if not pointing and not noun:
         return []
     sentences = context_sentences(result)
+    words = ContextWords(sentences)
+    hops = []
+    if noun:
+        # (asked of the clause that describes it alone: the rest of the statement is about other things)
+        clause, kind = describing_clause(asked.scene, noun)
+        clause = clause or asked.scene
+        identity = answerer.slots.read(f"{clause[:1].upper()}{clause[1:]}. Which {noun} is that?")
+        # (asked by the noun alone, which the parser reads as such, then of its kind: "CI system", "signal horn")
+        kinded = [replace(p, noun=kind, terms=tuple(dict.fromkeys(p.terms + tuple(terms_of(kind))))) if kind else p
+                  for p in identity.parts]
+        named = answerer.passages.read(replace(identity, parts=tuple(kinded)), sentences, words)
+        referent = next((a.filler for a in named if 0 < len(a.filler.split()) <= MAX_REFERENT_WORDS), "")
+        if referent:
+            hops.append(Hop(f"{asked.parts[0].text} {referent}", referent))
+    if not pointing:
+        return hops
     # (the parts after the last pointing one are not read: nothing points to them)
     read = replace(asked, parts=asked.parts[:pointing[-1] + 1])
-    answers = answerer.passages.read(read, sentences, ContextWords(sentences))
+    answers = answerer.passages.read(read, sentences, words)
     index = {id(part): i for i, part in enumerate(asked.parts)}
     filled = {index[id(a.part)]: a.filler for a in answers if id(a.part) in index}
-    hops = []
     for i in pointing:
         earlier = [j for j in filled if j < i and 0 < len(filled[j].split()) <= MAX_REFERENT_WORDS]
         # A part asking through a description of what it points to ("who authored the RFC that created that team")
