@@ -80,6 +80,7 @@ LONG = 40  # past this many characters a span is more likely a clause than a nam
 MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
 WITHIN_FIELD = 0.5  # dependency edges a span gains per word of the part its field's label says
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
+ASKED_OBJECT = 1.0  # dependency edges the object of the asked verb gains on another span
 CLOSE = 0.1  # … and a span two edges or fewer from each further asked word gains on one near fewer
 
 
@@ -651,6 +652,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         score = c.cost - 3.0 * (c.field or beside) + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         score += LISTED_PLACE if listed_place else 0.0
+        # (what the asked verb takes as its object answers "what does it oversee": "oversee the management of …", not
+        # the thing the clause is about)
+        score -= ASKED_OBJECT if _asked_object(root, part) else 0.0
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:
             best = (key, c, span, bool(beside), before_noun)
@@ -660,6 +664,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if span.root.lower_ in UNNAMED_PERSONS:
         return None  # "the IC is responsible for delegating somebody to post": whom, the sentence does not say
     text = chosen.text
+    if chosen.common and span.root.dep_ == "dobj" and _asked_object(span.root, part) \
+            and (of := _of_phrase(span.root)) is not None:
+        text = doc[span.start:of].text  # "the management of multiple incidents": the noun says little without it
     if part.slot == "person" and not chosen.field:  # "contact Dan or James": the whole coordination answers
         ends = [t.i for t in span.root.conjuncts if t.pos_ == "PROPN"]
         if ends:
@@ -824,6 +831,27 @@ def _prevented(question: str) -> tuple[str, str] | None:
             if done:
                 return stem(token.lemma_), stem(done[0].lemma_)
     return None
+
+
+def _asked_object(root, part: AskedPart) -> bool:
+    """The span is what the verb a "what" part asks by takes as its object ("oversee the management" for "what does it
+    oversee"), or a name in that object ("`tidepress`" of "replaces the old `tidepress` scripts")."""
+    if part.slot != "thing" or part.wh != "what":
+        return False
+    while root.dep_ in ("compound", "amod", "nmod") and root.head is not root:
+        root = root.head
+    return root.dep_ == "dobj" and root.head.pos_ == "VERB" and stem(root.head.lemma_) in part.asks
+
+
+def _of_phrase(root) -> int | None:
+    """Where the "of" phrase completing a noun ends ("management of multiple incidents"), before any coordination
+    that follows it ("… or oversee …"); None where no "of" follows the noun."""
+    of = next((t for t in root.rights if t.dep_ == "prep" and t.lower_ == "of" and t.i == root.i + 1), None)
+    if of is None:
+        return None
+    words = [t.i for t in of.subtree]
+    stop = next((t.i for t in of.subtree if t.dep_ in ("cc", "punct") and t.i > of.i + 1), None)
+    return (stop if stop is not None else max(words) + 1)
 
 
 def _bracketed_name(doc, c: Candidate, root) -> bool:

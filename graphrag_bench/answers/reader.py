@@ -247,6 +247,10 @@ class PassageReader:
                 if part.points_back else []
             pointed = tuple(words_of for _, words_of in pointed_by)
             said_back = set().union(*pointed)  # (what the earlier answers said, no answer to this part)
+            # (an earlier answer is pointed to by the name its acronym stands for too: "it" of "which agency uses that
+            # structure and what does it oversee" is not the Federal Emergency Management Agency, which the earlier
+            # part gave as FEMA)
+            pointed += tuple(frozenset(terms_of(name)) for a, _ in pointed_by if (name := words.spelled_out(a.filler)))
             # (a value, "2022-09-22", is nothing "its" can point to: "when did the team turn X down, and what were its
             # reasons" is about the team's decision)
             back = set().union(*(words_of for a, words_of in pointed_by if a.part.slot not in VALUE_KINDS))

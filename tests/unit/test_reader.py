@@ -2193,6 +2193,19 @@ def test_which_of_several_asks_for_the_noun_after_of(part, noun):
     assert asked_noun(part) == noun
 
 
+def test_what_a_part_pointing_back_asks_its_verb_of_is_the_verbs_object_not_the_earlier_answer(answerer):
+    """"Which guild uses the beacon scheme and what does it inspect?": the second part is answered by what "inspect"
+    takes, with the "of" phrase that completes it ("lamps of every quay"), not by the guild again under the name its
+    acronym stands for (old code: "Harbour Lights Guild (HLG); Harbour Lights Guild")."""
+    passages = [Passage("GL-1#1", "GL-1", 1, 3, "Harbour glossary — Terms\nBeacon Scheme - a plan used by the Harbour "
+                        "Lights Guild (HLG) to inspect the lamps of every quay or inspect the bells of a very large harbour "
+                        "with many crews", 1.0),
+                Passage("GL-1#4", "GL-1", 4, 6, "Harbour glossary — Crews\nA crew is a team of people on one boat.", 0.9)]
+    answer = answerer(Retrieval("According to the harbour glossary, which guild uses the beacon scheme and what does it "
+                                "inspect?", "baseline", passages=passages))
+    assert answer.splitlines()[0] == "Answer: Harbour Lights Guild (HLG); lamps of every quay (supported) [GL-1]", answer
+
+
 # A survey office's rules: the deadline for an inspection is said in other words than the question's ("book … within
 # 2 working days" for "by when must it take place"); a page with more of the question's words says no deadline.
 SURVEY = [Passage("SV-1#1", "SV-1", 1, 3, "Survey rules — Owners\nSchedule a hull inspection for within 2 working days "
