@@ -7,7 +7,8 @@ a later part that asks through a description of what it points to ("who authored
 by that description's own question, answered or not; and so is a first part pointing to what the question's opening
 statement describes without naming it ("… with a Slack command. Who does that command page?"), with the name the
 context gives it where a sentence restates the statement. A graph mode keeps the passage it then ranks first that
-names the answer — the document that speaks of it — with that document's record.
+names the answer — the document that speaks of it, or, where the answer is one of the context's documents ("which one
+lists X as attendees, and what was its time to recovery"), a passage of that document — with that document's record.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..answers.question_reading import stems
 
 if TYPE_CHECKING:
-    from .retrieve import Retrieval
+    from .retrieve import Passage, Retrieval
 
 MAX_REFERENT_WORDS = 6  # an answer of more words is a reason or a sentence, not a thing a later part can point to
 
@@ -27,6 +28,7 @@ MAX_REFERENT_WORDS = 6  # an answer of more words is a reason or a sentence, not
 class Hop:
     query: str  # the later part, with the earlier answer it points to
     referent: str  # that answer
+    document: str | None = None  # the document that answer is, where it names one of the context's ("PM2021-003 (…)")
 
 
 def second_hops(result: Retrieval) -> list[Hop]:
@@ -45,8 +47,12 @@ def second_hops(result: Retrieval) -> list[Hop]:
     asked = answerer.slots.read(result.question)
     pointing = [i for i, part in enumerate(asked.parts) if i and part.points_back]
     # (a part whose every word one passage says is most likely answered there: the context is read, at the cost of
-    # composing twice, only for a part with a word no passage says with the others)
-    said = [set(terms_of(p.text)) for p in result.passages]
+    # composing twice, only for a part with a word no passage says with the others — in a passage about something the
+    # question names, where it names anything: "what was its time to recovery" is not answered by another incident's
+    # "Time to recovery")
+    names = [set(terms_of(name)) for name in asked.named if terms_of(name)]
+    said = [words_of for words_of in (set(terms_of(p.text)) for p in result.passages)
+            if not names or any(name <= words_of for name in names)]
     pointing = [i for i in pointing if asked.parts[i].nested[0] or not any(set(asked.parts[i].terms) <= s for s in said)]
     # The first part pointing to what the opening statement describes ("… trigger a response with a Slack command. Who
     # does that command page?"): which one that is, the context says where it restates the statement.
@@ -82,10 +88,11 @@ def second_hops(result: Retrieval) -> list[Hop]:
         nested = asked.parts[i].nested[0]
         if earlier and (nested or i not in filled):
             referent = filled[max(earlier)]
-            hops.append(Hop(f"{nested or asked.parts[i].text} {referent}", referent))
+            hops.append(Hop(f"{nested or asked.parts[i].text} {referent}", referent,
+                            words.named_document.get(referent)))
     return hops
 
 
-def speaks_of(text: str, referent: str) -> bool:
-    """A passage speaks of the referent where it says every word of it."""
-    return stems(referent) <= stems(text)
+def speaks_of(passage: Passage, hop: Hop) -> bool:
+    """A passage speaks of a hop's referent where it says every word of it, or is of the document the referent is."""
+    return passage.doc_id == hop.document or stems(hop.referent) <= stems(passage.text)

@@ -472,7 +472,7 @@ class GraphRetriever:
         held = {p.chunk_id for p in result.passages}
         for hop in second_hops(result):
             found = next((p for p in self.seeder.retrieve(hop.query).passages
-                          if p.chunk_id not in held and speaks_of(p.text, hop.referent)), None)
+                          if p.chunk_id not in held and speaks_of(p, hop)), None)
             if found is not None:
                 held.add(found.chunk_id)
                 result.passages.append(replace(found, score=0.0))

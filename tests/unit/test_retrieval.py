@@ -786,6 +786,27 @@ def test_the_thing_an_opening_statement_describes_is_named_by_a_word_of_its_kind
     assert [h.referent for h in second_hops(result)] == ["Converge CI"]
 
 
+def test_a_part_pointing_to_a_document_an_earlier_part_gave_is_asked_of_that_document(embedder):
+    """"There are two reports called 'Lamp outage'. Which one lists ilse and piet as attendees, and what was its time to
+    recovery?": another incident's stats say "Time to recovery", every word of the second part, but of a report that
+    says nothing the question names; the part is asked again of the report the first part gave, whose passage (of
+    its document, though it never writes its id) the hop takes (old code: every word said in one passage, no hop)."""
+    from graphrag_bench.retrieval.chain import Hop, second_hops, speaks_of
+    from graphrag_bench.retrieval.retrieve import Passage, Retrieval
+
+    passages = [Passage("LR-2#9", "LR-2", 9, 11, "Lamp outage — Attendees\n- ilse\n- piet", 1.0),
+                Passage("LR-5#9", "LR-5", 9, 11, "Lamp outage — Attendees\n- odile", 0.9),
+                Passage("LR-7#12", "LR-7", 12, 14, "Fog horn silent — Stats\n- Time to detection: 5 minutes\n- Time to "
+                        "recovery: 12 minutes", 0.8)]
+    result = Retrieval("There are two reports called 'Lamp outage'. Which one lists ilse and piet as attendees, and what "
+                       "was its time to recovery?", "graphrag", passages=passages)
+    hops = second_hops(result)
+    assert [h.document for h in hops] == ["LR-2"], hops
+    stats = Passage("LR-2#12", "LR-2", 12, 14, "Lamp outage — Stats\n- Time to recovery: 40 minutes", 0.5)
+    assert speaks_of(stats, hops[0]) and not speaks_of(passages[2], hops[0])
+    assert not speaks_of(stats, Hop("what was its time to recovery Fog horn", "Fog horn"))
+
+
 _DECISIONS = {"003-quay-lights.md": "# 3. Quay lights\n\n## Decision\n\nThe quay lights will switch on at dusk.\n",
               "010-beacon-audit.md": "# 9 Beacon audit\n\n(Audit records are kept in the harbour office. This sign-post "
                                      "stays here so the record can be found.)\n",
