@@ -849,9 +849,8 @@ def _of_phrase(root) -> int | None:
     of = next((t for t in root.rights if t.dep_ == "prep" and t.lower_ == "of" and t.i == root.i + 1), None)
     if of is None:
         return None
-    words = [t.i for t in of.subtree]
     stop = next((t.i for t in of.subtree if t.dep_ in ("cc", "punct") and t.i > of.i + 1), None)
-    return (stop if stop is not None else max(words) + 1)
+    return stop if stop is not None else max(t.i for t in of.subtree) + 1
 
 
 def _bracketed_name(doc, c: Candidate, root) -> bool:

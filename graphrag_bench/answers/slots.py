@@ -277,11 +277,9 @@ class SlotReader:
 
 ALTERNATIVE = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+(.+)$", re.IGNORECASE)  # "… rather than X"
 POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w-]*)", re.IGNORECASE)  # "that token"
+DEMONSTRATIVES = ("that", "this", "those", "these")  # of those, the ones a statement's noun may follow: "that command"
 # "which role is that", "what is that platform called": the wh-phrase, a form of "be", the pointer
 IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)
-
-
-DEMONSTRATIVE_NOUN = re.compile(r"\b(?:that|this|those|these)\s+([A-Za-z][\w-]*?)(?:'s)?\b", re.IGNORECASE)
 
 
 def statement_pointer(part: AskedPart, scene: str) -> str:
@@ -291,8 +289,8 @@ def statement_pointer(part: AskedPart, scene: str) -> str:
     if not scene or part.describes:
         return ""
     scene_terms = set(terms_of(scene))
-    return next((m.group(1) for m in DEMONSTRATIVE_NOUN.finditer(part.text)
-                 if m.group(1).lower() not in FUNCTION_WORDS and stem(m.group(1)) in scene_terms), "")
+    return next((m.group(1) for m in POINTED_NOUN.finditer(part.text) if m.group(0).split()[0].lower() in DEMONSTRATIVES
+                 and m.group(1).lower() not in FUNCTION_WORDS and stem(m.group(1)) in scene_terms), "")
 
 
 def describing_clause(scene: str, noun: str) -> tuple[str, str]:
