@@ -729,21 +729,27 @@ def test_a_part_pointing_to_an_earlier_answer_is_retrieved_again_with_that_answe
     assert "[05-new-basin-name.md]" in answer.splitlines()[0] and "[07-moorings.md]" in answer.splitlines()[0], answer
 
 
+def _hops(question: str, *passages):
+    """The second hops a graph mode's context of these passages leaves for the question."""
+    from graphrag_bench.retrieval.chain import second_hops
+    from graphrag_bench.retrieval.retrieve import Retrieval
+
+    return second_hops(Retrieval(question, "graphrag", passages=list(passages)))
+
+
 def test_a_pointing_part_whose_words_no_one_passage_says_together_is_asked_again(embedder):
     """"… and who at Saltmere Harbour can fill it?": the passages say "Saltmere Harbour" and "fill", but never in one
     passage, and none says who fills the Ferry Liaison role; the part is asked again with the first part's answer in
     the pointer's place (old code: every word said somewhere in the context, no second hop)."""
-    from graphrag_bench.retrieval.chain import second_hops
-    from graphrag_bench.retrieval.retrieve import Passage, Retrieval
+    from graphrag_bench.retrieval.retrieve import Passage
 
     passages = [Passage("HG-1#1", "HG-1", 1, 2, "Harbour guide — Welcome\nThis guide helps the crews of Saltmere "
                         "Harbour take up their roles one at a time.", 1.0),
                 Passage("HG-1#3", "HG-1", 3, 4, "Harbour guide — What comes next?\nWe recommend a Ferry Liaison as the "
                         "next role you include.", 0.9),
                 Passage("HG-1#6", "HG-1", 6, 7, "Harbour guide — Storms\nWe do not fill every role in every storm.", 0.8)]
-    result = Retrieval("Which role does the harbour guide recommend adding next, and who at Saltmere Harbour can fill "
-                       "it?", "graphrag", passages=passages)
-    hops = second_hops(result)
+    hops = _hops("Which role does the harbour guide recommend adding next, and who at Saltmere Harbour can fill "
+                 "it?", *passages)
     assert [h.referent for h in hops] == ["Ferry Liaison"], hops
     assert "Ferry Liaison" in hops[0].query and "fill" in hops[0].query
 
@@ -753,16 +759,14 @@ def test_a_first_part_pointing_to_what_the_opening_statement_describes_is_asked_
     statement describes the horn without naming it, and the rota's line that restates it names it (the Brass Wailer);
     the part is asked again with that name, which the passages about who hears what never pair with the question's
     words (old code: a first part points to no earlier part, no second hop)."""
-    from graphrag_bench.retrieval.chain import second_hops
-    from graphrag_bench.retrieval.retrieve import Passage, Retrieval
+    from graphrag_bench.retrieval.retrieve import Passage
 
     passages = [Passage("NR-1#1", "NR-1", 1, 3, "Night rota — Alarms\nRaise the alarm with the Brass Wailer if needed. "
                         "The watch keeps a log of every alarm.", 1.0),
                 Passage("NR-1#4", "NR-1", 4, 5, "Night rota — Crews\nThe dock crew sleeps in the north shed.", 0.9),
                 Passage("SH-2#1", "SH-2", 1, 2, "Signal horns — Overview\nEvery horn on the quay is tested in spring.", 0.8)]
-    result = Retrieval("The night rota tells the watch to raise the alarm with a signal horn if needed. Who hears that "
-                       "horn, and how far does it carry?", "graphrag", passages=passages)
-    hops = second_hops(result)
+    hops = _hops("The night rota tells the watch to raise the alarm with a signal horn if needed. Who hears that "
+                 "horn, and how far does it carry?", *passages)
     assert [h.referent for h in hops] == ["Brass Wailer"], hops
     assert "hears" in hops[0].query and "Brass Wailer" in hops[0].query
 
@@ -772,18 +776,17 @@ def test_the_thing_an_opening_statement_describes_is_named_by_a_word_of_its_kind
     restating it names the system by a word of its kind, "Converge CI" (which the small tagger reads as a verb and a
     person's name), beside the team the statement also speaks of; the system is what the part is asked again of (old
     code: no second hop; without reading the name by its kind's word, "tide platforms team")."""
-    from graphrag_bench.retrieval.chain import second_hops
-    from graphrag_bench.retrieval.retrieve import Passage, Retrieval
+    from graphrag_bench.retrieval.retrieve import Passage
 
     passages = [Passage("008-piers.md#1", "008-piers.md", 1, 3, "Sailing from third party piers — Context\nThe tide "
                         "platforms team is transitioning to Converge CI internally. Crews already use third party CI "
                         "systems.", 1.0),
                 Passage("008-piers.md#4", "008-piers.md", 4, 6, "Sailing from third party piers — Decision\nWe will let "
                         "crews sail from the third party CI systems they already use.", 0.9)]
-    result = Retrieval("The decision that lets product crews deploy from the third-party CI tools they already use "
-                       "mentions a CI system that the ferry team was moving to internally. What had that system replaced, "
-                       "and who runs it now?", "graphrag", passages=passages)
-    assert [h.referent for h in second_hops(result)] == ["Converge CI"]
+    hops = _hops("The decision that lets product crews deploy from the third-party CI tools they already use "
+                 "mentions a CI system that the ferry team was moving to internally. What had that system replaced, "
+                       "and who runs it now?", *passages)
+    assert [h.referent for h in hops] == ["Converge CI"]
 
 
 def test_a_part_pointing_to_a_document_an_earlier_part_gave_is_asked_of_that_document(embedder):
