@@ -173,6 +173,7 @@ class BaselineRetriever:
                          timings={"vector_seed_ms": seed_ms, "total_pipeline_ms": _ms(start)})
 
 
+SECOND_SOURCE_DEPTH = 2  # how far down the vector ranking (× top-k) a value question's second source is looked for
 MIN_TITLE_WORDS = 2  # a one-word title ("Logging") is a word a question uses for other things too
 
 
@@ -344,7 +345,7 @@ class GraphRetriever:
                 return result
         seeds = self.seeder.retrieve(question)
         # The seed phase keeps SPEC §3.6's name (`vector_seed_ms`) whichever ranking seeds it.
-        result = Retrieval(question, self.mode, passages=seeds.passages,
+        result = Retrieval(question, self.mode, passages=self._with_second_source(question, seeds.passages),
                            timings={"vector_seed_ms": seeds.timings.get("vector_seed_ms", seeds.timings.get("lexical_seed_ms", 0.0))})
         from ..graph.store.base import GraphUnavailable
 
@@ -374,6 +375,27 @@ class GraphRetriever:
         if use_pipeline_cache and result.status == "ok":
             self.pipeline_cache.put(key, result)
         return result
+
+    def _with_second_source(self, question: str, passages: list[Passage]) -> list[Passage]:
+        """A question of one part asking a value (a date, a number, a version: one value answers it) gets, after the
+        seeds, the passage the vector ranking puts first (within twice the top-k) of the documents the seeds do not
+        come from. BM25 ranks first the passages that repeat the question's words, often all of one document; a second
+        document stating the value in other words ("within 5 business days of any event" beside "3 calendar days for a
+        SEV-1") is what shows the corpus disagreeing (SPEC §3.7 `conflicting`), or agreeing. Measured on the devset
+        (bench/devset.py --runs 2): pagerduty C2 1.5 -> 4, no other question moves; given to every question, the
+        passage cost three others 4.5 points, one more document's words for the reader to take a wrong answer from."""
+        if self.seeder is self.baseline:
+            return passages  # (the seeds are the vector ranking itself)
+        from ..answers.answer import default_answerer  # (the composer's reader imports retrieval's types)
+        from ..answers.slots import VALUE_KINDS
+
+        parts = default_answerer().slots.read(question).parts
+        if len(parts) != 1 or parts[0].slot not in VALUE_KINDS:
+            return passages
+        held = {p.doc_id for p in passages}
+        other = next((p for p in self.baseline.search(question, SECOND_SOURCE_DEPTH * self.settings.top_k)
+                      if p.doc_id not in held), None)
+        return passages if other is None else [*passages, other]
 
     def _expand(self, result: Retrieval, question: str) -> None:
         t = time.perf_counter()

@@ -311,3 +311,44 @@ def test_a_document_a_top_passage_names_brings_its_record(tmp_path, embedder):
         assert [p.doc_id for p in named.passages] == ["KN-7", "KN-2"]
     finally:
         store.close()
+
+
+QUAY_INSPECTIONS = {  # one page repeats the question's words; another states the value in its own words
+    "quay-inspection-process.md": "# Quay inspection process\n\n## Owner duties\n\nThe owner of a quay inspection books "
+                                  "the quay inspection meeting for a category 1 storm within 2 days.\n\n## Meeting\n\n"
+                                  "The quay inspection meeting held after a storm is short and reviews the quay inspection "
+                                  "notes.\n\n## Storms\n\nA category 1 storm closes the quay; a category 2 storm closes "
+                                  "the outer berths only.\n\n## Notes\n\nThe harbour office keeps the notes of "
+                                  "every quay inspection meeting held after a storm.\n",
+    "inspection-sheet.md": "# Inspection sheet\n\nThis sheet lists the tide gauges, the rope lengths, the bollard "
+                           "numbers, the crane hours and the lamp posts of each berth. It is read out at the quay "
+                           "inspection meeting, held within 4 working days after any event. Fill in every line in ink "
+                           "and sign the foot of the page.\n",
+    "berth-paint.md": "# Berth paint\n\nThe berths are painted every spring in harbour blue.\n",
+}
+
+
+def test_a_question_asking_one_value_gets_the_best_passage_of_another_document_by_meaning(tmp_path, embedder):
+    """"A category 1 storm has just passed. By when must the quay inspection meeting be held?": BM25's seeds are all
+    the process page's, which repeats those words section after section; the sheet that states the deadline in a long
+    paragraph of other things ("within 4 working days after any event") is further down the vector ranking, and only
+    beside it can the answer say the corpus disagrees (old code: "2 days (supported)"). A question asking no value
+    (who books it) keeps BM25's seeds as they are."""
+    from graphrag_bench.answers.answer import compose
+    from graphrag_bench.retrieval.lexical import lexical_retrievers
+    from graphrag_bench.settings import RetrievalSettings
+
+    graph, store = graph_retriever(QUAY_INSPECTIONS, tmp_path, embedder)
+    try:
+        graph.settings = graph.baseline.settings = RetrievalSettings(top_k=4)
+        graph.seeder = lexical_retrievers(graph.baseline)["bm25"]
+        question = "A category 1 storm has just passed. By when must the quay inspection meeting be held?"
+        assert {p.doc_id for p in graph.seeder.retrieve(question).passages} == {"quay-inspection-process.md"}
+        valued = graph.retrieve(question)
+        assert [p.doc_id for p in valued.passages][-1] == "inspection-sheet.md", valued.passages
+        answer = compose(valued)
+        assert "(conflicting)" in answer.splitlines()[0] and "[inspection-sheet.md]" in answer, answer
+        owner = graph.retrieve("Who books the quay inspection meeting after a category 1 storm?")
+        assert {p.doc_id for p in owner.passages} == {"quay-inspection-process.md"}, owner.passages
+    finally:
+        store.close()
