@@ -643,7 +643,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                 t.pos_ in ("PROPN", "NOUN", "NUM", "X") or not t.is_alpha and not t.is_punct
                 or t.text[:1].isupper() and t.i > 0  # (a capital inside the sentence: "Concourse", tagged a verb)
                 for t in span if t not in kind_tokens) or (c.start, c.end) in codes)
-            distances = [_distance(root, t) for t in matched if t.i < span.start or t.i >= span.end]
+            # (a span naming the asked noun is not near or far from another thing of that kind the sentence says:
+            # "'Manager cluster', … separate to the clusters that run user workloads" names the cluster asked for)
+            distances = [_distance(root, t) for t in matched if (t.i < span.start or t.i >= span.end)
+                         and not (inside and t in head_tokens)]
             # nearest to the words the part asks about, and, of equals, near to more of them (a span that names the
             # asked thing by its noun is where the part's words are, when it says no other)
             near = min(distances, default=0 if inside else 12) - CLOSE * sum(1 for d in distances if d <= 2)

@@ -1067,6 +1067,20 @@ def test_a_number_inside_a_name_is_no_quantity_and_coordinated_names_answer_toge
     assert answer.splitlines()[0] == "Answer: Ines or Tomas (supported) [ND-3]", answer
 
 
+def test_a_span_naming_the_asked_noun_is_not_measured_from_another_thing_of_that_kind(answerer):
+    """"Which shed is that": "'Keeper shed'" names the shed asked for; the sheds the sentence says of other things ("the
+    sheds that store fishing nets") are others of that kind, eight edges from the name, and the name's distance from
+    them is no reason to prefer another span (old code: "harbour repairs", four edges from them)."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("Once the harbour has moved to the new quay, the crew plans to shut down one of its sheds "
+                                "together with its Capstan winch. Which shed is that?")
+    sentence = parse_all(["We have a 'Keeper shed', for running harbour repairs (Capstan), which is separate to the "
+                          "sheds that store fishing nets."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) == "Keeper"
+
+
 def test_a_version_is_asked_by_the_head_of_its_noun_phrase_and_has_a_number(answerer):
     from graphrag_bench.answers.fillers import choose
     from graphrag_bench.language.spacy_pipeline import parse_all
