@@ -383,7 +383,10 @@ class GraphRetriever:
         document stating the value in other words ("within 5 business days of any event" beside "3 calendar days for a
         SEV-1") is what shows the corpus disagreeing (SPEC §3.7 `conflicting`), or agreeing. Measured on the devset
         (bench/devset.py --runs 2): pagerduty C2 1.5 -> 4, no other question moves; given to every question, the
-        passage cost three others 4.5 points, one more document's words for the reader to take a wrong answer from."""
+        passage cost three others 4.5 points, one more document's words for the reader to take a wrong answer from.
+        The search costs such a question what vector retrieval costs (pagerduty C2: 2 -> 12 ms), under the chained
+        questions' 37 ms that set graphrag's p95 there; searched on a thread beside the graph's queries, it saved
+        nothing (13.5 ms)."""
         if self.seeder is self.baseline:
             return passages  # (the seeds are the vector ranking itself)
         from ..answers.answer import default_answerer  # (the composer's reader imports retrieval's types)
