@@ -8,13 +8,13 @@ One definition for the whole graph, because a Dagster job runs assets of one par
 build side of a night is that night's incremental rebuild of the corpus (unchanged documents are reused).
 """
 
-import datetime as dt
 import warnings
 
 from dagster import (DailyPartitionsDefinition, DynamicPartitionsDefinition, MultiPartitionKey, MultiPartitionsDefinition,
                      PreviewWarning)
 
 from graphrag_bench.corpus.corpora import DEFAULT_CORPUS
+from graphrag_bench.settings import FIRST_NIGHT, tonight
 from resources import BenchSettings
 
 # Checks are partitioned like their assets (a verdict per corpus and night); Dagster still calls that a preview.
@@ -23,13 +23,13 @@ warnings.filterwarnings("ignore", category=PreviewWarning, message="Specifying a
 CORPUS, NIGHT = "corpus", "night"
 corpus_partitions = DynamicPartitionsDefinition(name=CORPUS)
 # end_offset=1: tonight is a partition while it is still running, not only once the day is over.
-night_partitions = DailyPartitionsDefinition(start_date="2026-01-01", end_offset=1)
+night_partitions = DailyPartitionsDefinition(start_date=FIRST_NIGHT, end_offset=1)
 PARTITIONS = MultiPartitionsDefinition({CORPUS: corpus_partitions, NIGHT: night_partitions})
 
 
 def partition_key(corpus: str = DEFAULT_CORPUS, night: str | None = None) -> MultiPartitionKey:
     """The key of one corpus on one night (default: the UTC date today)."""
-    return MultiPartitionKey({CORPUS: corpus, NIGHT: night or dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")})
+    return MultiPartitionKey({CORPUS: corpus, NIGHT: night or tonight()})
 
 
 def corpus_and_night(context) -> tuple[str, str]:

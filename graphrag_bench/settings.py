@@ -6,6 +6,7 @@ Bad values raise InputError naming the variable.
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import os
 import tomllib
@@ -91,6 +92,26 @@ class RetrievalSettings:
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 ANSWERERS = ("deterministic", "openai")
 DEFAULT_NIGHTLY = ("0 2 * * *", "UTC")
+FIRST_NIGHT = "2026-01-01"  # the first night a benchmark can be recorded for (the night partitions' start)
+
+
+def tonight() -> str:
+    """The night (UTC date) a run started now is recorded for."""
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+
+
+def night_from_arg(value: str | None) -> str:
+    """`run --night`: a night from FIRST_NIGHT to tonight (YYYY-MM-DD, UTC); default tonight, read once, so a run that
+    crosses midnight stays one night's."""
+    if value is None:
+        return tonight()
+    try:
+        night = dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise InputError("--night", f"expected a date YYYY-MM-DD, got {value!r}") from None
+    if not FIRST_NIGHT <= night.isoformat() <= tonight():
+        raise InputError("--night", f"must be from {FIRST_NIGHT} to tonight ({tonight()}, UTC), got {night}")
+    return night.isoformat()
 
 
 def _choice(name: str, default: str, choices: tuple[str, ...], env: Env | None, upper: bool = False) -> str:

@@ -56,6 +56,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     run.add_argument("--questions", default=str(REPO_ROOT / "questions" / "benchmark_questions.json"), help="question file")
     run.add_argument("--results-dir", default=str(REPO_ROOT / "results"), help="where run folders go (default: results/)")
     run.add_argument("--data-dir", default=None, help="this corpus's stores (default: data/ for the default corpus)")
+    run.add_argument("--night", default=None, metavar="YYYY-MM-DD",
+                     help="the night (UTC) this run is recorded for in the run history (default: tonight); an earlier "
+                          "night re-runs that night's partition")
     run.add_argument("--runs", type=int, default=None, help="runs per question per mode (default 10, GRAPHRAG_RUNS)")
     run.add_argument("--gates", default=None, help="thresholds file (default config/gates.toml, GRAPHRAG_GATES_FILE)")
     run.add_argument("--modes", default=None,
@@ -186,7 +189,7 @@ def validate_inputs(args: argparse.Namespace):
                                          embedding_backend_from_env, env_flag, env_number, gates_file_from_env,
                                          id_types_from_env, llm_from_env, load_thresholds, log_level_from_env,
                                          max_document_mb_from_env, modes_from_env, nightly_from_env, shards_from_env,
-                                         build_executor_from_env, MAX_SHARDS)
+                                         build_executor_from_env, night_from_arg, MAX_SHARDS)
     from graphrag_bench.retrieval.modes import parse_modes
 
     docs = load_corpus(args.corpus)  # also checks GRAPHRAG_MAX_DOCUMENT_MB
@@ -206,6 +209,7 @@ def validate_inputs(args: argparse.Namespace):
     nightly_from_env()  # the time zone (the cron is the scheduler's to parse, where the schedule is defined)
     max_document_mb, id_types = max_document_mb_from_env(), id_types_from_env()
     runs = args.runs if args.runs is not None else int(env_number("GRAPHRAG_RUNS", 10, minimum=2))
+    night = night_from_arg(args.night)
     build_executor_from_env()
     shards = args.shards if args.shards is not None else shards_from_env()
     if not 1 <= shards <= MAX_SHARDS:
@@ -232,7 +236,7 @@ def validate_inputs(args: argparse.Namespace):
                              remeasure=bool(args.remeasure) or env_flag("GRAPHRAG_REMEASURE"), modes=modes,
                              max_document_mb=max_document_mb, id_types=id_types, answerer=args.answerer or "",
                              replay=bool(llm and llm.replay), shards=shards)
-    return settings, len(docs), len(questions)
+    return settings, night, len(docs), len(questions)
 
 
 def print_table(summary: dict, out) -> None:
@@ -253,13 +257,13 @@ def run(args: argparse.Namespace) -> int:
     from graphrag_bench.runtime.preflight import check_graph_store, check_warehouse, run_lock
 
     started = time.perf_counter()
-    settings, n_docs, n_questions = validate_inputs(args)
+    settings, night, n_docs, n_questions = validate_inputs(args)
     with run_lock(settings.data_dir):  # one run per data folder; the stores are checked once it is ours
         check_graph_store(settings.data_dir)
         check_warehouse(settings.warehouse_path, settings.results_dir, settings.corpus_dir)
         print(f"graphrag-bench: {n_docs} documents, {n_questions} questions, {settings.runs} runs per question per mode", flush=True)
         print(f"  data folder: {settings.data_dir}\n  results:     {settings.results_dir}", flush=True)
-        return execute(settings, n_docs, started)
+        return execute(settings, night, n_docs, started)
 
 
 def _space_left(message: str, settings) -> str:
@@ -274,7 +278,7 @@ def _space_left(message: str, settings) -> str:
                                         for name, path in folders.items() if os.path.isdir(path)) + ")"
 
 
-def execute(settings, n_docs: int, started: float) -> int:
+def execute(settings, night: str, n_docs: int, started: float) -> int:
     """The benchmark job in process; its outcome as an exit code (1 only for a failed gate)."""
     from graphrag_bench.settings import log_level_from_env
     from pipelines.definitions import benchmark_job, execute_job, nightly_schedule
@@ -284,10 +288,10 @@ def execute(settings, n_docs: int, started: float) -> int:
     log_level = log_level_from_env()
     run_config = {"loggers": {"console": {"config": {"log_level": log_level}}}}
     instance = dagster_instance()
-    if settings.shards > 1 and (crashed := build_in_processes(settings, instance, run_config)):
+    if settings.shards > 1 and (crashed := build_in_processes(settings, night, instance, run_config)):
         return crashed
-    # The corpus these settings name, tonight (UTC): one row of the run history, like a scheduled run's.
-    result = execute_job(settings, benchmark_job.name, instance, raise_on_error=False, run_config=run_config)
+    # The corpus these settings name, on its night: one row of the run history, like a scheduled run's.
+    result = execute_job(settings, benchmark_job.name, instance, night=night, raise_on_error=False, run_config=run_config)
     failed_checks = [e for e in result.get_asset_check_evaluations() if not e.passed]
     crashed = step_failures(result, settings)
     if crashed == EXIT_INPUT:
@@ -328,7 +332,7 @@ def step_failures(result, settings) -> int | None:
     return crashed
 
 
-def build_in_processes(settings, instance, run_config: dict) -> int | None:
+def build_in_processes(settings, night: str, instance, run_config: dict) -> int | None:
     """`--shards N` > 1: the graph built first on the multiprocess executor, N document shards side by side; the
     benchmark job then finds every build step's work stored and measures in one process, as always. A failed gate is
     the benchmark job's to report; another failure ends the run here (its exit code)."""
@@ -342,7 +346,7 @@ def build_in_processes(settings, instance, run_config: dict) -> int | None:
     with tempfile.TemporaryDirectory() as home:
         # A multiprocess run needs an instance its processes share: the UI's when DAGSTER_HOME is set.
         own = DagsterInstance.local_temp(home) if instance.is_ephemeral else None
-        with execute_build_in_processes(settings, own or instance, run_config=run_config) as result:
+        with execute_build_in_processes(settings, own or instance, night=night, run_config=run_config) as result:
             crashed = step_failures(result, settings)
         if own is not None:
             own.dispose()

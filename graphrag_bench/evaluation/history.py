@@ -12,6 +12,7 @@ import polars as pl
 
 from ..corpus.corpora import DEFAULT_CORPUS
 from ..runtime.files import files_digest, replace_atomically
+from ..settings import tonight
 
 if TYPE_CHECKING:
     from ..stages.summary import RunSummary
@@ -62,7 +63,7 @@ def record_built_state(data_dir: str | Path, state: str) -> None:
 
 def run_night(summary: dict) -> str:
     """The night a summary was benchmarked for (a summary from before nights existed: the day it is loaded)."""
-    return summary.get("night") or dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d")
+    return summary.get("night") or tonight()
 
 
 def raw_frames(result: RunSummary) -> dict[str, pl.DataFrame]:

@@ -12,11 +12,16 @@ from pathlib import Path
 
 import pytest
 
+from graphrag_bench.settings import tonight
+
 from ..conftest import QUESTIONS, REPO
 from .command import FEW_MODES, RUNS, cli
 from .faults import Marker, damage
 
 SUMMARY_KEYS = {"run_id", "corpus", "modes", "latency_ratio_p95", "graph", "extraction", "audit", "gates", "questions"}
+# Every run over the shared data folder is recorded for one night, read once: a module running across midnight UTC
+# would otherwise make its re-run another night's (a new history row), which is what a new night is.
+NIGHT = tonight()
 MODE_KEYS = {"points", "max_points", "by_category", "p95_pipeline_ms", "hallucinations", "certainty_accuracy", "retrieval"}
 ARTIFACTS = {"baseline_scores.json", "graphrag_scores.json", "latency_baseline.json", "latency_graphrag.json",
              "latency_breakdown.json", "cache_metrics.json", "entity_audit.json", "detailed_answers.json",
@@ -56,7 +61,7 @@ def first_run(outside):
     (outside / "dagster_home").mkdir()
     people = _two_people_one_letter_apart(outside / "people")
     runs = {name: subprocess.Popen([sys.executable, "-m", "pipelines.cli", "run", *args, "--results-dir", "results",
-                                    "--runs", RUNS], cwd=outside, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    "--runs", RUNS, "--night", NIGHT], cwd=outside, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                    text=True)
             for name, args in (("default", ["--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data"]),
                                ("people", ["--corpus", str(people), "--questions", "questions.json", "--data-dir",
@@ -142,13 +147,14 @@ def test_an_unchanged_rerun_reuses_the_measurement_and_rebuilds_nothing(first_ru
     built = outside / "data" / "dbt_built.json"
     built_before = built.stat().st_mtime_ns
     result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
-                 "--results-dir", "results", "--runs", RUNS, cwd=outside)
+                 "--results-dir", "results", "--runs", RUNS, "--night", NIGHT, cwd=outside)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "nothing the benchmark measures changed since run" in result.stdout
     runs = _run_folders(outside)
     assert len(runs) == 1  # the same run stands: no second folder, no second history row
     summary = json.loads((runs[0] / "summary.json").read_text())
     assert summary["measurement"]["reused"] is True and summary["run_id"] == summary["measurement"]["run_id"]
+    assert summary["night"] == NIGHT  # the night --night names, which the re-run kept
     assert all(g["passed"] for g in summary["gates"]) and (runs[0] / "RELEASE_APPROVED").exists()
     assert built.stat().st_mtime_ns == built_before  # dbt did not run
 
@@ -195,7 +201,7 @@ def test_agents_reading_the_memory_during_a_run_neither_fail_nor_fail_the_run(fi
         before = ask_all()
         assert before[0].startswith("ok Answer:") and before[1] == before[0], before
         result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data",
-                     "--results-dir", "results", "--runs", RUNS, cwd=outside)
+                     "--results-dir", "results", "--runs", RUNS, "--night", NIGHT, cwd=outside)
         assert result.returncode == 0, result.stderr[-3000:]
         assert ask_all() == before  # the same state, still read
     finally:
@@ -214,7 +220,7 @@ def test_release_gate_job_rechecks_the_latest_report(first_run, outside):
     assert first_run[0].returncode == 0
     settings = BenchSettings(corpus_dir=str(outside / "corpus"), questions_file=str(outside / "questions.json"),
                              data_dir=str(outside / "data"), results_dir=str(outside / "results"), runs=2)
-    result = execute_job(settings, "release_gate_job", DagsterInstance.ephemeral())
+    result = execute_job(settings, "release_gate_job", DagsterInstance.ephemeral(), night=NIGHT)
     checks = {c.check_name: c.passed for c in result.get_asset_check_evaluations()}
     assert {"gate_multi_hop", "gate_latency", "entity_resolution_audit"} <= set(checks)
     assert all(checks.values())
@@ -241,7 +247,8 @@ def test_the_data_folder_holds_no_pickle_and_a_crafted_stored_output_runs_nothin
         report.write_bytes(pickle.dumps({"gates": Marker(marker)}))
         settings = BenchSettings(corpus_dir=str(outside / "corpus"), questions_file=str(outside / "questions.json"),
                                  data_dir=str(data), results_dir=str(outside / "results"), runs=2)
-        result = execute_job(settings, "release_gate_job", DagsterInstance.ephemeral(), raise_on_error=False)
+        result = execute_job(settings, "release_gate_job", DagsterInstance.ephemeral(), night=NIGHT,
+                             raise_on_error=False)
         assert not result.success and not marker.exists()
         failures = " ".join(e.event_specific_data.error.to_string() for e in result.all_events if e.is_step_failure)
         assert str(report) in failures and "materialize benchmark_report again" in failures, failures
@@ -266,7 +273,7 @@ def test_damaged_and_crafted_data_files_run_no_code_and_the_run_converges_to_the
         damage(data / name, fault, marker)
     (data / "audit_cache.jsonl").write_text(json.dumps({"format": FORMAT, "version": VERSION}) + '\nverified\t00\t{"a": 1}')
     run = ("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", str(data), "--results-dir",
-           str(results), "--runs", RUNS, "--modes", FEW_MODES)
+           str(results), "--runs", RUNS, "--modes", FEW_MODES, "--night", NIGHT)
     result = cli(*run, cwd=outside)
     assert result.returncode == 0 and not marker.exists() and "Traceback" not in result.stderr, result.stderr[-3000:]
     summary = json.loads(next(results.glob("run_*/summary.json")).read_text())
@@ -284,7 +291,7 @@ def test_wrong_reference_key_fails_the_gate_and_exits_1(first_run, outside):
             q["required_sources"] = ["SOP-deployment"]
     (outside / "wrong.json").write_text(json.dumps(questions))
     result = cli("run", "--corpus", "corpus", "--questions", "wrong.json", "--data-dir", "data",
-                 "--results-dir", "results", "--runs", RUNS, "--modes", FEW_MODES, cwd=outside)
+                 "--results-dir", "results", "--runs", RUNS, "--modes", FEW_MODES, "--night", NIGHT, cwd=outside)
     assert result.returncode == 1, result.stderr[-3000:]
     assert "gate failed: gate_multi_hop" in result.stderr
     assert "Stack Trace:" not in result.stderr  # the verdict in one line; the trace stays in the run's event log
@@ -363,7 +370,7 @@ def test_a_full_results_disk_names_the_folder_leaves_nothing_half_written_and_re
         with duckdb.connect(str(warehouse), read_only=True) as conn:
             recorded = conn.execute("select count(*) from raw.runs").fetchall()[0][0]
         result = cli("run", "--corpus", "corpus", "--questions", "questions.json", "--data-dir", "data", "--results-dir",
-                     str(small / "results"), "--runs", RUNS, "--remeasure", "--modes", FEW_MODES, cwd=outside)
+                     str(small / "results"), "--runs", RUNS, "--remeasure", "--modes", FEW_MODES, "--night", NIGHT, cwd=outside)
         assert result.returncode == 2, result.stderr[-3000:]
         assert "No space left on device" in result.stderr and str(small / "results" / "run_") in result.stderr
         verdict = result.stderr.strip().splitlines()[-1]  # (above it, Dagster's one-line step failure log)

@@ -18,6 +18,8 @@ from .command import cli
     (["run", "--questions", "broken.json"], {}, "broken.json: not valid JSON"),
     (["run", "--questions", "nofield.json"], {}, "item 'A1': field 'certainty': missing required field"),
     (["run", "--runs", "1"], {}, "--runs: must be at least 2"),
+    (["run", "--night", "last tuesday"], {}, "--night: expected a date YYYY-MM-DD, got 'last tuesday'"),
+    (["run", "--night", "2999-01-01"], {}, "--night: must be from 2026-01-01 to tonight"),
     (["run", "--modes", "vector,pagerank"], {}, "--modes: unknown mode 'pagerank'; the modes are all, vector, bm25"),
     (["run"], {"GRAPHRAG_MODES": "bm26"}, "GRAPHRAG_MODES: unknown mode 'bm26'"),
     (["ask", "Who?", "--mode", "pagerank"], {}, "argument --mode: unknown mode 'pagerank'"),
