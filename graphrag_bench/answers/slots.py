@@ -923,11 +923,12 @@ def asked_noun(text: str) -> tuple[str, bool]:
         head = next((o for p in head.children if p.dep_ == "prep" and p.lower_ == "of"
                      for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")), head)
     words = [c for c in head.lefts if c.dep_ in ("compound", "amod") and c.pos_ != "DET"] + [head]
-    # A plural noun right after it, before an auxiliary, is the phrase's head, however the parser hung the two: "which
-    # CIDR ranges were allocated" ("ranges" read as a verb, or "CIDR" as the head). No verb stands right before one.
-    if head.i + 2 < len(doc) and (plural := doc[head.i + 1]).tag_ in ("NNS", "VBZ") and plural.pos_ != "AUX" \
-            and doc[head.i + 2].pos_ == "AUX":
-        return " ".join(w.text for w in [*words, plural]), True
+    # A noun right after it, before an auxiliary, is the phrase's head, however the parser hung the two: "which CIDR
+    # ranges were allocated" ("ranges" read as a verb, or "CIDR" as the head), "with which Kubernetes upgrade did that
+    # happen" ("upgrade" read as a verb, "Kubernetes" as a plural). No verb stands right before one.
+    if head.i + 2 < len(doc) and (last := doc[head.i + 1]).tag_ in ("NNS", "VBZ", "NN", "VBP", "VB") \
+            and last.pos_ != "AUX" and doc[head.i + 2].pos_ == "AUX":
+        return " ".join(w.text for w in [*words, last]), last.tag_ in ("NNS", "VBZ")
     return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
 
 

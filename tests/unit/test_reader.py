@@ -2196,6 +2196,16 @@ def test_the_noun_asked_for_keeps_a_participle_the_parser_took_for_the_verb(part
     assert asked_noun(part) == (noun, True)
 
 
+@pytest.mark.parametrize("part, noun", [("with which Lighthouses upgrade did that happen", ("Lighthouses upgrade", False)),
+                                        ("which Moorings update was it shipped in", ("Moorings update", False))])
+def test_the_noun_asked_for_ends_at_the_word_before_the_auxiliary(part, noun):
+    """"with which Lighthouses upgrade did that happen": the parser may read "upgrade" as a verb and the name before it
+    as a plural noun; the part asks for one upgrade (old code: "Lighthouses", plural)."""
+    from graphrag_bench.answers.slots import asked_noun
+
+    assert asked_noun(part) == noun
+
+
 @pytest.mark.parametrize("part, noun", [("Which of the harbour's ferries does the Tidewatch office use", ("ferry", False)),
                                         ("Which of these ferries were repainted", ("ferries", True)),
                                         ("Which of them rang the bell", ("", False))])
