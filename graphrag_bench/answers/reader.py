@@ -32,7 +32,8 @@ from ..language.spacy_pipeline import parse_all
 from ..language.text import fold, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
-from .slots import BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer, named_in, stem, terms_of
+from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
+                    name_asked_of, named_in, stem, terms_of)
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 # (asked, "Who are they?", or said as what the section tells, "How inactivity is measured")
@@ -77,6 +78,7 @@ ALTERNATIVE_WORDS = 2  # words of the alternative a why-part turns down that a s
 CONTRAST_OPENING = re.compile(rf"^\W*(?:{'|'.join(sorted(CONTRAST_WORDS))})\b", re.IGNORECASE)  # "However, …"
 REASON_REACH = 2  # paragraphs after the one restating the question's statement in which the reason against it is read
 MARKED_REASON = 0.8  # a sentence marking its reason, this close to the best's score, gives it rather than a whole sentence
+NAME_WORD = re.compile(r"\w+")
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a common noun's score, answers it
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
@@ -233,6 +235,11 @@ class PassageReader:
             one_of = bool(among) and bool(ONE_WORD.search(part.text))  # of the documents the scene introduces (below)
             if one_of and part.points_back and not BACK_POINTER.search(ORDER_WORD.sub(" ", part.text)):
                 part = dataclasses.replace(part, points_back=False)  # ("the newer one" is not an earlier answer)
+            # "What is Soren's full name": a longer name the context writes that holds the one given ("Søren Iversen").
+            fuller = self._fuller_name(part, asked, sentences, words)
+            if fuller is not None:
+                answers.append(fuller)
+                continue
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers, asked.scene)
             if via is not None:
@@ -777,6 +784,37 @@ class PassageReader:
             return memo[label]
 
         return asked
+
+    def _fuller_name(self, part: AskedPart, asked: AskedQuestion, sentences: list[Sentence],
+                     words: "ContextWords") -> PartAnswer | None:
+        """A part asking for the name of one it names ("What is Soren's full name as written elsewhere in that
+        postmortem"): the name of more words, written by a sentence of the context, that holds every word of the one
+        given, accents aside ("Søren Iversen"); of the document that says most of the question (by rarity), the
+        first. The part's other words say how the name is written, not what the sentence says. None where the part
+        asks no name of one it names, or no sentence writes a longer one."""
+        owner = name_asked_of(part.text) if part.slot == "thing" else ""
+        if not owner:
+            return None
+        given = set(NAME_WORD.findall(fold(owner).lower()))
+        question = fold(asked.question).lower()
+        in_document: dict[str, set[str]] = {}
+        for sentence, text, under in zip(sentences, words.texts, words.under):
+            in_document.setdefault(sentence.doc_id, set()).update(text | under)
+        topic = set(asked.topic)
+        total = sum(words.rarity(t) for t in topic) or 1.0
+        found = []
+        for i, sentence in enumerate(sentences):
+            if sentence.from_fact:
+                continue
+            for name in named_in(sentence.text):
+                written = NAME_WORD.findall(fold(name).lower())
+                if fold(name).lower() not in question and given <= set(written) and len(written) > len(given):
+                    said = sum(words.rarity(t) for t in topic & in_document[sentence.doc_id]) / total
+                    found.append((said, -i, name))
+        if not found:
+            return None
+        said, first, name = max(found)  # (the most said, then the first sentence)
+        return PartAnswer(part, Filler(name), sentences[-first], round(said, 4))
 
     def _about_document(self, part: AskedPart, asked: AskedQuestion, sentences: list[Sentence],
                         words: "ContextWords") -> PartAnswer | None:

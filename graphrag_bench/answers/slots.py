@@ -935,6 +935,26 @@ def asked_noun(text: str) -> tuple[str, bool]:
 NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*(?:-\d+)+\b|@[\w-]+|\b(?:[A-Z]\.\s+)*[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
 
 
+def name_asked_of(text: str) -> str:
+    """The one a part asks the name of, where it names that one: "What is Soren's full name", "the full name of Bjorn"
+    ("Soren", "Bjorn"); "" for any other part ("the name of the RabbitMQ exchange" asks the name of an exchange)."""
+    from ..language.spacy_pipeline import parse_all
+
+    if "name" not in text.lower():
+        return ""
+    doc = parse_all([text])[0]
+    for token in doc:
+        if token.lemma_.lower() != "name" or token.pos_ != "NOUN":
+            continue
+        owners = [c for c in token.children if c.dep_ == "poss"] + [
+            o for p in token.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
+        for owner in owners:
+            if owner.pos_ == "PROPN":
+                words = [t for t in owner.subtree if t.dep_ != "case" and t.pos_ in ("PROPN", "NOUN")]
+                return " ".join(t.text for t in words)
+    return ""
+
+
 def named_in(question: str) -> tuple[str, ...]:
     """What a question names by typography: code and quoted text, record ids, handles, capitalised runs (not the
     first word of a sentence unless it is capitalised inside too)."""

@@ -2984,3 +2984,36 @@ def test_what_the_documents_are_called_is_read_from_a_title_said_with_it(answere
     answer = _answer(answerer, "Which HRN superseded the Spring Watch?", "0034-autumn-watch.md", "0031-spring-watch.md")
     assert answer.splitlines()[0].startswith("Answer: 0034-autumn-watch.md (Autumn Watch)"), answer
 
+
+
+LAMP_LOG = [
+    Passage("HL-9#1", "HL-9", 1, 2, "HL-9: Bell buoy drift — Summary\n"
+            "The buoy was towed back by Bjorn Olsen of the tug crew, and the bell was retuned.", 0.9),
+    Passage("HL-7#1", "HL-7", 1, 4, "HL-7: Fog lamp outage at the north quay — Timeline\n"
+            "2031-03-02 06:10: lamp watch meeting held and lamp marshal (Bjørn Halvorsen) appointed.\n"
+            "2031-03-02 09:40: progress on the quay lamps was reported to Bjorn, Ada and Per Lund.", 1.0),
+]
+
+
+def test_the_full_name_of_one_the_question_names_is_the_longer_name_its_document_writes(answerer):
+    """"What is Bjorn's full name as written elsewhere in that log": the name of more words holding the one given,
+    accents aside ("Bjørn Halvorsen"), from the log the question's opening statement is about (not "Bjorn Olsen" of
+    another record, read first); the second part is then read of him (old code: the first part unanswered, "lamp
+    marshal" alone)."""
+    question = ("In the fog lamp outage, progress on the quay lamps was reported to 'Bjorn, Ada and Per Lund'. What is "
+                "Bjorn's full name as written elsewhere in that log, and what role had he been appointed to?")
+    answer = answerer(Retrieval(question, "baseline", passages=LAMP_LOG))
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: Bjørn Halvorsen; lamp marshal (supported) [HL-7]"), answer
+    assert "Olsen" not in answer
+
+
+@pytest.mark.parametrize("part, owner", [("What is Bjorn's full name as written in that log", "Bjorn"),
+                                         ("what is the full name of Ada Lund", "Ada Lund"),
+                                         ("What is the name of the Tidewatch exchange the quay office writes to", "")])
+def test_the_name_asked_of_is_the_proper_name_that_owns_it(part, owner):
+    """"the name of the Tidewatch exchange" asks an exchange's name: no name the context writes with "Tidewatch" in it
+    answers it as Tidewatch's full name."""
+    from graphrag_bench.answers.slots import name_asked_of
+
+    assert name_asked_of(part) == owner
