@@ -56,6 +56,10 @@ ASKS = re.compile(rf"\s*{HEDGE}?(?:{PREPOSITION}\s+)?({WH})\b(?:\s+({'|'.join(HO
 SENTENCE_BREAK = re.compile(r"(?<=[.?!])(?<!\b[A-Z]\.)\s+(?=[A-Z\"'`])")  # not after an initial ("G. Freeney")
 BACK_POINTER = re.compile(r"\b(?:it|its|they|them|their|he|she|him|his|her|that|this|those|these|same|earlier|later|"
                           r"previous|former|latter|one)\b", re.IGNORECASE)
+# "its own", "their own": a possessive that, after a noun of the same part ("the platform … its own pipelines"), is
+# that noun's, not an earlier answer's
+REFLEXIVE_OWN = re.compile(r"\s+own\b", re.IGNORECASE)
+OWN_ANTECEDENT = re.compile(r"\b(?:the|a|an)\s+\w+", re.IGNORECASE)
 TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")
 
 
@@ -322,9 +326,12 @@ def describing(part: AskedPart, statement: str) -> AskedPart:
 def _points_back(own: str, earlier: str) -> bool:
     """Whether a word of the part stands for something an earlier part says. "The same" does so only of a thing said
     before ("which channel …, and is it the same channel", "the same one"): "how many members may work for the same
-    employer" asks of the members among themselves."""
+    employer" asks of the members among themselves. Nor does "its own" after a noun of the part's own: "what is the
+    platform now switching its own pipelines to" asks of the platform."""
     said = set(terms_of(earlier))
     for m in BACK_POINTER.finditer(own):
+        if REFLEXIVE_OWN.match(own, m.end()) and OWN_ANTECEDENT.search(own[:m.start()]):
+            continue
         if m.group(0).lower() != "same":
             return True
         following = re.match(r"\s+([\w-]+)", own[m.end():])

@@ -3017,3 +3017,16 @@ def test_the_name_asked_of_is_the_proper_name_that_owns_it(part, owner):
     from graphrag_bench.answers.slots import name_asked_of
 
     assert name_asked_of(part) == owner
+
+
+@pytest.mark.parametrize("question, points_back", [
+    ("Which roster did the quay office replace, and what is the harbour office now switching its own bookings to?", False),
+    ("Which crews did the quay office hire, and what are their own duties?", True),
+    ("Which ferry did the quay office buy, and what does it use for its own repairs?", True)])
+def test_its_own_after_a_noun_of_the_part_is_that_nouns(question, points_back):
+    """"what is the harbour office now switching its own bookings to": "its own" is the harbour office's, no earlier
+    answer's (old code: the part pointed back to the roster); "their own duties" with no noun of the part before it, and
+    "it" beside "its own", still point back."""
+    from graphrag_bench.answers.answer import default_answerer
+
+    assert default_answerer().slots.read(question).parts[1].points_back is points_back
