@@ -9,6 +9,8 @@ statement describes without naming it ("… with a Slack command. Who does that 
 context gives it where a sentence restates the statement. A graph mode keeps the passage it then ranks first that
 names the answer — the document that speaks of it, or, where the answer is one of the context's documents ("which one
 lists X as attendees, and what was its time to recovery"), a passage of that document — with that document's record.
+A later part that asks something of its own, in words no passage says together, is searched for alone
+(`parts_apart`): the search for the whole question ranks the documents most of its words are about.
 """
 
 from __future__ import annotations
@@ -91,6 +93,22 @@ def second_hops(result: Retrieval) -> list[Hop]:
             hops.append(Hop(f"{nested or asked.parts[i].text} {referent}", referent,
                             words.named_document.get(referent)))
     return hops
+
+
+def parts_apart(result: Retrieval) -> list[str]:
+    """The later parts of a question that ask something of their own (pointing to no earlier answer) in words no
+    passage of the context says together: "…, and what is the platform now switching its own deployment pipelines to?"
+    after a part answered by another document. Each is asked on its own: a search for the whole question ranks the
+    passages of the documents most of its words are about."""
+    from ..answers.answer import default_answerer
+    from ..answers.slots import terms_of
+
+    asked = default_answerer().slots.read(result.question)
+    later = [part for part in asked.parts[1:] if not part.points_back and part.terms]
+    if not later:
+        return []
+    said = [set(terms_of(p.text)) for p in result.passages]
+    return [part.text for part in later if not any(set(part.terms) <= s for s in said)]
 
 
 def speaks_of(passage: Passage, hop: Hop) -> bool:

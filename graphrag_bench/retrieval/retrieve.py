@@ -35,7 +35,7 @@ from ..answers.sentences import clean, passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
 from ..graph.vocabulary import EXPAND_TYPES, GENERIC, MENTION, RELATIONS
-from .chain import second_hops, speaks_of
+from .chain import parts_apart, second_hops, speaks_of
 
 log = logging.getLogger("graphrag_bench")
 FALLBACK_WARNING = "GraphRAG unavailable, falling back to vector-only"
@@ -358,6 +358,7 @@ class GraphRetriever:
                 self._held_fields(result, question)
                 self._links(result)
                 self._headers(result)
+                self._parts_apart(result)
                 self._chain(result)
         except GraphUnavailable as exc:
             if not self._warned:
@@ -503,6 +504,17 @@ class GraphRetriever:
                 result.passages.append(replace(found, score=0.0))
                 self._add_records(result, [self._chunks_by_document()[found.doc_id][0]])
         result.timings["chain_ms"] = _ms(t)
+
+    def _parts_apart(self, result: Retrieval) -> None:
+        """A later part asking something of its own that no passage says (`chain.parts_apart`): the seeder's first
+        passage for the part alone, of a document the context does not hold, added with that document's record."""
+        held = {p.doc_id for p in result.passages}
+        for text in parts_apart(result):
+            found = next((p for p in self.seeder.retrieve(text).passages if p.doc_id not in held), None)
+            if found is not None:
+                held.add(found.doc_id)
+                result.passages.append(replace(found, score=0.0))
+                self._add_records(result, [self._chunks_by_document()[found.doc_id][0]])
 
     def _held_fields(self, result: Retrieval, question: str) -> None:
         """Of the documents kept, the passage not kept with a field labelled in the question's own words that no kept

@@ -352,3 +352,43 @@ def test_a_question_asking_one_value_gets_the_best_passage_of_another_document_b
         assert {p.doc_id for p in owner.passages} == {"quay-inspection-process.md"}, owner.passages
     finally:
         store.close()
+
+
+JETTY_DECISIONS = {  # the question's first part is the decision's words; its second part, another record's
+    "008-private-jetties.md": "# 8. Moor at private jetties\n\n## Context\n\nThe harbour office is moving to Tidewatch "
+                              "rosters internally. Skippers should also be able to moor at the private jetties they "
+                              "already use.\n\n## Decision\n\nWe will let skippers moor at the private jetties they "
+                              "already use, and will offer a guide on how the harbour office checks them.\n\n"
+                              "## Consequences\n\nSkippers who already use a private jetty need to change little. "
+                              "Moving every skipper to Tidewatch rosters would cost the harbour office more.\n",
+    "003-tidewatch-rosters.md": "# 3. Use Tidewatch rosters\n\n## Decision\n\nReplace the chalkboard rosters with "
+                                "Tidewatch rosters.\n",
+    "040-use-quaylink.md": "# 40. Use QuayLink\n\n## Context\n\nThe berth bookings are kept in Tidewatch.\n\n"
+                           "## Decision\n\nWe will switch to using QuayLink for our berth bookings.\n",
+    "012-lamp-posts.md": "# 12. Lamp posts\n\n## Decision\n\nThe harbour office paints the lamp posts of every private "
+                         "jetty in spring.\n",
+}
+
+
+def test_a_later_part_asking_of_its_own_gets_the_seeders_passage_for_it_alone(tmp_path, embedder):
+    """"…, and what is the harbour office now switching its own berth bookings to?": the search for the whole question
+    ranks the decision that repeats its opening statement's words; the part asking something of its own (its "its own"
+    is the harbour office's, no earlier answer) is searched alone, and the record that answers it is added (old code:
+    no passage of 040-use-quaylink.md)."""
+    from graphrag_bench.answers.answer import compose
+    from graphrag_bench.retrieval.lexical import lexical_retrievers
+    from graphrag_bench.settings import RetrievalSettings
+
+    graph, store = graph_retriever(JETTY_DECISIONS, tmp_path, embedder)
+    try:
+        graph.settings = graph.baseline.settings = RetrievalSettings(top_k=3)
+        graph.seeder = lexical_retrievers(graph.baseline)["bm25"]
+        question = ("The decision that lets skippers moor at the private jetties they already use mentions a roster "
+                    "system the harbour office was moving to internally. What had that system replaced, and what is "
+                    "the harbour office now switching its own berth bookings to?")
+        assert "040-use-quaylink.md" not in {p.doc_id for p in graph.seeder.retrieve(question).passages}
+        result = graph.retrieve(question)
+        assert "040-use-quaylink.md" in {p.doc_id for p in result.passages}, result.passages
+        assert "QuayLink" in compose(result).splitlines()[0]
+    finally:
+        store.close()
