@@ -507,14 +507,18 @@ class GraphRetriever:
 
     def _parts_apart(self, result: Retrieval) -> None:
         """A later part asking something of its own that no passage says (`chain.parts_apart`): the seeder's first
-        passage for the part alone, of a document the context does not hold, added with that document's record."""
-        held = {p.doc_id for p in result.passages}
+        passage for the part alone that the context does not hold — another section of a kept document ("Chosen: … for
+        the Prometheus node group") or another document's, with that document's record — added. One BM25 search per
+        such part."""
+        held = {p.chunk_id for p in result.passages}
         for text in parts_apart(result):
-            found = next((p for p in self.seeder.retrieve(text).passages if p.doc_id not in held), None)
+            found = next((p for p in self.seeder.retrieve(text).passages if p.chunk_id not in held), None)
             if found is not None:
-                held.add(found.doc_id)
+                new_document = found.doc_id not in {p.doc_id for p in result.passages}
+                held.add(found.chunk_id)
                 result.passages.append(replace(found, score=0.0))
-                self._add_records(result, [self._chunks_by_document()[found.doc_id][0]])
+                if new_document:
+                    self._add_records(result, [self._chunks_by_document()[found.doc_id][0]])
 
     def _held_fields(self, result: Retrieval, question: str) -> None:
         """Of the documents kept, the passage not kept with a field labelled in the question's own words that no kept

@@ -392,3 +392,36 @@ def test_a_later_part_asking_of_its_own_gets_the_seeders_passage_for_it_alone(tm
         assert "QuayLink" in compose(result).splitlines()[0]
     finally:
         store.close()
+
+
+FLEET_DECISION = {  # the answer to the second part is another section of the document the first part is read in
+    "022-fleet.md": "# 22. Fleet\n\n## Harbour run\n\nFor the main harbour run the fleet decision picks the boats "
+                    "that run every day. Chosen: Kestrel, Osprey - for the main harbour run.\n\n## Lamps\n\nThe lamp crew keeps the lamps lit.\n\n"
+                    "## Night ferry\n\nThe crossing after dark carries the mail sacks, the lamp oil, the tide tables, "
+                    "the rope stores, the bell parts, the pilot's charts and the harbour master's post, and it waits "
+                    "for the last train from the city on Fridays and for the fishing fleet in storms. Chosen: Heron - "
+                    "for the night ferry.\n",
+    "023-harbour-run.md": "# 23. Harbour run timetable\n\nThe main harbour run leaves at six; the fleet decision "
+                          "picked the boats for the main harbour run.\n",
+    "024-harbour-run-crews.md": "# 24. Harbour run crews\n\nThe crews of the main harbour run board the boats the "
+                                "fleet decision picked for the main harbour run.\n",
+}
+
+
+def test_a_later_part_searched_alone_may_bring_another_section_of_a_kept_document(tmp_path, embedder):
+    """"Which boats did the fleet decision pick for the main harbour run, and which for the night ferry?": the second
+    part's answer is in a section of the fleet decision the search for the whole question did not keep (old code, which
+    kept only a passage of a document the context did not hold: no passage of it)."""
+    from graphrag_bench.retrieval.lexical import lexical_retrievers
+    from graphrag_bench.settings import RetrievalSettings
+
+    graph, store = graph_retriever(FLEET_DECISION, tmp_path, embedder)
+    try:
+        graph.settings = graph.baseline.settings = RetrievalSettings(top_k=3)
+        graph.seeder = lexical_retrievers(graph.baseline)["bm25"]
+        question = "Which boats did the fleet decision pick for the main harbour run, and which for the night ferry?"
+        assert not any("Heron" in p.text for p in graph.seeder.retrieve(question).passages)
+        result = graph.retrieve(question)
+        assert any("Chosen: Heron" in p.text for p in result.passages), result.passages
+    finally:
+        store.close()
