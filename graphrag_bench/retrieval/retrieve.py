@@ -358,7 +358,6 @@ class GraphRetriever:
                 self._held_fields(result, question)
                 self._links(result)
                 self._headers(result)
-                self._parts_apart(result)
                 self._chain(result)
         except GraphUnavailable as exc:
             if not self._warned:
@@ -493,8 +492,10 @@ class GraphRetriever:
         platform called, and what subdomain will its DNS use"), or asking through a description of it ("who authored the
         RFC that created that team"): the seeder's passage for the part (or the description), with the earlier answer in
         the pointer's place, that names that answer, added with its document's record (`chain.second_hops`): the
-        document that speaks of the first hop's answer holds the second ("Author(s): …" of the RFC creating the team)."""
+        document that speaks of the first hop's answer holds the second ("Author(s): …" of the RFC creating the team).
+        First, the later parts asking something of their own are searched for alone (`_parts_apart`)."""
         t = time.perf_counter()
+        self._parts_apart(result)
         held = {p.chunk_id for p in result.passages}
         for hop in second_hops(result):
             found = next((p for p in self.seeder.retrieve(hop.query).passages
