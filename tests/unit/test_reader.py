@@ -2985,7 +2985,6 @@ def test_what_the_documents_are_called_is_read_from_a_title_said_with_it(answere
     assert answer.splitlines()[0].startswith("Answer: 0034-autumn-watch.md (Autumn Watch)"), answer
 
 
-
 LAMP_LOG = [
     Passage("HL-9#1", "HL-9", 1, 2, "HL-9: Bell buoy drift — Summary\n"
             "The buoy was towed back by Bjorn Olsen of the tug crew, and the bell was retuned.", 0.9),
