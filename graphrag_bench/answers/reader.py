@@ -797,9 +797,6 @@ class PassageReader:
             return None
         given = set(NAME_WORD.findall(fold(owner).lower()))
         question = fold(asked.question).lower()
-        in_document: dict[str, set[str]] = {}
-        for sentence, text, under in zip(sentences, words.texts, words.under):
-            in_document.setdefault(sentence.doc_id, set()).update(text | under)
         topic = set(asked.topic)
         total = sum(words.rarity(t) for t in topic) or 1.0
         found = []
@@ -809,7 +806,7 @@ class PassageReader:
             for name in named_in(sentence.text):
                 written = NAME_WORD.findall(fold(name).lower())
                 if fold(name).lower() not in question and given <= set(written) and len(written) > len(given):
-                    said = sum(words.rarity(t) for t in topic & in_document[sentence.doc_id]) / total
+                    said = sum(words.rarity(t) for t in topic & words.by_doc[sentence.doc_id]) / total
                     found.append((said, -i, name))
         if not found:
             return None
