@@ -85,6 +85,12 @@ def stem(word: str) -> str:
     return BRITISH_OUR.sub("or", word)[:5]  # "colour" and "color" meet ("hour", "your", "four" are no such word)
 
 
+@lru_cache(maxsize=1 << 12)
+def term_set(text: str) -> frozenset[str]:
+    """`terms_of` as a set, remembered: the chain step reads the same retrieved passages for every run of a question."""
+    return frozenset(terms_of(text))
+
+
 def terms_of(text: str) -> list[str]:
     """The content words of a text as stems, in order, without grammar words; accents off ("Søren" is "Soren")."""
     out = []

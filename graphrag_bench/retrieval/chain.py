@@ -43,7 +43,7 @@ def second_hops(result: Retrieval) -> list[Hop]:
     from ..answers.answer import default_answerer
     from ..answers.reader import ContextWords
     from ..answers.sentences import context_sentences
-    from ..answers.slots import describing_clause, statement_pointer, terms_of
+    from ..answers.slots import describing_clause, statement_pointer, term_set, terms_of
 
     answerer = default_answerer()
     asked = answerer.slots.read(result.question)
@@ -53,7 +53,7 @@ def second_hops(result: Retrieval) -> list[Hop]:
     # question names, where it names anything: "what was its time to recovery" is not answered by another incident's
     # "Time to recovery")
     names = [set(terms_of(name)) for name in asked.named if terms_of(name)]
-    said = [words_of for words_of in (set(terms_of(p.text)) for p in result.passages)
+    said = [words_of for words_of in (term_set(p.text) for p in result.passages)
             if not names or any(name <= words_of for name in names)]
     pointing = [i for i in pointing if asked.parts[i].nested[0] or not any(set(asked.parts[i].terms) <= s for s in said)]
     # The first part pointing to what the opening statement describes ("… trigger a response with a Slack command. Who
@@ -101,13 +101,13 @@ def parts_apart(result: Retrieval) -> list[str]:
     after a part answered by another document. Each is asked on its own: a search for the whole question ranks the
     passages of the documents most of its words are about."""
     from ..answers.answer import default_answerer
-    from ..answers.slots import terms_of
+    from ..answers.slots import term_set
 
     asked = default_answerer().slots.read(result.question)
     later = [part for part in asked.parts[1:] if not part.points_back and part.terms]
     if not later:
         return []
-    said = [set(terms_of(p.text)) for p in result.passages]
+    said = [term_set(p.text) for p in result.passages]
     return [part.text for part in later if not any(set(part.terms) <= s for s in said)]
 
 
