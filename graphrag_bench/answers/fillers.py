@@ -476,12 +476,13 @@ def _distance(a, b) -> int:
 
 def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozenset[str] | set[str] = frozenset(),
            asked_field=lambda label: False, others_ask: frozenset[str] | set[str] = frozenset(),
-           pointed: tuple[frozenset[str], ...] = ()) -> Filler | None:
+           pointed: tuple[frozenset[str], ...] = (), question_words: frozenset[str] = frozenset()) -> Filler | None:
     """The filler of `part` in this sentence, or None when no span of the asked kind is new to the question.
     `others_ask`: the verbs the question's other parts ask by; what one of them governs answers that part ("raised to
     30 seconds" answers "what was it raised to", not "what was the timeout when it began"). `pointed`: the words of
     each earlier answer the part points back to ("that older mechanism"): a span saying one of them whole is that
-    earlier answer named again ("the old govuk_env_sync scripts"), not this part's."""
+    earlier answer named again ("the old govuk_env_sync scripts"), not this part's. `question_words`: the question's
+    words as `whole_stem`s, where the caller has them: a name is compared with them whole (below)."""
     if part.slot == "polar":
         return polar(doc, set(part.terms), part.text)
     if part.acted_on is not None:
@@ -566,6 +567,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)} - part_words
         if (c.start, c.end) in codes and c.text.lower() not in part.text.lower():
             named_anew.add(c.text.lower())
+        # (nor is a name one the question says only by a word cut the same: "Incident Commanders" is new to a question
+        # about "that command", which five letters would not tell apart)
+        if question_words and not c.common:
+            named_anew |= {whole for cut, whole in zip(terms_of(c.text), terms_of(c.text, whole=True))
+                           if whole != cut and whole not in question_words and cut not in bridge_terms}
         if not words or all(_said_in(w, question_terms) for w in words) and not named_anew:
             continue  # nothing the question does not already say
         if any(earlier <= words for earlier in pointed):

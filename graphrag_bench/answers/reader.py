@@ -166,6 +166,7 @@ class PassageReader:
         texts = with_joined(texts, asked.question, words.written)
         question_vector = self._vector([asked.question])[0]
         question_terms = set(asked.topic)
+        question_words = frozenset(terms_of(asked.question, whole=True))  # (uncut: "command" is no "Commander")
         scene_terms = set(terms_of(asked.scene))
         question_named = {t for name in asked.named for t in terms_of(name)}
         # What the question is most about, of what the retrieved passages say: its rarest word there. A graph fact's
@@ -530,7 +531,7 @@ class PassageReader:
                 if (picked := led.get(i) or (part.slot == "person" or kind) and _instructed(doc) and asks_doer(part.text)
                     and words.section_doer(i, question_terms, kind)
                     or choose(doc, part, question_terms | said_back, said_back,
-                              _any_field if i in section_fields else asked_field, others_ask, pointed)
+                              _any_field if i in section_fields else asked_field, others_ask, pointed, question_words)
                     # ("… rather than using EKS for the below reasons:": what it leads into, read below, is the reason)
                     or (Filler(sentences[i].text) if part.slot in ("reason", "thing") and _listed(sentences, i, part)
                         else None)
@@ -547,7 +548,8 @@ class PassageReader:
                        and _same_paragraph(sentences[i], sentences[i + 1])
                        and words.texts[i + 1] & set(part.terms)]
             found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
-                      if (picked := choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed))]
+                      if (picked := choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed,
+                                                  question_words))]
             found.sort(key=lambda f: (sentences[f[1]].from_fact and not says_back(f[1]), -f[0], f[1]))
             if best and words.asks_document(part, asked.scene):
                 # A document the question itself names is not what it asks: "Supersedes: RFC 0118" in RFC 0122's
@@ -608,7 +610,7 @@ class PassageReader:
                 # the one that gives it: "All project boards should be organization-level … ⏎ It is easier to
                 # distribute permissions … since write access … requires full write access to the repo."
                 marked = choose(parse_all([sentences[i + 1].text])[0], part, question_terms | said_back, said_back,
-                                asked_field, others_ask, pointed)
+                                asked_field, others_ask, pointed, question_words)
                 if marked is not None and not marked.unmarked:
                     i, filler = i + 1, marked
                 elif part.alternative and CONTRAST_OPENING.match(sentences[i + 1].text):
@@ -691,7 +693,8 @@ class PassageReader:
                 rival = self._restated_value(part, filler, sentences, i, texts, lambda j: (
                     (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                     and sentences[j].doc_id not in others and not _sibling_id(sentences[j], named_ids, part)),
-                    lambda doc: choose(doc, part, question_terms, frozenset(), asked_field, others_ask))
+                    lambda doc: choose(doc, part, question_terms, frozenset(), asked_field, others_ask,
+                                       question_words=question_words))
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
                                       via[0] if via is not None else None))
         return answers

@@ -70,8 +70,15 @@ BRITISH_OUR = re.compile(r"(?<=[a-z]{2}[b-df-hj-np-tv-z])our$")  # "colour", "fa
 def stem(word: str) -> str:
     """A word folded for matching: lower case, an inflection dropped, cut to five letters ("authored" and "author",
     "lasts" and "last" meet). (Memoized: the reader stems the same words for every part of every question.)"""
+    whole = whole_stem(word)
+    return whole if _identifier(whole) else whole[:5]
+
+
+@lru_cache(maxsize=1 << 16)
+def whole_stem(word: str) -> str:
+    """`stem` before the cut: "Commanders" is "commander", not the "command" five letters would make it."""
     word = word.lower().strip(".'")
-    if "_" in word or any(c.isdigit() for c in word):
+    if _identifier(word):
         return word  # an identifier ("publishing_documents", "ADR-002", "2023H1") is a name, compared whole
     word = word.replace("-", "")  # a compound hyphenated or closed up is one word ("non-live" and "nonlive" meet)
     for suffix in ("ing", "ed", "es", "s"):
@@ -82,7 +89,11 @@ def stem(word: str) -> str:
             break
     if len(word) > 3 and word.endswith("e") and not word.endswith("ee"):
         word = word[:-1]  # "fire", "fires", "fired" and "firing" meet
-    return BRITISH_OUR.sub("or", word)[:5]  # "colour" and "color" meet ("hour", "your", "four" are no such word)
+    return BRITISH_OUR.sub("or", word)  # "colour" and "color" meet ("hour", "your", "four" are no such word)
+
+
+def _identifier(word: str) -> bool:
+    return "_" in word or any(c.isdigit() for c in word)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -91,8 +102,9 @@ def term_set(text: str) -> frozenset[str]:
     return frozenset(terms_of(text))
 
 
-def terms_of(text: str) -> list[str]:
-    """The content words of a text as stems, in order, without grammar words; accents off ("Søren" is "Soren")."""
+def terms_of(text: str, whole: bool = False) -> list[str]:
+    """The content words of a text as stems, in order, without grammar words; accents off ("Søren" is "Soren").
+    `whole`: stems not cut to five letters (`whole_stem`)."""
     out = []
     for token in TOKEN.findall(fold(text).replace("\u2019", "'")):
         low = token.lower()
@@ -103,7 +115,7 @@ def terms_of(text: str) -> list[str]:
             token, low = token[:low.rindex("'")], low[:low.rindex("'")]
         if low in FUNCTION_WORDS or low in AUXILIARIES or low in QUESTION_WORDS or len(low) < 2 and not low.isdigit():
             continue
-        out.append(stem(token))
+        out.append(whole_stem(token) if whole else stem(token))
     return out
 
 

@@ -3029,3 +3029,21 @@ def test_its_own_after_a_noun_of_the_part_is_that_nouns(question, points_back):
     from graphrag_bench.answers.answer import default_answerer
 
     assert default_answerer().slots.read(question).parts[1].points_back is points_back
+
+
+def test_a_name_the_question_says_only_by_a_word_cut_the_same_is_new_to_it(answerer):
+    """"Who exactly does that call wake" after "a bell signal call": "Bell Signallers" is new to the question, whose
+    "signal" five letters would not tell from "Signallers" (old code: None, the name counted as said); "Bell Signals",
+    the question's own words, is still no answer."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.answers.slots import terms_of
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    question = ("At level 3 the tide table tells the watch to raise the harbour alarm with a bell signal call. Who "
+                "exactly does that call wake?")
+    asked = answerer.slots.read(question)
+    words = frozenset(terms_of(question, whole=True))
+    woken, said = parse_all(["The call will wake all of the current Bell Signallers on watch.",
+                             "The call will wake the Bell Signals on watch."])
+    assert (choose(woken, asked.parts[0], set(asked.topic), question_words=words) or "").endswith("Bell Signallers")
+    assert choose(said, asked.parts[0], set(asked.topic), question_words=words) is None
