@@ -79,6 +79,7 @@ CONTRAST_OPENING = re.compile(rf"^\W*(?:{'|'.join(sorted(CONTRAST_WORDS))})\b", 
 REASON_REACH = 2  # paragraphs after the one restating the question's statement in which the reason against it is read
 MARKED_REASON = 0.8  # a sentence marking its reason, this close to the best's score, gives it rather than a whole sentence
 NAME_WORD = re.compile(r"\w+")
+TOGETHER = 0.5  # a reading of the sentence the other parts were answered from, this close to the best, answers a part
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a common noun's score, answers it
 BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what the answer's documents say …
@@ -119,6 +120,29 @@ class PartAnswer:
     rival: "PartAnswer | None" = None  # another document's different value for the same single value: a conflict
     listed: tuple[Sentence, ...] = ()  # the list items the filler is, or the sentences of its other values ("two dates")
     via: "PartAnswer | None" = None  # the answer to the nested question the part was asked through ("that X depends on")
+
+
+def _together(answers: list[PartAnswer], alternatives: dict[int, list[tuple[float, int, str]]],
+              sentences: list[Sentence]) -> list[PartAnswer]:
+    """The parts of one question are answered together: a part read in another document than the one every other part
+    (two or more) was answered from takes, instead, a reading at least `TOGETHER` as good of a sentence another part
+    was answered from — "Nominations to this team will come from X, and require confirmation by Y" answers who puts
+    members forward as well as who confirms them, over another page's sentence that says more of the first part's
+    words."""
+    out = list(answers)
+    for k, others in alternatives.items():
+        docs = {a.sentence.doc_id for n, a in enumerate(answers) if n != k}
+        if len(answers) < 3 or len(docs) != 1 or answers[k].sentence.doc_id in docs:
+            continue  # (one other part is no agreement: the two may as well be read where this one was)
+        said = {(a.sentence.doc_id, a.sentence.text) for n, a in enumerate(answers) if n != k}
+        given = {_value(a.filler) for n, a in enumerate(answers) if n != k}
+        # (not another part's answer again: two parts ask two things, "who is the outer notice handed to" is not
+        # answered by the inner section's "Hand to: Chief Warden" that answers who runs inner signalling)
+        here = next(((score, j, filler) for score, j, filler in others
+                     if (sentences[j].doc_id, sentences[j].text) in said and _value(filler) not in given), None)
+        if here is not None:
+            out[k] = PartAnswer(answers[k].part, here[2], sentences[here[1]], round(here[0], 4))
+    return out
 
 
 class PassageReader:
@@ -201,6 +225,7 @@ class PassageReader:
         referred = words.named_by(statement.text) - {statement.doc_id} if statement is not None else set()
         introduced = referred if len(referred) == 1 else None
         answers: list[PartAnswer] = []
+        alternatives: dict[int, list[tuple[float, int, str]]] = {}  # each plain part answer's other readings
         among = [doc for doc in words.scene_titled(asked.scene) if doc in words.numbers] if asked.scene else []
         for original in asked.parts:
             part = original
@@ -695,9 +720,11 @@ class PassageReader:
                     and sentences[j].doc_id not in others and not _sibling_id(sentences[j], named_ids, part)),
                     lambda doc: choose(doc, part, question_terms, frozenset(), asked_field, others_ask,
                                        question_words=question_words))
+            if rival is None and not items and via is None:
+                alternatives[len(answers)] = [f for f in found if f[1] != i and f[0] >= TOGETHER * score]
             answers.append(PartAnswer(part, filler, sentences[i], round(score, 4), rival, items,
                                       via[0] if via is not None else None))
-        return answers
+        return _together(answers, alternatives, sentences)
 
     def _restated_value(self, part: AskedPart, filler: str, sentences: list[Sentence], index: int,
                         texts: list[set[str]], allowed, pick) -> "PartAnswer | None":

@@ -3047,3 +3047,24 @@ def test_a_name_the_question_says_only_by_a_word_cut_the_same_is_new_to_it(answe
                              "The call will wake the Bell Signals on watch."])
     assert (choose(woken, asked.parts[0], set(asked.topic), question_words=words) or "").endswith("Bell Signallers")
     assert choose(said, asked.parts[0], set(asked.topic), question_words=words) is None
+
+
+WARDEN_PAGES = [Passage("guild-duties.md#8", "guild-duties.md", 8, 9, "Lamp guild duties — Responsibilities\n- Setting up "
+                        "a \"Lamp Wardens team\" that will oversee the running of TideHub management tasks (inviting new "
+                        "members to the guild, trimming wicks, auditing oil stores)\n", 1.0),
+                Passage("guild-readme.md#40", "guild-readme.md", 40, 44, "Lamp guild — Lamp Wardens Team\nThis team keeps "
+                        "the keys of every tower.\n\nNominations to this team will come from the Tide Council, and require "
+                        "confirmation by the Harbour Board before taking effect. Seasons and home ports should be "
+                        "considered when selecting membership, to ensure sufficient cover over the winter storms.\n", 0.9)]
+
+
+def test_a_part_is_read_in_the_sentence_every_other_part_was_answered_from(answerer):
+    """"Who puts forward new members of the Lamp Wardens team, who has to confirm them, and why …": the second and
+    third parts are read in the guild's page; the first is too ("Nominations … will come from the Tide Council"), over
+    the duties page's sentence that says more of its words and names no one (old code: "TideHub management tasks",
+    likely, from two pages)."""
+    question = ("Who puts forward new members of the Lamp Wardens team, who has to confirm them, and why are seasons "
+                "taken into account when picking them?")
+    answer = answerer(Retrieval(question, "baseline", passages=WARDEN_PAGES))
+    assert answer.splitlines()[0].startswith("Answer: Tide Council; Harbour Board; Seasons and home ports"), answer
+    assert answer_label(answer) == "supported"
