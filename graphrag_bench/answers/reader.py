@@ -129,11 +129,13 @@ def _together(answers: list[PartAnswer], alternatives: dict[int, list[tuple[floa
     was answered from — "Nominations to this team will come from X, and require confirmation by Y" answers who puts
     members forward as well as who confirms them, over another page's sentence that says more of the first part's
     words."""
+    if len(answers) < 3:
+        return answers  # (one other part is no agreement: the two may as well be read where this one was)
     out = list(answers)
     for k, others in alternatives.items():
         docs = {a.sentence.doc_id for n, a in enumerate(answers) if n != k}
-        if len(answers) < 3 or len(docs) != 1 or answers[k].sentence.doc_id in docs:
-            continue  # (one other part is no agreement: the two may as well be read where this one was)
+        if len(docs) != 1 or answers[k].sentence.doc_id in docs:
+            continue
         said = {(a.sentence.doc_id, a.sentence.text) for n, a in enumerate(answers) if n != k}
         given = {_value(a.filler) for n, a in enumerate(answers) if n != k}
         # (not another part's answer again: two parts ask two things, "who is the outer notice handed to" is not
