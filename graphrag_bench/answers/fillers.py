@@ -561,7 +561,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             or (c.start, c.end) in held_by
         if not kinds & c.kinds and not beside:
             continue
-        words = set(terms_of(c.text))
+        cut_words = terms_of(c.text)
+        words = set(cut_words)
         # (a name written as one word with a capital inside, "CloudWatch", is not "Cloud" the question says; nor is
         # code, verbatim, the words it is made of: "`container-platform`" is not "Container Platform")
         named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)} - part_words
@@ -570,7 +571,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         # (nor is a name one the question says only by a word cut the same: "Incident Commanders" is new to a question
         # about "that command", which five letters would not tell apart)
         if question_words and not c.common:
-            named_anew |= {whole for cut, whole in zip(terms_of(c.text), terms_of(c.text, whole=True))
+            named_anew |= {whole for cut, whole in zip(cut_words, terms_of(c.text, whole=True))
                            if whole != cut and whole not in question_words and cut not in bridge_terms}
         if not words or all(_said_in(w, question_terms) for w in words) and not named_anew:
             continue  # nothing the question does not already say
