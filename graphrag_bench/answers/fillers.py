@@ -497,7 +497,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     head_tokens = [t for t in noun_tokens if stem(t.text) in head_terms or stem(t.lemma_) in head_terms]
     best: tuple | None = None
     found = candidates(doc, part, asked_field)
-    codes = _code_spans(doc.text)
+    sentence = doc.text  # (spaCy joins it from the tokens on every read)
+    codes = _code_spans(sentence)
     doers = _enlisted(doc, part.enlisted) if part.enlisted else []
     if doers is None:
         return None  # "which role do I ask to page …": a sentence saying neither asking nor paging says nobody
@@ -525,22 +526,22 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # A value in brackets right after a word of the asked noun is that noun's value, whatever its kind: "Prometheus
     # scrape timeout (10s)" for "what was the scrape timeout", "version of the Helm chart (`5.9.0`)" for "which Helm
     # chart version".
-    glossed = {m.end() for t in noun_tokens if (m := OPEN_BRACKET.match(doc.text, t.idx + len(t.text)))}
+    glossed = {m.end() for t in noun_tokens if (m := OPEN_BRACKET.match(sentence, t.idx + len(t.text)))}
     # So is a value right after the asked noun and "of", "as" or "to": "default of 300 seconds" for "what delay
     # default", "the Scope as `global:read`" for "what scope" (where the parser hangs the phrase on the verb); and one
     # its clause introduces with a colon ("the following CIDR ranges from the Networking team: `10.41.0.0/16`").
     valued = {m.end() for t in head_tokens for pattern in (OF_VALUE, INTRODUCED)
-              if (m := pattern.match(doc.text, t.idx + len(t.text)))}
+              if (m := pattern.match(sentence, t.idx + len(t.text)))}
     # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
-    called = {m.end() for t in head_tokens if (m := CALLED.match(doc.text, t.idx + len(t.text)))}
+    called = {m.end() for t in head_tokens if (m := CALLED.match(sentence, t.idx + len(t.text)))}
     # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team"
     # (where the asked noun's phrase starts, for each time it is said).
     noun_starts = {doc[_noun_start(t, noun_tokens)].idx for t in head_tokens}
     # A part pointing back to a name the question gives ("what role had he been appointed to", of Soren) is answered
     # by the noun with that name in brackets right after it: "incident manager (Søren Iversen)" says who holds it.
-    held_by = {_noun_before(doc, m.start()) for m in BRACKETED.finditer(doc.text)
+    held_by = {_noun_before(doc, m.start()) for m in BRACKETED.finditer(sentence)
                if set(terms_of(m.group(1))) & (question_terms - set(part.terms))} if part.points_back else set()
-    found += [Candidate(start, end, doc.text[start:end], frozenset({"thing", "person"}), common=True)
+    found += [Candidate(start, end, sentence[start:end], frozenset({"thing", "person"}), common=True)
               for start, end in held_by if end > start]
     # (a verb this part says itself, outside a clause, is its own: "who replaced the lamp, and on what date was it
     # replaced" asks both parts of one verb)
@@ -552,11 +553,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if asked_of and head_tokens and all(_of_another(t, asked_of) for t in head_tokens):
         return None  # "maintain a high level of quality" says no level of the knowledge asked about
     for c in found:
-        fronted = any(not doc.text[c.end:at].strip(NAME_QUOTES) and at > c.end for at in noun_starts)
+        fronted = any(not sentence[c.end:at].strip(NAME_QUOTES) and at > c.end for at in noun_starts)
         names_noun = fronted and part.slot == "person"
         # (of any kind, a name right before the asked noun names it: "`Public` visibility" for "what visibility")
         before_noun = fronted and (not c.common or (c.start, c.end) in codes)
-        beside = c.start in glossed and CLOSE_BRACKET.match(doc.text, c.end) is not None \
+        beside = c.start in glossed and CLOSE_BRACKET.match(sentence, c.end) is not None \
             or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called or names_noun \
             or (c.start, c.end) in held_by
         if not kinds & c.kinds and not beside:
@@ -580,15 +581,15 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if part.wh == "how many" and PREFIX_LENGTH.fullmatch(c.text):
             continue  # "how many channels": a count of them, not the size of the network they are in
         if part.wh in SPANS_OF_TIME and not c.field and (_counts_things(doc, c)
-                                                         or EVERY_BEFORE.search(doc.text, 0, c.start)):
+                                                         or EVERY_BEFORE.search(sentence, 0, c.start)):
             continue  # "how long does a session last": "1 hour", not "two administrative IAM Roles"; "how soon must
             # she report back": not "every 30s", which says how often
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:
             continue  # "earlier in the week", "the next day": a time said relative to the text around it, no date
-        if part.slot == "number" and not c.field and (_inside_word(doc.text, c.start, c.end)
-                                                      or ID_NUMBER_BEFORE.search(doc.text[:c.start])):
+        if part.slot == "number" and not c.field and (_inside_word(sentence, c.start, c.end)
+                                                      or ID_NUMBER_BEFORE.search(sentence[:c.start])):
             continue  # "10" of "ip-10-0-32-54", "01" of "2020-01-22", "0049" of "RFC 0049": a name's, not a quantity
         span = doc.char_span(c.start, c.end, alignment_mode="expand")
         if span is None:
@@ -626,7 +627,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             # can page one")
         if others and not c.field and _governed_by(root, others):
             continue  # what another part's verb takes is that part's answer
-        if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and LABEL_AFTER.match(doc.text, c.end):
+        if not c.field and c.kinds.isdisjoint(VALUE_KINDS) and LABEL_AFTER.match(sentence, c.end):
             continue  # "Recovery: the timeout raised …": a label names what follows, it is no value (a time,
             # "09:30:", says when it happened)
         listed_place = part.wh == "where" and not c.field and _bracketed_name(doc, c, root)
@@ -684,7 +685,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             text = re.sub(r"[\"\u201c\u201d]", "", doc[min(span.start, *ends):max(span.end, *(i + 1 for i in ends))].text)
     if part.wh == "where" and not chosen.field and _bracketed_name(doc, chosen, span.root):
         # (the list is the answer: each name is a place it goes to)
-        inside = doc.text[doc.text.rfind("(", 0, chosen.start) + 1:doc.text.index(")", chosen.end)]
+        inside = sentence[sentence.rfind("(", 0, chosen.start) + 1:sentence.index(")", chosen.end)]
         text = re.sub(r",?\s*(?:etc\.?|and so on)\s*$", "", inside).strip() or text
     counted = next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
                     and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None) if part.slot == "number" and not chosen.field else None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from ..corpus.ingest import TITLE_SEPARATOR, file_title
@@ -183,6 +184,12 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
     """The sentences of one passage (its first line is the document's title and section, as chunks are stored).
     Consecutive "Field: value" lines (list items or the rows of a two-column table) are one record: "Status:
     Implemented; Author(s): ekcasey" — a value is read beside the fields that say what it is about."""
+    return list(_passage_sentences(doc_id, start_line, text, rank))
+
+
+@lru_cache(maxsize=1 << 12)
+def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tuple[Sentence, ...]:
+    """`passage_sentences`, remembered: a question's chain step and its composer read the same passages."""
     head, _, body = text.partition("\n")
     out: list[Sentence] = []
     paragraph: list[tuple[int, str]] = []
@@ -336,7 +343,7 @@ def passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> lis
             paragraph.append((line_no, words))
     flush()
     names_list()
-    return out
+    return tuple(out)
 
 
 def _code_values(lines: list[str]) -> str:

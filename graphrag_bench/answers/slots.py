@@ -105,6 +105,13 @@ def term_set(text: str) -> frozenset[str]:
 def terms_of(text: str, whole: bool = False) -> list[str]:
     """The content words of a text as stems, in order, without grammar words; accents off ("Søren" is "Soren").
     `whole`: stems not cut to five letters (`whole_stem`)."""
+    return list(_terms(text, whole))
+
+
+@lru_cache(maxsize=1 << 16)
+def _terms(text: str, whole: bool) -> tuple[str, ...]:
+    """`terms_of`, remembered: the reader reads the same sentences, headings and names again for every part, and the
+    chain step reads a context before the composer reads it again."""
     out = []
     for token in TOKEN.findall(fold(text).replace("\u2019", "'")):
         low = token.lower()
@@ -116,7 +123,7 @@ def terms_of(text: str, whole: bool = False) -> list[str]:
         if low in FUNCTION_WORDS or low in AUXILIARIES or low in QUESTION_WORDS or len(low) < 2 and not low.isdigit():
             continue
         out.append(whole_stem(token) if whole else stem(token))
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -980,6 +987,7 @@ def name_asked_of(text: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=1 << 12)
 def named_in(question: str) -> tuple[str, ...]:
     """What a question names by typography: code and quoted text, record ids, handles, capitalised runs (not the
     first word of a sentence unless it is capitalised inside too)."""
