@@ -72,6 +72,7 @@ EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)  # a value aft
 SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
+MODIFIERS = ("compound", "nmod", "nummod", "amod")  # what a noun's own modifiers are to the parser
 MAX_UNIT_WORDS = 4  # a number's noun this few words after it is what it counts ("250 usable IP addresses")
 NEGATED = re.compile(r"n't\b|\b(?:not|never|no)\b", re.IGNORECASE)  # a question asking what is not so
 MAX_REASON = 240  # a reason is a clause: longer than a name
@@ -286,6 +287,12 @@ def _counts_things(doc, c: Candidate) -> bool:
     span = doc.char_span(c.start, c.end, alignment_mode="expand")
     kinds = {t.ent_type_ for t in span or () if t.ent_type_}
     return "CARDINAL" in kinds and not kinds & {"DATE", "TIME", "QUANTITY"}
+
+
+def _counted(span):
+    """The noun a number of the span counts, a few words after it ("250 usable IP addresses"); None if none."""
+    return next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
+                 and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None)
 
 
 def _said_in(term: str, terms: set[str]) -> bool:
@@ -598,6 +605,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if part.slot == "number" and not c.field and len(span[0].text) == 1 and span[0].text.isupper() \
                 and span[0].pos_ != "DET":
             continue  # "get back to them in X minutes": a placeholder, no value
+        if part.slot == "number" and part.noun and part.wh != "how many" and not c.field and _counts_things(doc, c) \
+                and (unit := _counted(span)) is not None and (unit_terms := set(terms_of(unit.text))) \
+                and unit_terms <= question_terms and not unit_terms & noun_terms:
+            continue  # "what are the length limits of … the service part": "three parts" counts what is asked about
         if part.enlisted and root not in doers:
             continue  # "a particular system" of "The IC may ask you who is on-call for a particular system": not who pages
         if not c.field and part.wh and (stem(root.text) in part.asks or stem(root.lemma_) in part.asks) \
@@ -612,6 +623,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                                                       or _opens_instruction(doc, span)):
             continue  # "Notify" opening an instruction, which the entity tagger took for an organisation ("Liaise
             # with engineers …", which the tagger took for a name)
+        if part.slot == "person" and not c.field and any(
+                t.ent_type_ in ("DATE", "TIME") for t in (*span, *(t for t in root.children if t.dep_ in MODIFIERS))):
+            continue  # "(on) Monday 9AM UTC", the tagger taking "UTC" for an organisation: when, not who
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone
         if part.slot == "person" and not c.field and not names_noun and _modifies_noun(span):
@@ -687,8 +701,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         # (the list is the answer: each name is a place it goes to)
         inside = sentence[sentence.rfind("(", 0, chosen.start) + 1:sentence.index(")", chosen.end)]
         text = re.sub(r",?\s*(?:etc\.?|and so on)\s*$", "", inside).strip() or text
-    counted = next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
-                    and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None) if part.slot == "number" and not chosen.field else None
+    counted = _counted(span) if part.slot == "number" and not chosen.field else None
     if counted is not None and counted.i >= span.end:
         text = doc[span.start:counted.i + 1].text  # a number with the noun it counts: "250 usable IP addresses"
     elif part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and span.end < len(doc) and doc[span.end].is_alpha:

@@ -3068,3 +3068,30 @@ def test_a_part_is_read_in_the_sentence_every_other_part_was_answered_from(answe
     answer = answerer(Retrieval(question, "baseline", passages=WARDEN_PAGES))
     assert answer.splitlines()[0].startswith("Answer: Tide Council; Harbour Board; Seasons and home ports"), answer
     assert answer_label(answer) == "supported"
+
+
+def test_a_span_holding_a_time_is_nobody(answerer):
+    """"Who was on the watch that started on 2031-04-02": "Monday 9AM UTC" is when a watch turns over, though the
+    entity tagger takes "UTC" for an organisation (old code: "Monday 9AM UTC", then "UTC")."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("Who was on the harbour watch that started on 2031-04-02?")
+    sentence = parse_all(["Each watch is 7-day long, starting and ending on Monday 9AM UTC."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) is None
+
+
+def test_a_count_of_the_things_asked_about_is_not_their_measure(answerer):
+    """"What are the length limits of a beacon code: the station part": "three parts" counts the parts the question
+    asks about; the part's own sentence gives its limit (old code: "three parts" for each part)."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("What are the length limits for a beacon code: the whole code and the station part?")
+    assert [p.slot for p in asked.parts] == ["number", "number"], asked.parts
+    whole = parse_all(["A beacon code always consists of three parts: station, lamp and signal."])[0]
+    assert choose(whole, asked.parts[1], set(asked.topic)) is None
+    station = parse_all(["Station: the slug of the station name, up to 12 characters."])[0]
+    assert choose(station, asked.parts[1], set(asked.topic)) == "12 characters"
+    asked = answerer.slots.read("How many parts does a beacon code have?")  # (a count asked for is a count)
+    assert choose(whole, asked.parts[0], set(asked.topic)) == "three parts"
