@@ -59,6 +59,7 @@ OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)") 
 LISTED_PLACE = 2.0  # a name listed in brackets answers "where" after any place a preposition says
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
+NUMBERED = re.compile(r"\s+`?(?=\d)")  # the asked noun followed by its value: "(version 21.10.15.1603)", "port 8080"
 # … or a value the clause of the asked noun introduces with a colon: "the following CIDR ranges from the MoJ
 # Networking team: `10.41.0.0/16`" for "which CIDR ranges were allocated" (the noun as a label, "default: 2 minutes",
 # is a field's, read as fields are)
@@ -534,10 +535,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # scrape timeout (10s)" for "what was the scrape timeout", "version of the Helm chart (`5.9.0`)" for "which Helm
     # chart version".
     glossed = {m.end() for t in noun_tokens if (m := OPEN_BRACKET.match(sentence, t.idx + len(t.text)))}
-    # So is a value right after the asked noun and "of", "as" or "to": "default of 300 seconds" for "what delay
-    # default", "the Scope as `global:read`" for "what scope" (where the parser hangs the phrase on the verb); and one
-    # its clause introduces with a colon ("the following CIDR ranges from the Networking team: `10.41.0.0/16`").
-    valued = {m.end() for t in head_tokens for pattern in (OF_VALUE, INTRODUCED)
+    # So is a value right after the asked noun, alone or after "of", "as" or "to": "version 21.10.15.1603" for "which
+    # version", "default of 300 seconds" for "what delay default", "the Scope as `global:read`" for "what scope" (where
+    # the parser hangs the phrase on the verb); and one its clause introduces with a colon ("the following CIDR ranges
+    # from the Networking team: `10.41.0.0/16`").
+    valued = {m.end() for t in head_tokens for pattern in (OF_VALUE, INTRODUCED, NUMBERED)
               if (m := pattern.match(sentence, t.idx + len(t.text)))}
     # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
     called = {m.end() for t in head_tokens if (m := CALLED.match(sentence, t.idx + len(t.text)))}

@@ -3095,3 +3095,16 @@ def test_a_count_of_the_things_asked_about_is_not_their_measure(answerer):
     assert choose(station, asked.parts[1], set(asked.topic)) == "12 characters"
     asked = answerer.slots.read("How many parts does a beacon code have?")  # (a count asked for is a count)
     assert choose(whole, asked.parts[0], set(asked.topic)) == "three parts"
+
+
+def test_a_value_right_after_the_asked_noun_is_its_own(answerer):
+    """"(version 31.2.7) which introduced a fault" states the version asked for as surely as "The latest version
+    (31.2.9)" states another one in brackets (old code: "31.2.9", the later sentence's value, stated in brackets)."""
+    text = ("Tide gauge app fault — Summary\n"
+            "Recently, we launched a new build of the tide gauge app (version 31.2.7) which introduced a fault that "
+            "made every gauge report to the harbour server instead of the local one.\n"
+            "The latest version (31.2.9) was released on 2031-02-10 with the fault removed.")
+    passage = Passage("TG-2#1", "TG-2", 1, 3, text, 1.0)
+    answer = answerer(Retrieval("Which tide gauge app version introduced the fault?", "baseline", passages=[passage]))
+    assert answer.splitlines()[0] == "Answer: 31.2.7 (supported) [TG-2]", answer
+
