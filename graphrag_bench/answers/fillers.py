@@ -59,6 +59,7 @@ OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)") 
 LISTED_PLACE = 2.0  # a name listed in brackets answers "where" after any place a preposition says
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
+DOTTED_NUMBER = re.compile(r"v?\d{1,3}(?:\.\d{1,3})+")  # "1.0", "3.30": a version or a number, never a day
 NUMBERED = re.compile(r"\s+`?(?=\d)")  # the asked noun followed by its value: "(version 21.10.15.1603)", "port 8080"
 # … or a value the clause of the asked noun introduces with a colon: "the following CIDR ranges from the MoJ
 # Networking team: `10.41.0.0/16`" for "which CIDR ranges were allocated" (the noun as a label, "default: 2 minutes",
@@ -597,6 +598,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:
             continue  # "earlier in the week", "the next day": a time said relative to the text around it, no date
+        if part.slot == "date" and DOTTED_NUMBER.fullmatch(c.text.strip()):
+            continue  # "Version: 1.0" beside "Date: 31-Jul-2021": a release's number, not its day
         if part.slot == "number" and not c.field and (_inside_word(sentence, c.start, c.end)
                                                       or ID_NUMBER_BEFORE.search(sentence[:c.start])):
             continue  # "10" of "ip-10-0-32-54", "01" of "2020-01-22", "0049" of "RFC 0049": a name's, not a quantity

@@ -13,8 +13,10 @@ from .english import ABSENT_VALUES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, TIM
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
-# "14 October 2025", "October 14, 2025", "Feb 20", "February 2026": dates, never names.
-WORD_DATE = re.compile(rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?:,?\s+\d{{4}})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+# between a day and its month: a space, or a hyphen where the month and a year follow it so ("31-Jul-2021")
+_DAY_MONTH = r"(?:\s+|-(?=[A-Za-z]+\.?-\d{4}\b))"
+# "14 October 2025", "October 14, 2025", "31-Jul-2021", "Feb 20", "February 2026": dates, never names.
+WORD_DATE = re.compile(rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?{_DAY_MONTH}{_MONTH}(?:(?:,?\s+|-)\d{{4}})?|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
                        rf"|{_MONTH}\s+\d{{4}})\b", re.IGNORECASE)
 _EVERY = "|".join(TIME_UNITS + WEEKDAYS)
 # "every Monday", "each night", "every 2 hours", "nightly", "twice a week": how often, never a name.
@@ -26,7 +28,7 @@ _WEEKDAY = "|".join(WEEKDAYS)
 SCHEDULE = re.compile(rf"\b(?:(?:every|each|the)\s+)?(?:(?:first|second|third|fourth|last|other)\s+)?(?:{_WEEKDAY})s?"
                       rf"(?:\s+of\s+(?:the|each|every)\s+month)?(?:\s+at\s+\d{{1,2}}(?::\d{{2}})?(?:\s*[ap]\.?m\.?)?"
                       rf"(?:\s+(?-i:[A-Z]{{2,4}})\b)?)?", re.IGNORECASE)  # (a time zone in capitals: "PT", "UTC")
-WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m1>{_MONTH})(?:,?\s+(?P<y1>\d{{4}}))?"
+WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{_DAY_MONTH}(?P<m1>{_MONTH})(?:(?:,?\s+|-)(?P<y1>\d{{4}}))?"
                              rf"|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{{4}}))?)", re.IGNORECASE)
 # A name by typography: capitalised words (with "of", "&" … between them) or a word with an inner capital.
 CAPITALISED = re.compile(

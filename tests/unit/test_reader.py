@@ -3108,3 +3108,20 @@ def test_a_value_right_after_the_asked_noun_is_its_own(answerer):
     answer = answerer(Retrieval("Which tide gauge app version introduced the fault?", "baseline", passages=[passage]))
     assert answer.splitlines()[0] == "Answer: 31.2.7 (supported) [TG-2]", answer
 
+
+def test_a_day_written_with_hyphens_is_a_date_and_a_release_number_is_none(answerer):
+    """A version-history row, "Version: 1.0; Date: 14-Mar-2031; Description: First version": "when was its first
+    version published" is its day, written day-month-year with hyphens (old code read no date in "14-Mar-2031", and
+    answered "1.0", the release's number, which no day is)."""
+    from graphrag_bench.language.text import WORD_DATE, iso_day
+
+    assert iso_day("Date: 14-Mar-2031") == "2031-03-14"
+    assert not WORD_DATE.search("the build-3-marker job")  # (a hyphen before a month's letters needs a year after)
+    text = ("Harbour Lamp Policy — Version history\n"
+            "| Version | Date | Description | Author |\n| --- | --- | --- | --- |\n"
+            "| 1.0 | 14-Mar-2031 | First version | Ilse Marrow |\n"
+            "| 1.1 | 02-Feb-2032 | Yearly review | Ilse Marrow |")
+    passage = Passage("HLP#1", "HLP", 1, 5, text, 1.0)
+    answer = answerer(Retrieval("When was the first version of the Harbour Lamp Policy published?", "baseline",
+                                passages=[passage]))
+    assert answer.splitlines()[0] == "Answer: 14-Mar-2031 (supported) [HLP]", answer
