@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
-from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS,
-                                PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS,
+from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS, INDEFINITE_PERSONS,
+                                MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS,
                                 REASON_PHRASE_MARKERS, UNNAMED_PERSONS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
@@ -152,8 +152,9 @@ def _trim(text: str) -> str:
             trimmed += closing
         elif trimmed.count(opening) > trimmed.count(closing) and trimmed.rfind(opening) > 0:
             trimmed = trimmed[:trimmed.rfind(opening)].rstrip(TRIMMED)  # one it leaves open is cut: "X sub-team (BAT"
-    # (and whose a name is: "Your Deputy" names the Deputy)
-    return re.sub(r"^(?:(?i:the|a|an)\s+|(?i:your|our|their|its|my|his|her)\s+(?=[A-Z]))", "", trimmed)
+    # (and whose a name is: "Your Deputy" names the Deputy; and what introduces an example: "e.g., Ana Ruiz")
+    return re.sub(r"^(?:(?i:e\.\s?g|i\.\s?e)\.?,?\s+)?(?:(?i:the|a|an)\s+|(?i:your|our|their|its|my|his|her)\s+(?=[A-Z]))?",
+                  "", trimmed)
 
 
 def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Candidate]:
@@ -520,10 +521,14 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         return None  # "Y depends on X" for "what does X depend on": the relation the other way round
     # A sentence that says the asked verb only negated ("they don't need deep technical knowledge") says what is not
     # so: it answers "what does an IC need" with nothing (unless the part itself asks what is not: "what does X not
-    # support"). A reason may well be given of what was not done ("We did not pick a whistle, as it froze"); a line of
-    # several sentences may say it in another ("… wasn't changed back. Terraform detects this, setting it to 15").
+    # support"; nor one whose negated verb states a condition: "if you do not acknowledge within 10 minutes, someone
+    # else is paged"). A reason may well be given of what was not done ("We did not pick a whistle, as it froze"); a
+    # line of several sentences may say it in another ("… wasn't changed back. Terraform detects this, setting it to
+    # 15").
     asked_verbs = [t for t in doc if t.pos_ in ("VERB", "AUX") and (stem(t.lemma_) in part.asks or stem(t.text) in part.asks)]
-    if part.slot != "reason" and asked_verbs and all(any(c.dep_ == "neg" for c in t.children) for t in asked_verbs) \
+    if part.slot != "reason" and asked_verbs and all(any(c.dep_ == "neg" for c in t.children)
+                                                     and not any(c.dep_ == "mark" and c.lower_ in CONDITION_MARKERS
+                                                                 for c in t.children) for t in asked_verbs) \
             and sum(t.dep_ == "ROOT" for t in doc) == 1 and not NEGATED.search(part.text):
         return None
     # "What" asks for a thing, and a thing may be a value: a sentence that names no thing (only common nouns) but

@@ -51,6 +51,8 @@ LATER_WORDS = frozenset({"newer", "later", "latest", "second", "latter", "recent
 # Words that set what follows against what was said before: "targeted for 2.12 but the outcome was X"; "An earlier idea
 # was X. However, this ran into problems: …"
 CONTRAST_WORDS = frozenset({"but", "yet", "however"})
+# Conjunctions that make a clause a condition: "if you do not acknowledge within 10 minutes" denies nothing.
+CONDITION_MARKERS = frozenset({"if", "unless"})
 # Verbs that say what their "from" leads to is not done ("barred from voting", "prevented from merging"): asked by one,
 # a yes/no part asks whether that thing is not done, and a sentence saying it is not done says yes.
 PREVENTING_VERBS = frozenset({"bar", "ban", "block", "exclude", "forbid", "preclude", "prevent", "prohibit", "stop"})

@@ -3125,3 +3125,27 @@ def test_a_day_written_with_hyphens_is_a_date_and_a_release_number_is_none(answe
     answer = answerer(Retrieval("When was the first version of the Harbour Lamp Policy published?", "baseline",
                                 passages=[passage]))
     assert answer.splitlines()[0] == "Answer: 14-Mar-2031 (supported) [HLP]", answer
+
+
+def test_a_negated_verb_that_states_a_condition_denies_nothing(answerer):
+    """"If you do not acknowledge within 10 minutes, someone else will get paged" says how long one has to acknowledge
+    (old code: the asked verb only negated, the sentence was read as saying what is not so, and gave nothing)."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("How long do you have to acknowledge a bell call before someone else is called?")
+    sentence = parse_all(["If you do not acknowledge within 10 minutes, someone else will get called."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) == "10 minutes"
+    denied = parse_all(["Keepers do not acknowledge bell calls within 10 minutes."])[0]
+    assert choose(denied, asked.parts[0], set(asked.topic)) is None
+
+
+def test_what_introduces_an_example_is_no_part_of_the_answer(answerer):
+    """"(e.g., Ilse Marrow with the lamp)": the example's name, without "e.g." (old code: "e.g., Ilse Marrow")."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("Who is named as an individual owner of the lamp code?")
+    sentence = parse_all(["If there is an individual with expertise in a given part of the code, who is not on the "
+                          "owning crew (e.g., Ilse Marrow with the lamp), that person should be listed as owner."])[0]
+    assert choose(sentence, asked.parts[0], set(asked.topic)) == "Ilse Marrow"
