@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
 from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS, INDEFINITE_PERSONS,
-                                MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS,
-                                REASON_PHRASE_MARKERS, UNNAMED_PERSONS)
+                                MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS,
+                                REASON_MARKERS, REASON_PHRASE_MARKERS, UNNAMED_PERSONS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -59,12 +59,12 @@ OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)") 
 LISTED_PLACE = 2.0  # a name listed in brackets answers "where" after any place a preposition says
 # between a noun and its value: "the default of 300 seconds", "the Scope as `global:read`", "the timeout to 30s"
 OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
-DOTTED_NUMBER = re.compile(r"v?\d{1,3}(?:\.\d{1,3})+")  # "1.0", "3.30": a version or a number, never a day
-NUMBERED = re.compile(r"\s+`?(?=\d)")  # the asked noun followed by its value: "(version 21.10.15.1603)", "port 8080"
 # … or a value the clause of the asked noun introduces with a colon: "the following CIDR ranges from the MoJ
 # Networking team: `10.41.0.0/16`" for "which CIDR ranges were allocated" (the noun as a label, "default: 2 minutes",
 # is a field's, read as fields are)
 INTRODUCED = re.compile(r"\s[^:;.!?`]{1,60}:\s+`?")
+DOTTED_NUMBER = re.compile(r"v?\d{1,3}(?:\.\d{1,3})+")  # "1.0", "3.30": a version or a number, never a day
+NUMBERED = re.compile(r"\s+`?(?=\d)")  # the asked noun followed by its value: "(version 21.10.15.1603)", "port 8080"
 NAME_WORD, CAMEL = re.compile(r"\w+"), re.compile(r"[a-z][A-Z]")  # a word; a capital inside one ("CloudWatch")
 CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams called "SEV-1 Stakeholders"": its name
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
