@@ -28,7 +28,7 @@ from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.spacy_pipeline import english_word
-from ..language.text import dates_in, within_longer_name
+from ..language.text import dates_in, iso_day, within_longer_name
 from ..answers.fillers import is_record
 from ..answers.question_reading import stems
 from ..answers.sentences import clean, passage_sentences
@@ -44,6 +44,7 @@ REFERENCING_SEEDS = 3  # the seed passages whose references to other documents a
 MAX_REFERENCED = 1  # documents brought in that way
 MAX_RECORDS = 2  # documents named by the top passages whose records are brought
 NEW_WORDS = 2  # question words a followed reference's passage must add to what the kept passages say
+PAGE_RECORD_REACH = 2  # a page's record is in one of its first passages (after an opening paragraph, say)
 PAGE_NEW_WORDS = 1  # … and the passage of a page the question names by its title
 FIELD_LABEL = re.compile(r"^(?:[-*+]\s+)?([A-Za-z][\w ()/'-]{0,40}):\s+\S")  # "- Time to recovery: 48 minutes"
 FIELD_WORDS = 2  # a field label of this many words, all the question's, is what it asks by
@@ -175,6 +176,7 @@ class BaselineRetriever:
 
 SECOND_SOURCE_DEPTH = 2  # how far down the vector ranking (× top-k) a value question's second source is looked for
 MIN_TITLE_WORDS = 2  # a one-word title ("Logging") is a word a question uses for other things too
+TEMPLATE_HEADINGS = 5  # headings this many end with the same words: those words say the kind of page, not its name
 
 
 def document_headings(chunks: Sequence[dict]) -> dict[str, str]:
@@ -182,15 +184,33 @@ def document_headings(chunks: Sequence[dict]) -> dict[str, str]:
     return {c["doc_id"]: c["text"].split("\n", 1)[0].split(" — ")[0].strip() for c in reversed(chunks)}
 
 
+def heading_names(headings: dict[str, str]) -> dict[str, str]:
+    """Each heading's name without the words many headings end with: English puts a noun phrase's head last, so the
+    words that end many headings say what kind of page each is ("Build Tracker infrastructure operations", "Core
+    Services Team") and the words before them name what it is about ("Build Tracker", "Core Services"), as a question
+    calls it. Only names of two words or more, not ending in a function word."""
+    words = {doc: heading.split() for doc, heading in headings.items()}
+    ends = Counter(tuple(w.lower() for w in ws[-k:]) for ws in words.values() for k in range(1, len(ws)))
+    names = {}
+    for doc, ws in words.items():
+        cut = max((k for k in range(1, len(ws)) if ends[tuple(w.lower() for w in ws[-k:])] >= TEMPLATE_HEADINGS),
+                  default=0)
+        if cut and len(ws) - cut >= MIN_TITLE_WORDS and ws[-cut - 1].lower() not in FUNCTION_WORDS:
+            names[doc] = " ".join(ws[:-cut])
+    return names
+
+
 def document_titles(entities: list[dict], heading: dict[str, str]) -> dict[str, list[str]]:
-    """Each document entity's titles: its record's `Name:` field and its document's heading, in that order; only
-    titles of two words or more that no other document shares."""
+    """Each document entity's titles: its record's `Name:` field, its document's heading and the name the heading
+    gives (`heading_names`), in that order; only titles of two words or more that no other document shares."""
     titles: dict[str, list[str]] = {}
+    named_by_heading = heading_names(heading)
     for e in entities:
         if e["name"] != e.get("source_doc"):
             continue  # not a document's own entity
         named = json.loads(e.get("attributes") or "{}").get("name")
-        for title in (named[0] if isinstance(named, list) and named else None, heading.get(e["name"])):
+        for title in (named[0] if isinstance(named, list) and named else None, heading.get(e["name"]),
+                      named_by_heading.get(e["name"])):
             if isinstance(title, str) and len(title.split()) >= MIN_TITLE_WORDS:
                 titles.setdefault(e["id"], []).append(title.strip())
     owners: dict[str, set[str]] = {}  # title → the documents it titles (a document may have two entities)
@@ -234,8 +254,11 @@ class EntityIndex:
         headings = document_headings(chunks)
         # A document's page by its heading, of any length, where no other document has that heading: "PagerDuty" is the
         # page of the PagerDuty a question names (a name the question gives, not a word it uses).
-        owners = Counter(h.lower() for h in headings.values())
-        self.pages = {h.lower(): doc for doc, h in headings.items() if owners[h.lower()] == 1}
+        # The documents one of many pages of a kind ("… infrastructure operations"), with the name their heading gives.
+        self.of_a_kind = heading_names(headings)
+        named = {doc: [h, *([n] if (n := self.of_a_kind.get(doc)) else [])] for doc, h in headings.items()}
+        owners = Counter(h.lower() for names in named.values() for h in names)
+        self.pages = {h.lower(): doc for doc, names in named.items() for h in names if owners[h.lower()] == 1}
         for key, titles in document_titles(entities, headings).items():
             by_id.setdefault(self.canonical.get(key, key), []).extend(titles)
             if titles:
@@ -313,6 +336,7 @@ class GraphRetriever:
         self._title_index: dict[str, list[str]] = {}  # a title word → the documents whose title says it
         self._compound_titles: dict[str, str] = {}  # a title of one compound word ("Multi-cluster"), lower case
         self._numbered_documents: dict[int, str] | None = None  # a number → the one document whose id has it
+        self._dated_documents: dict[str, str] | None = None  # a day → the one document whose heading gives it
 
     def _pins_of(self, passage: Passage) -> list[str]:
         pins = self._chunk_pins.get(passage.chunk_id)
@@ -462,7 +486,8 @@ class GraphRetriever:
                                                          or self.entities.pages.get(self.entities.name(pin).lower()))
                  and doc not in held][:MAX_REFERENCED]
         pages += [doc for doc in self._titled(words, question) if doc not in held and doc not in pages][:MAX_REFERENCED]
-        numbered = [doc for doc in self._numbered(question) if doc not in held and doc not in pages][:MAX_REFERENCED]
+        dated = [doc for doc in self._dated(question) if doc not in held][:MAX_REFERENCED]
+        numbered = [doc for doc in self._numbered(question) + dated if doc not in held and doc not in pages][:MAX_REFERENCED]
         pages += numbered
         added: list[Passage] = []
         for doc_id in dict.fromkeys(referenced + pages):
@@ -476,8 +501,9 @@ class GraphRetriever:
             best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
             # only a passage that says words of the question the naming document does not: the part it lacks (of a
             # page the question calls by its name, any word: the question is about it)
-            # (a document the question calls by its number is what it asks about, whatever words its passages say)
-            if doc_id in numbered or new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
+            # (a document the question calls by its number or its day is what it asks about, whatever words its passages
+        # say)
+            if doc_id in numbered or doc_id in dated or new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
                 added.append(Passage.of(chunks[best], 0.0))
         if added:
             result.passages = result.passages[:self.settings.top_k - len(added)] + added
@@ -486,6 +512,12 @@ class GraphRetriever:
         reached = [d for d in dict.fromkeys(named) if d not in question
                    and not ((m := ID_NUMBER.match(d)) and int(m.group(1)) in numbers)]
         self._add_records(result, [documents[d][0] for d in reached[:MAX_RECORDS]])
+        # (and the record of a page of a kind the question names, among its first passages: pages of a kind hold their
+        # facts in a record of one shape — "Owners: core-services" of a service's page — whatever words the question
+        # asks it by. A page of its own is read by the question's words: its record, which another document's question
+        # names it in, can answer in that document's place)
+        self._add_records(result, [i for d in pages if d in self.entities.of_a_kind
+                                   for i in documents[d][:PAGE_RECORD_REACH]])
 
     def _chain(self, result: Retrieval) -> None:
         """A later part pointing back to an earlier part's answer that the context leaves unanswered ("what is that
@@ -576,6 +608,20 @@ class GraphRetriever:
             self._numbered_documents = {n: docs[0] for n, docs in by_number.items() if len(docs) == 1}
         numbers = [int(m.group(2)) for m in ID_REFERENCE.finditer(question) if not VERSION_TAIL.match(question, m.end())]
         return list(dict.fromkeys(self._numbered_documents[n] for n in numbers if n in self._numbered_documents))
+
+    def _dated(self, question: str) -> list[str]:
+        """The documents the question calls by their day ("the 3 August 2023 meeting"), where a document's heading gives
+        one day and no other document's heading gives it (minutes, a day's log: "2023-08-03"), however either writes
+        it."""
+        if self._dated_documents is None:
+            by_day: dict[str, list[str]] = {}
+            for doc, heading in document_headings(self.baseline.index.chunks).items():
+                days = {day for start, end, *_ in dates_in(heading) if (day := iso_day(heading[start:end]))}
+                if len(days) == 1:
+                    by_day.setdefault(days.pop(), []).append(doc)
+            self._dated_documents = {day: docs[0] for day, docs in by_day.items() if len(docs) == 1}
+        days = [day for start, end, *_ in dates_in(question) if (day := iso_day(question[start:end]))]
+        return list(dict.fromkeys(self._dated_documents[day] for day in days if day in self._dated_documents))
 
     def _links(self, result: Retrieval) -> None:
         """The facts that connect two kept passages' documents ("… IP address starvation (see post-mortem

@@ -574,6 +574,63 @@ def test_a_document_the_question_calls_by_its_title_in_its_own_words_is_read(tmp
     assert "berth-alert.md" in docs and "night-shift.md" not in docs, docs
 
 
+def _ferry_pages(names: list[str]) -> dict[str, str]:
+    """A catalogue of berth pages titled "<name> berth operations", each with its record under an overview heading,
+    and six logs that say "Night Ferry" more often than its page does."""
+    pages = {f"{name.lower().replace(' ', '-')}.md": f"# {name} berth operations\n\nThis page gives the operating "
+             f"guidance for {name}.\n\n## Overview\n\n| PROPERTY | DETAILS |\n|---|---|\n| Berth ID | `b-{i}` |\n"
+             f"| Keepers | **{crew}** |\n| Kind | ferry berth |\n" for i, (name, crew) in enumerate(names)}
+    logs = {f"ferry-log-{n}.md": f"# Ferry log {n}\n\nThe Night Ferry sailed late on day {n}, and the Night Ferry "
+            "deckhands logged who looked after the mooring lines.\n" for n in range(1, 7)}
+    return {**pages, **logs}
+
+
+_CREWS = [("Night Ferry", "tide-crew"), ("Dawn Ferry", "gull-crew"), ("Cargo Lift", "crane-crew"),
+          ("Pilot Launch", "pilot-crew"), ("Fuel Barge", "tank-crew")]
+
+
+def test_the_words_many_headings_end_with_are_the_kind_of_page_and_the_rest_its_name():
+    from graphrag_bench.retrieval.retrieve import heading_names
+
+    headings = {f"{n}.md": f"{name} berth operations" for n, (name, _) in enumerate(_CREWS)}
+    assert heading_names(headings)["0.md"] == "Night Ferry"
+    # (four pages of that kind are no template; nor is a name of one word, or one ending in a grammar word)
+    assert heading_names({d: h for d, h in headings.items() if d != "4.md"}) == {}
+    assert "x.md" not in heading_names({**headings, "x.md": "Lifts berth operations"})
+    assert "y.md" not in heading_names({**headings, "y.md": "Ferry of the berth operations"})
+
+
+def test_a_page_the_question_names_as_its_heading_does_without_the_kind_of_page_is_read_with_its_record(tmp_path, embedder):
+    """"the Night Ferry" is the page "Night Ferry berth operations": five pages' headings end "berth operations", the
+    kind of page, so the words before name it. Ranked below six logs that say "Night Ferry" more, its record
+    ("Keepers: tide-crew", in the words "Keepers" the question does not use) is read all the same. With two such pages
+    the heading is just a title that shares half its words with the question: nothing calls it."""
+    question = "Which crew looks after the Night Ferry?"
+    logs = [f"ferry-log-{n}.md" for n in range(1, 7)]
+    result, = _ranked_retrieval(_ferry_pages(_CREWS), tmp_path, embedder, logs, question)
+    assert any("tide-crew" in p.text for p in result.passages), [p.text[:60] for p in result.passages]
+    few, = _ranked_retrieval(_ferry_pages(_CREWS[:2]), tmp_path / "few", embedder, logs, question)
+    assert not any("tide-crew" in p.text for p in few.passages), [p.text[:60] for p in few.passages]
+
+
+_MINUTES = {**{f"2025-04-{day:02d}.md": f"# 2025-04-{day:02d}\n\n## Attendance\n\n- Keepers: Odile, Teodor\n"
+                f"- Unavailable: {who}\n\n## Notes\n\n- The keepers went through the winter lamp rota.\n"
+                for day, who in [(3, "Ilse Marr"), (10, "Tomas Reyes"), (17, "Piet Okonjo")]},
+             **{f"rota-{n}.md": f"# Rota note {n}\n\nA keeper unavailable for a meeting of the keepers tells the "
+                "rota desk before the meeting.\n" for n in range(1, 5)}}
+
+
+def test_minutes_the_question_calls_by_their_day_are_read_however_either_writes_it(tmp_path, embedder):
+    """"The keepers' meeting of 3 April 2025" is the minutes headed "2025-04-03": ranked below notes that say the
+    question's words and the minutes of other days, they are read all the same. A day without its year is no day."""
+    ranked = ["rota-1.md", "rota-2.md", "2025-04-10.md", "2025-04-17.md", "rota-3.md", "rota-4.md"]
+    dated, yearless = _ranked_retrieval(_MINUTES, tmp_path, embedder, ranked,
+                                        "Who was unavailable at the keepers' meeting of 3 April 2025?",
+                                        "Who was unavailable at the keepers' meeting of 3 April?")
+    assert any("Ilse Marr" in p.text for p in dated.passages), [p.doc_id for p in dated.passages]
+    assert not any("Ilse Marr" in p.text for p in yearless.passages), [p.doc_id for p in yearless.passages]
+
+
 _LOCKS = {"INC-40.md": "# Lock gate jammed\n\n## Summary\n\nOn 9 June the east lock gate jammed half open while a "
                        "barge waited.\n\n" + "".join(f"The crew tried lever {n} without success.\n\n" for n in range(1, 40))
                        + "## Stats\n\n- Owner: harbour crew\n- Time to recovery: 48 minutes\n- Category: Gates\n",
