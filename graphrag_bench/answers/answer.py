@@ -235,6 +235,11 @@ class Answerer:
         # Nor does one that answers fewer parts than the question asks.
         if any(a.label == "possible" for a in answers) or not _fits_slots(asked, answers) or len(answers) < len(asked.parts):
             return None
+        # Nor, to a question of one part that calls a document of the context by its day ("the 3 August 2023
+        # meeting"), does one read nowhere in that document ("Project is a member of Council", from a policy).
+        called = words.called_by_day(r.question) if len(asked.parts) == 1 else set()
+        if called and not called & {doc for a in answers for doc in a.sources}:
+            return None
         return _render(answers) if answers else None
 
     def _introduced(self, r: Retrieval, reading: Reading, facts: list[Fact]) -> tuple[str, Fact] | None:

@@ -64,6 +64,7 @@ OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
 # is a field's, read as fields are)
 INTRODUCED = re.compile(r"\s[^:;.!?`]{1,60}:\s+`?")
 DOTTED_NUMBER = re.compile(r"v?\d{1,3}(?:\.\d{1,3})+")  # "1.0", "3.30": a version or a number, never a day
+BARE_NUMBER = re.compile(r"\d[\d.,]*")  # a number with no unit: no span of time or length
 NUMBERED = re.compile(r"\s+`?(?=\d)")  # the asked noun followed by its value: "(version 21.10.15.1603)", "port 8080"
 NAME_WORD, CAMEL = re.compile(r"\w+"), re.compile(r"[a-z][A-Z]")  # a word; a capital inside one ("CloudWatch")
 CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams called "SEV-1 Stakeholders"": its name
@@ -599,6 +600,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                                                          or EVERY_BEFORE.search(sentence, 0, c.start)):
             continue  # "how long does a session last": "1 hour", not "two administrative IAM Roles"; "how soon must
             # she report back": not "every 30s", which says how often
+        if part.wh in SPANS_OF_TIME and not c.field and BARE_NUMBER.fullmatch(c.text.strip()):
+            continue  # "how long is a director's term": "2 year term", never the "4.5" of "[Section 4.5]"
         if part.slot == "version" and not re.search(r"\d", c.text):
             continue  # a version has a number in it, whatever quotes it sits in
         if part.slot == "date" and not re.search(r"\d", c.text) and not words & MONTH_STEMS:

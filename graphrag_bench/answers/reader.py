@@ -26,10 +26,10 @@ from rapidfuzz import fuzz
 
 from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
                              TITLE_SEPARATOR)
-from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, NUMBER_WORDS,
+from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
                                  PLURAL_BACK_REFERENCES)
 from ..language.spacy_pipeline import parse_all
-from ..language.text import fold, split_items
+from ..language.text import ISO_DATE, WORD_DATE, dates_in, fold, iso_day, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
@@ -190,6 +190,7 @@ class PassageReader:
         words = words or ContextWords(sentences)
         texts, under, rarity = words.texts, words.under, words.rarity
         texts = with_joined(texts, asked.question, words.written)
+        under = with_days(under, sentences, asked.question)
         question_vector = self._vector([asked.question])[0]
         question_terms = set(asked.topic)
         question_words = frozenset(terms_of(asked.question, whole=True))  # (uncut: "command" is no "Commander")
@@ -810,9 +811,13 @@ class PassageReader:
                 return bool(own_label & set(terms_of(label)))
             if label not in memo:
                 name = re.sub(r"\([^)]*\)", " ", label).strip().lower()
+                # (a label in the part's own words says what it asks of: "Unavailable: Eric Holk, Khio" for "which
+                # members were listed as unavailable" — not one of what its verb is done to, "the status lamp")
+                own = set(terms_of(name))
                 vectors = self._vector([name, *(w.lower() for w in words)]) if name and words else []
-                memo[label] = any(g.search(label.lower()) for g in glosses) or any(
-                    float(vectors[0] @ v) >= FIELD_MEANING for v in vectors[1:])
+                memo[label] = bool(own) and own <= set(part.predicate) - set(part.done_to) \
+                    or any(g.search(label.lower()) for g in glosses) \
+                    or any(float(vectors[0] @ v) >= FIELD_MEANING for v in vectors[1:])
             return memo[label]
 
         return asked
@@ -1037,6 +1042,27 @@ def _dated(sentences: list[Sentence], index: int) -> tuple[int, Filler] | None:
     return None
 
 
+def date_words(text: str) -> set[str]:
+    """The words of each day a text writes as digits, as a sentence would write it ("2024-09-27": "september", "2024",
+    "27")."""
+    return {w for day in ISO_DATE.findall(text) if 1 <= int(day[5:7]) <= 12
+            for w in terms_of(f"{MONTHS[int(day[5:7]) - 1]} {day[:4]} {int(day[8:10])}")} if "-" in text else set()
+
+
+def days_written(text: str) -> set[str]:
+    """Each whole day a text writes (with its year), as an ISO day."""
+    return {day for start, end, *_ in dates_in(text) if (day := iso_day(text[start:end]))}
+
+
+def with_days(under: list[set[str]], sentences: list[Sentence], question: str) -> list[set[str]]:
+    """What each sentence sits under, with the words of a date the question writes ("3 August 2023", "September
+    2024") that the sentence or its title writes as digits ("2023-08-03", the minutes' own title)."""
+    asked = {t for m in WORD_DATE.finditer(question) for t in terms_of(m.group(0))}
+    if not asked:
+        return under
+    return [words | (asked & date_words(f"{sentence.context} {sentence.text}")) for sentence, words in zip(sentences, under)]
+
+
 def with_joined(texts: list[set[str]], question: str, written: list[str]) -> list[set[str]]:
     """Each sentence's words (`written`: the sentences) with each word the question joins by a hyphen whose pieces the
     sentence says: "Image count" says "image-count", "fast ingest" says "fast-ingest" (the pieces are no words of the
@@ -1096,6 +1122,9 @@ class ContextWords:
 
     def __init__(self, sentences: list[Sentence]):
         self.written = [s.text for s in sentences]
+        # (the days each document's title gives: minutes are called by their day)
+        self.title_days = {s.doc_id: days_written(s.context.split(TITLE_SEPARATOR)[0]) for s in sentences
+                           if not s.from_fact}
         # (a key-value table's record says its key column's header too: "Status" of "Draft: …; In Review: …"; and a
         # list item, the label of the item it is nested under: "Leads" of "- **Leads:**" ⏎ "  - Petr Muller")
         self.texts = [set(terms_of(f"{s.text} {s.keys} {s.label}")) for s in sentences]
@@ -1118,8 +1147,10 @@ class ContextWords:
         # ("Production: 90 days" is about Logit's GOV.UK logs when its page says so elsewhere).
         self.by_doc: dict[str, set[str]] = {}
         for s, t, u in zip(sentences, self.texts, self.under):
-            # (and its own id, written whole: ADR-8 is about "ADR-8")
-            self.by_doc.setdefault(s.doc_id, set(terms_of(s.doc_id))).update(t | u)
+            # (and its own id, written whole: ADR-8 is about "ADR-8"; and the month and year of the day its title
+            # writes as digits: minutes titled "2024-09-27" are about September 2024)
+            self.by_doc.setdefault(s.doc_id, set(terms_of(s.doc_id))).update(t | u, date_words(
+                s.context.split(TITLE_SEPARATOR)[0]))
         # How rare a word is among the context's sentences, a text said alike in several documents (a template's row,
         # "| Author | @ana |", that the graph's facts bring from each document using it) counted once.
         self.df: dict[str, int] = {}
@@ -1284,6 +1315,12 @@ class ContextWords:
         numbers = {str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(text)
                    if stem(m.group(1)) in self.document_words}
         return {doc for doc, number in self.numbers.items() if number in numbers}
+
+    def called_by_day(self, text: str) -> set[str]:
+        """The documents of the context whose title gives a day the text writes, however either writes it ("the 3
+        August 2023 meeting" of minutes titled "2023-08-03")."""
+        asked = days_written(text)
+        return {doc for doc, days in self.title_days.items() if days & asked} if asked else set()
 
     def about(self, doc_id: str, names: tuple[str, ...] = ()) -> set[str]:
         """What a document is about; a name of two to five words (of `names`) counts where the document writes it by

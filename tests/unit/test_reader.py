@@ -54,6 +54,12 @@ NOTES = {
     "LK-5": ("Lamp Link — Link options › Fog buffer", 40, "Most links have a fog buffer that keeps flashes in fog. If the "
              "link supports the fog buffer, this option sets how many flashes the buffer keeps. A full fog buffer drops "
              "the oldest flash. The fog buffer can be turned off.\n"),
+    # Minutes headed by their day: who attended, who could not, and what was discussed of keepers.
+    "MIN-12": ("2025-04-03 — Attendance", 3, "Attendance: Odile Varga, Teodor Blum, Piet Okonjo\nUnavailable: Ilse Marr, "
+               "Tomas Reyes\n\n- Goal: Any thoughts on new members for the winter rota?\n- Decision: Piet "
+               "to order two lamps.\n"),
+    "MIN-13": ("2024-09-27 — Motions", 3, "- Motion to stop recording meetings\n  - Goal: Discuss benefits versus "
+               "risks of recording.\n  - Proposal: Stop recording these as the risks outweigh the benefits.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3018,6 +3024,7 @@ def test_the_name_asked_of_is_the_proper_name_that_owns_it(part, owner):
     assert name_asked_of(part) == owner
 
 
+
 @pytest.mark.parametrize("question, points_back", [
     ("Which roster did the quay office replace, and what is the harbour office now switching its own bookings to?", False),
     ("Which crews did the quay office hire, and what are their own duties?", True),
@@ -3149,3 +3156,45 @@ def test_what_introduces_an_example_is_no_part_of_the_answer(answerer):
     sentence = parse_all(["If there is an individual with expertise in a given part of the code, who is not on the "
                           "owning crew (e.g., Ilse Marrow with the lamp), that person should be listed as owner."])[0]
     assert choose(sentence, asked.parts[0], set(asked.topic)) == "Ilse Marrow"
+
+
+def test_minutes_called_by_their_day_in_other_words_answer_by_the_field_labelled_in_the_questions_words(answerer):
+    """"The 3 April 2025 meeting" is the minutes headed "2025-04-03": the day's words are theirs, "April" no name of a
+    thing; and "Unavailable: Ilse Marr, Tomas Reyes" is labelled in the question's own word (old code: "Any thoughts",
+    from a line that says "council members")."""
+    answer = _answer(answerer, "Which council members were listed as unavailable for the 3 April 2025 meeting?",
+                     "MIN-12", "MIN-5")
+    assert answer.splitlines()[0] == "Answer: Ilse Marr, Tomas Reyes (supported) [MIN-12]", answer
+
+
+def test_minutes_titled_by_their_day_are_about_its_month(answerer):
+    """"The September 2024 motion" is one of the minutes titled "2024-09-27": they are about September 2024 without
+    writing the month's name (old code: unknown, no document said "September")."""
+    answer = _answer(answerer, "On what grounds did the September 2024 motion propose that the keepers stop recording "
+                               "their meetings?", "MIN-13", "MIN-5")
+    assert answer.splitlines()[0] == "Answer: risks outweigh the benefits (supported) [MIN-13]", answer
+
+
+def test_how_long_is_never_a_bare_number(answerer):
+    """"How long is a keeper's term": "2 year", not the "4.5" of "[Section 4.5]" (old code: "4.5")."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read("How long is a term for a harbour keeper?")
+    cited = parse_all(["A harbour keeper can be removed by the board (per the harbour rules, Section 4.5)."])[0]
+    assert choose(cited, asked.parts[0], set(asked.topic)) is None
+    stated = parse_all(["Harbour keepers serve a 2 year term."])[0]
+    assert choose(stated, asked.parts[0], set(asked.topic)) == "2 year"
+
+
+def test_a_graph_fact_read_outside_the_minutes_the_question_calls_by_their_day_does_not_answer(answerer):
+    """A policy's fact that someone is a member of the council, asked which council members were unavailable at the
+    meeting of one day: the minutes of that day answer (old code: "Piet Okonjo", from the policy)."""
+    member = Fact("person:piet_okonjo", "Piet Okonjo", "MEMBER_OF", "team:council", "council", "KP-1", 3,
+                  "Piet Okonjo is a member of the council.", 1.0, 1)
+    question = "Which council members were listed as unavailable for the 3 April 2025 meeting?"
+    start = question.index("council")
+    answer = answerer(Retrieval(question, "graphrag", passages=_passages("MIN-12"), facts=[member],
+                                pinned=["team:council"], question_pins=["team:council"],
+                                question_spans=[("team:council", start, start + len("council"))]))
+    assert answer.splitlines()[0] == "Answer: Ilse Marr, Tomas Reyes (supported) [MIN-12]", answer
