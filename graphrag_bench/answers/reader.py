@@ -829,7 +829,7 @@ class PassageReader:
         given, accents aside ("Søren Iversen"); of the document that says most of the question (by rarity), the
         first. The part's other words say how the name is written, not what the sentence says. None where the part
         asks no name of one it names, or no sentence writes a longer one."""
-        owner = name_asked_of(part.text) if part.slot == "thing" else ""
+        owner = name_asked_of(part.text, asked.scene) if part.slot == "thing" else ""
         if not owner:
             return None
         given = set(NAME_WORD.findall(fold(owner).lower()))

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..language.english import (AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_PRONOUNS, QUANTIFIERS,
-                                QUESTION_WORDS)
+from ..language.english import (AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES,
+                                PERSONAL_PRONOUNS, QUANTIFIERS, QUESTION_WORDS)
 from ..corpus.ingest import ID_PREFIX
 from ..language.text import fold
 
@@ -967,9 +967,10 @@ def asked_noun(text: str) -> tuple[str, bool]:
 NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*(?:-\d+)+\b|@[\w-]+|\b(?:[A-Z]\.\s+)*[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
 
 
-def name_asked_of(text: str) -> str:
+def name_asked_of(text: str, scene: str = "") -> str:
     """The one a part asks the name of, where it names that one: "What is Soren's full name", "the full name of Bjorn"
-    ("Soren", "Bjorn"); "" for any other part ("the name of the RabbitMQ exchange" asks the name of an exchange)."""
+    ("Soren", "Bjorn"), or calls them "his" or "her" after a statement (`scene`) about them; "" for any other part
+    ("the name of the RabbitMQ exchange" asks the name of an exchange)."""
     from ..language.spacy_pipeline import parse_all
 
     if "name" not in text.lower():
@@ -984,6 +985,10 @@ def name_asked_of(text: str) -> str:
             if owner.pos_ == "PROPN":
                 words = [t for t in owner.subtree if t.dep_ != "case" and t.pos_ in ("PROPN", "NOUN")]
                 return " ".join(t.text for t in words)
+            if owner.pos_ == "PRON" and owner.lower_ in PERSONAL_POSSESSIVES and scene:
+                # ("A Josh is listed on the committee. What is his full name?": the one the statement is about)
+                return next((t.text for t in parse_all([scene])[0] if t.dep_ in ("nsubj", "nsubjpass")
+                             and t.pos_ == "PROPN"), "")
     return ""
 
 

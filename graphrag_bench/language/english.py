@@ -18,6 +18,7 @@ FUNCTION_WORDS = frozenset(
     "itself themselves himself herself myself ourselves yourself".split())
 NAME_CONNECTORS = frozenset({"of", "&", "and", "de", "da", "van", "von", "der", "la", "le", "du", "for"})
 PERSONAL_PRONOUNS = frozenset({"i", "we", "you", "he", "she", "it", "they", "us", "them"})
+PERSONAL_POSSESSIVES = frozenset({"his", "her", "their"})  # "what is his full name": of a person named before
 # A sentence opening with one of these has no subject of its own: "We decided to use …", "This decision supersedes …".
 SUBJECT_STAND_INS = PERSONAL_PRONOUNS | frozenset({"this", "these", "that", "our", "its", "their"})
 # Determiners that point to something said elsewhere rather than name it: "this decision", "our process".

@@ -30,7 +30,7 @@ from ..language.english import FUNCTION_WORDS
 from ..language.spacy_pipeline import english_word
 from ..language.text import dates_in, iso_day, within_longer_name
 from ..answers.fillers import is_record
-from ..answers.question_reading import stems
+from ..answers.question_reading import named_spans, stems
 from ..answers.sentences import clean, passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
@@ -47,6 +47,7 @@ NEW_WORDS = 2  # question words a followed reference's passage must add to what 
 PAGE_RECORD_REACH = 2  # a page's record is in one of its first passages (after an opening paragraph, say)
 PAGE_NEW_WORDS = 1  # … and the passage of a page the question names by its title
 FIELD_LABEL = re.compile(r"^(?:[-*+]\s+)?([A-Za-z][\w ()/'-]{0,40}):\s+\S")  # "- Time to recovery: 48 minutes"
+MAX_HELD_NAMES = 2  # names of the question no kept passage says, each looked for in the kept documents
 FIELD_WORDS = 2  # a field label of this many words, all the question's, is what it asks by
 TITLE_WORDS, TITLE_SHARE = 3, 0.8  # a title of this many words or more, this share of them the question's, names it
 NUMBERING = re.compile(r"^\s*\d+(?:\.\d+)*[.:)]?\s+")  # "21. Multi-cluster": the number the heading opens with
@@ -380,6 +381,7 @@ class GraphRetriever:
                 self._expand(result, question)
                 self._follow_references(result, question)
                 self._held_fields(result, question)
+                self._held_names(result, question)
                 self._links(result)
                 self._headers(result)
                 self._chain(result)
@@ -575,6 +577,24 @@ class GraphRetriever:
                     best, best_key = i, key
         if best is not None:
             result.passages = result.passages + [Passage.of(chunks[best], 0.0)]
+
+    def _held_names(self, result: Retrieval, question: str) -> None:
+        """A name the question gives that no kept passage says ("A Josh is listed on the … committee"): the first
+        passage of a kept document that says it, added (its members' list, which the ranking left below the
+        committee's other sections). Of the documents kept, in their order; a name the kept documents never say brings
+        nothing."""
+        chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
+        kept = {p.chunk_id for p in result.passages}
+        said = set().union(*(self._stems_of(p.chunk_id, p.text) for p in result.passages))
+        unsaid = [name for name, *_ in named_spans(question) if (words := stems(name)) and not words <= said]
+        for name in unsaid[:MAX_HELD_NAMES]:
+            words = stems(name)
+            found = next((i for doc in dict.fromkeys(p.doc_id for p in result.passages) for i in documents.get(doc, [])
+                          if chunks[i]["chunk_id"] not in kept
+                          and words <= self._stems_of(chunks[i]["chunk_id"], chunks[i]["text"])), None)
+            if found is not None:
+                kept.add(chunks[found]["chunk_id"])
+                result.passages = result.passages + [Passage.of(chunks[found], 0.0)]
 
     def _titled(self, words: frozenset[str], question: str) -> list[str]:
         """The documents the question calls by their title, in its own words ("the data.gov.uk high-traffic alert" for

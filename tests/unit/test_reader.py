@@ -60,6 +60,8 @@ NOTES = {
                "to order two lamps.\n"),
     "MIN-13": ("2024-09-27 — Motions", 3, "- Motion to stop recording meetings\n  - Goal: Discuss benefits versus "
                "risks of recording.\n  - Proposal: Stop recording these as the risks outweigh the benefits.\n"),
+    "LC-1": ("Lamp committee — Members", 4, "- [Ilse Marr](https://example.org/people/ilse)\n"
+             "- [Piet Okonjo](https://example.org/people/piet)\n- [Tomas Reyes](https://example.org/people/tomas)\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3024,6 +3026,16 @@ def test_the_name_asked_of_is_the_proper_name_that_owns_it(part, owner):
     assert name_asked_of(part) == owner
 
 
+def test_his_full_name_after_a_statement_about_him_is_the_name_of_the_one_it_is_about(answerer):
+    """"A Piet is listed on the lamp committee. What is his full name?": the longer name the committee page writes
+    (old code: unknown, "his" named nobody)."""
+    from graphrag_bench.answers.slots import name_asked_of
+
+    assert name_asked_of("What is his full name", "A Piet is listed on the lamp committee.") == "Piet"
+    assert name_asked_of("What is his full name") == ""
+    answer = _answer(answerer, "A Piet is listed on the lamp committee. What is his full name?", "LC-1")
+    assert answer.splitlines()[0] == "Answer: Piet Okonjo (supported) [LC-1]", answer
+
 
 @pytest.mark.parametrize("question, points_back", [
     ("Which roster did the quay office replace, and what is the harbour office now switching its own bookings to?", False),
@@ -3198,3 +3210,4 @@ def test_a_graph_fact_read_outside_the_minutes_the_question_calls_by_their_day_d
                                 pinned=["team:council"], question_pins=["team:council"],
                                 question_spans=[("team:council", start, start + len("council"))]))
     assert answer.splitlines()[0] == "Answer: Ilse Marr, Tomas Reyes (supported) [MIN-12]", answer
+

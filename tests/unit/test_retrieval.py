@@ -631,6 +631,26 @@ def test_minutes_the_question_calls_by_their_day_are_read_however_either_writes_
     assert not any("Ilse Marr" in p.text for p in yearless.passages), [p.doc_id for p in yearless.passages]
 
 
+_COMMITTEE = {"lamp-committee.md": "# Lamp Committee\n\n## Mission\n\nThe Lamp Committee is tasked with preparing the "
+                                   "lamp rules of the harbour.\n\n## Goals\n\n- Gather input on the lamp rules from "
+                                   "every keeper of the harbour.\n\n## Duration\n\nThe Lamp Committee exists until the "
+                                   "lamp rules are adopted.\n\n## Members\n\n- [Ilse Marr](https://example.org/ilse)\n"
+                                   "- [Piet Okonjo](https://example.org/piet)\n",
+              "harbour.md": "# Harbour\n\nThe harbour has a Lamp Committee and a Fog Committee.\n"}
+
+
+def test_a_name_the_question_gives_is_looked_for_in_the_kept_documents(tmp_path, embedder):
+    """"A Piet is listed on the Lamp Committee": the committee's sections that say the question's other words are
+    kept, its members' list is not; the list, which says "Piet", is read too. A name no kept document says brings
+    nothing."""
+    keep = lambda chunk: "Piet" not in chunk["text"]  # noqa: E731 (what a ranking by the other words might leave)
+    piet, zorro = _ranked_retrieval(_COMMITTEE, tmp_path, embedder, ["lamp-committee.md", "harbour.md"],
+                                    "A Piet is listed on the Lamp Committee. What is his full name?",
+                                    "A Zorro is listed on the Lamp Committee. What is his full name?", keep=keep)
+    assert any("Piet Okonjo" in p.text for p in piet.passages), [p.text[:40] for p in piet.passages]
+    assert not any("Piet Okonjo" in p.text for p in zorro.passages), [p.text[:40] for p in zorro.passages]
+
+
 _LOCKS = {"INC-40.md": "# Lock gate jammed\n\n## Summary\n\nOn 9 June the east lock gate jammed half open while a "
                        "barge waited.\n\n" + "".join(f"The crew tried lever {n} without success.\n\n" for n in range(1, 40))
                        + "## Stats\n\n- Owner: harbour crew\n- Time to recovery: 48 minutes\n- Category: Gates\n",
