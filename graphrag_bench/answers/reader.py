@@ -29,7 +29,7 @@ from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_
 from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
                                  PLURAL_BACK_REFERENCES)
 from ..language.spacy_pipeline import parse_all
-from ..language.text import ISO_DATE, WORD_DATE, dates_in, fold, iso_day, split_items
+from ..language.text import ISO_DATE, WORD_DATE, dates_in, fold, iso_day, looks_like_name, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
@@ -1221,8 +1221,9 @@ class ContextWords:
         for heading in reversed(path):
             for name in reversed(named_in(heading)):
                 words = set(terms_of(name))
-                if words and not words <= question_terms and any(words <= text for text in self.texts) \
-                        and (not kind or words & kind):
+                # (a quoted agenda item, "Schedule time for project director elections 2024", is no one's name)
+                if words and looks_like_name(name) and not words <= question_terms \
+                        and any(words <= text for text in self.texts) and (not kind or words & kind):
                     return Filler(name)
         return None
 

@@ -62,6 +62,9 @@ NOTES = {
                "risks of recording.\n  - Proposal: Stop recording these as the risks outweigh the benefits.\n"),
     "LC-1": ("Lamp committee — Members", 4, "- [Ilse Marr](https://example.org/people/ilse)\n"
              "- [Piet Okonjo](https://example.org/people/piet)\n- [Tomas Reyes](https://example.org/people/tomas)\n"),
+    "MIN-14": ("Keepers meeting 2025-10-11 — Nominated issues › \"Schedule time for the lamp warden election\" "
+               "keepers#101", 5, "- We need to schedule time for the lamp warden election.\n- Use the time slot on "
+               "November 1st?\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3211,3 +3214,9 @@ def test_a_graph_fact_read_outside_the_minutes_the_question_calls_by_their_day_d
                                 question_spans=[("team:council", start, start + len("council"))]))
     assert answer.splitlines()[0] == "Answer: Ilse Marr, Tomas Reyes (supported) [MIN-12]", answer
 
+
+def test_a_quoted_agenda_item_above_an_instruction_is_nobody_who_does_it(answerer):
+    """"Use the time slot on November 1st?" under the agenda item "Schedule time for the lamp warden election": the
+    item is no one's name, and nobody elected is said (old code: the agenda item, as the one elected)."""
+    answer = _answer(answerer, "Who was elected lamp warden in the November 2025 election?", "MIN-14")
+    assert answer_label(answer) == "unknown" and "Schedule" not in answer, answer
