@@ -29,7 +29,7 @@ from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_
 from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
                                  PLURAL_BACK_REFERENCES)
 from ..language.spacy_pipeline import parse_all
-from ..language.text import ISO_DATE, WORD_DATE, dates_in, fold, iso_day, looks_like_name, split_items
+from ..language.text import ISO_DATE, WORD_DATE, days_written, fold, looks_like_name, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
@@ -1047,11 +1047,6 @@ def date_words(text: str) -> set[str]:
     "27")."""
     return {w for day in ISO_DATE.findall(text) if 1 <= int(day[5:7]) <= 12
             for w in terms_of(f"{MONTHS[int(day[5:7]) - 1]} {day[:4]} {int(day[8:10])}")} if "-" in text else set()
-
-
-def days_written(text: str) -> set[str]:
-    """Each whole day a text writes (with its year), as an ISO day."""
-    return {day for start, end, *_ in dates_in(text) if (day := iso_day(text[start:end]))}
 
 
 def with_days(under: list[set[str]], sentences: list[Sentence], question: str) -> list[set[str]]:

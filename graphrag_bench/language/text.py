@@ -158,6 +158,11 @@ def dates_in(text: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
+def days_written(text: str) -> set[str]:
+    """Each whole day a text writes (with its year), however it writes it, as an ISO day."""
+    return {day for start, end, *_ in dates_in(text) if (day := iso_day(text[start:end]))}
+
+
 @lru_cache(maxsize=MEMO)
 def iso_day(text: str, year_hint: str | None = None) -> str | None:
     """'2026-02-20', '20 Feb 2026', 'Feb 20' (with a year from context) → '2026-02-20'; None if not a full day."""

@@ -28,7 +28,7 @@ from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.spacy_pipeline import english_word
-from ..language.text import dates_in, iso_day, within_longer_name
+from ..language.text import dates_in, days_written, within_longer_name
 from ..answers.fillers import is_record
 from ..answers.question_reading import named_spans, stems
 from ..answers.sentences import clean, passage_sentences
@@ -201,11 +201,13 @@ def heading_names(headings: dict[str, str]) -> dict[str, str]:
     return names
 
 
-def document_titles(entities: list[dict], heading: dict[str, str]) -> dict[str, list[str]]:
+def document_titles(entities: list[dict], heading: dict[str, str],
+                    named_by_heading: dict[str, str] | None = None) -> dict[str, list[str]]:
     """Each document entity's titles: its record's `Name:` field, its document's heading and the name the heading
-    gives (`heading_names`), in that order; only titles of two words or more that no other document shares."""
+    gives (`heading_names`, when not given), in that order; only titles of two words or more that no other document
+    shares."""
     titles: dict[str, list[str]] = {}
-    named_by_heading = heading_names(heading)
+    named_by_heading = heading_names(heading) if named_by_heading is None else named_by_heading
     for e in entities:
         if e["name"] != e.get("source_doc"):
             continue  # not a document's own entity
@@ -260,7 +262,7 @@ class EntityIndex:
         named = {doc: [h, *([n] if (n := self.of_a_kind.get(doc)) else [])] for doc, h in headings.items()}
         owners = Counter(h.lower() for names in named.values() for h in names)
         self.pages = {h.lower(): doc for doc, names in named.items() for h in names if owners[h.lower()] == 1}
-        for key, titles in document_titles(entities, headings).items():
+        for key, titles in document_titles(entities, headings, self.of_a_kind).items():
             by_id.setdefault(self.canonical.get(key, key), []).extend(titles)
             if titles:
                 by_document.setdefault(self.names[key], titles[0])
@@ -503,9 +505,10 @@ class GraphRetriever:
             best = max(new, key=lambda i: (new[i], len(words & said_by[i]), -i))
             # only a passage that says words of the question the naming document does not: the part it lacks (of a
             # page the question calls by its name, any word: the question is about it)
-            # (a document the question calls by its number or its day is what it asks about, whatever words its passages
-        # say)
-            if doc_id in numbered or doc_id in dated or new[best] >= (PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS):
+            # (a document the question calls by its number or its day is what it asks about, whatever words its
+            # passages say)
+            needed = PAGE_NEW_WORDS if doc_id in pages and doc_id not in naming else NEW_WORDS
+            if doc_id in numbered or doc_id in dated or new[best] >= needed:
                 added.append(Passage.of(chunks[best], 0.0))
         if added:
             result.passages = result.passages[:self.settings.top_k - len(added)] + added
@@ -636,12 +639,11 @@ class GraphRetriever:
         if self._dated_documents is None:
             by_day: dict[str, list[str]] = {}
             for doc, heading in document_headings(self.baseline.index.chunks).items():
-                days = {day for start, end, *_ in dates_in(heading) if (day := iso_day(heading[start:end]))}
+                days = days_written(heading)
                 if len(days) == 1:
                     by_day.setdefault(days.pop(), []).append(doc)
             self._dated_documents = {day: docs[0] for day, docs in by_day.items() if len(docs) == 1}
-        days = [day for start, end, *_ in dates_in(question) if (day := iso_day(question[start:end]))]
-        return list(dict.fromkeys(self._dated_documents[day] for day in days if day in self._dated_documents))
+        return sorted({self._dated_documents[day] for day in days_written(question) if day in self._dated_documents})
 
     def _links(self, result: Retrieval) -> None:
         """The facts that connect two kept passages' documents ("… IP address starvation (see post-mortem
