@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
-from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS, INDEFINITE_PERSONS,
+from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS, FIRST_PERSON, INDEFINITE_PERSONS,
                                 MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS,
                                 REASON_MARKERS, REASON_PHRASE_MARKERS, UNNAMED_PERSONS)
-from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE
+from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE, looks_like_name
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
 ENTITY_KINDS = {
@@ -64,6 +64,8 @@ OF_VALUE = re.compile(r"\s+(?:of|as|to)\s+`?")
 # is a field's, read as fields are)
 INTRODUCED = re.compile(r"\s[^:;.!?`]{1,60}:\s+`?")
 DOTTED_NUMBER = re.compile(r"v?\d{1,3}(?:\.\d{1,3})+")  # "1.0", "3.30": a version or a number, never a day
+SPEAKER = re.compile(r"(?:^|; )([^:;]{1,40}):\s")  # a field's label in a record's text: "…; Mara: Ryan is not …"
+SPEAKER_WORDS = 3  # a speaker's name is a few words
 BARE_NUMBER = re.compile(r"\d[\d.,]*")  # a number with no unit: no span of time or length
 NUMBERED = re.compile(r"\s+`?(?=\d)")  # the asked noun followed by its value: "(version 21.10.15.1603)", "port 8080"
 NAME_WORD, CAMEL = re.compile(r"\w+"), re.compile(r"[a-z][A-Z]")  # a word; a capital inside one ("CloudWatch")
@@ -158,6 +160,13 @@ def _trim(text: str) -> str:
                   "", trimmed)
 
 
+def _speaker(text: str, at: int) -> str:
+    """Who says the words at `at`, where a line of minutes gives it ("Mara: … So far only volunteer has been me"): the
+    name labelling the field that holds them; "" where no name does."""
+    label = next((m.group(1) for m in reversed(list(SPEAKER.finditer(text, 0, at)))), "")
+    return label if looks_like_name(label) and len(label.split()) <= SPEAKER_WORDS else ""
+
+
 def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Candidate]:
     """Every span of the sentence (a parsed spaCy doc) that could fill some slot."""
     text = doc.text
@@ -178,6 +187,9 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         if chunk.root.pos_ == "PRON":
             if chunk.root.lower_ in INDEFINITE_PERSONS and part.slot == "person":
                 found.append(Candidate(chunk.start_char, chunk.end_char, chunk.text, frozenset({"person"})))
+            elif chunk.root.lower_ in FIRST_PERSON and part.slot == "person" \
+                    and (speaker := _speaker(text, chunk.start_char)):
+                found.append(Candidate(chunk.start_char, chunk.end_char, speaker, frozenset({"person"})))
             continue
         # The tokenizer splits a hyphenated word ("sub-team" → sub, -, team) and a chunk may start or end inside
         # it: the span is the whole word ("The BAT sub-team", not "The BAT sub" or "team").

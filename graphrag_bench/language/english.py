@@ -29,6 +29,7 @@ MANNER_PREPOSITIONS = frozenset({"by", "through", "via", "using"})
 INDEFINITE_PERSONS = frozenset({"anyone", "anybody", "everyone", "everybody", "nobody", "someone", "somebody"})
 # Of those, the ones that name no one: "delegating somebody to post" does not say whom ("anyone can act as Scribe" does)
 UNNAMED_PERSONS = frozenset({"someone", "somebody"})
+FIRST_PERSON = frozenset({"i", "me", "myself"})  # in minutes' "Mara: … the only volunteer has been me": the speaker
 # Words that point back to something named before: "… and who approved it?"
 BACK_REFERENCES = frozenset({"it", "its", "them", "they", "he", "she", "him", "her"})
 # The plural ones, with their possessive: "which people …, and which SIG does each of them chair" points back to the

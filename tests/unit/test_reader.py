@@ -65,6 +65,9 @@ NOTES = {
     "MIN-14": ("Keepers meeting 2025-10-11 — Nominated issues › \"Schedule time for the lamp warden election\" "
                "keepers#101", 5, "- We need to schedule time for the lamp warden election.\n- Use the time slot on "
                "November 1st?\n"),
+    "MIN-15": ("Keepers meeting 2025-11-10 — Board", 9, "- Piet: Next item is the harbour board.\n"
+               "- Odile: Teodor is away for the next harbour board meeting. He wants input on a stand-in. So far the "
+               "only volunteer has been me.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3220,3 +3223,10 @@ def test_a_quoted_agenda_item_above_an_instruction_is_nobody_who_does_it(answere
     item is no one's name, and nobody elected is said (old code: the agenda item, as the one elected)."""
     answer = _answer(answerer, "Who was elected lamp warden in the November 2025 election?", "MIN-14")
     assert answer_label(answer) == "unknown" and "Schedule" not in answer, answer
+
+
+def test_me_in_a_line_of_minutes_is_the_one_who_says_it(answerer):
+    """"Odile: … So far the only volunteer has been me": the volunteer is Odile, who says it (old code: unknown, "me"
+    named nobody)."""
+    answer = _answer(answerer, "Who was the only volunteer to stand in for Teodor at the harbour board?", "MIN-15")
+    assert answer.splitlines()[0] == "Answer: Odile (supported) [MIN-15]", answer
