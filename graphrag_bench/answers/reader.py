@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -1042,11 +1043,14 @@ def _dated(sentences: list[Sentence], index: int) -> tuple[int, Filler] | None:
     return None
 
 
-def date_words(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 12)
+def date_words(text: str) -> frozenset[str]:
     """The words of each day a text writes as digits, as a sentence would write it ("2024-09-27": "september", "2024",
-    "27")."""
-    return {w for day in ISO_DATE.findall(text) if 1 <= int(day[5:7]) <= 12
-            for w in terms_of(f"{MONTHS[int(day[5:7]) - 1]} {day[:4]} {int(day[8:10])}")} if "-" in text else set()
+    "27"). (Memoized: a document's title is read for each of its sentences.)"""
+    if "-" not in text:
+        return frozenset()
+    return frozenset(w for day in ISO_DATE.findall(text) if 1 <= int(day[5:7]) <= 12
+                     for w in terms_of(f"{MONTHS[int(day[5:7]) - 1]} {day[:4]} {int(day[8:10])}"))
 
 
 def with_days(under: list[set[str]], sentences: list[Sentence], question: str) -> list[set[str]]:

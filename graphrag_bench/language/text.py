@@ -158,9 +158,11 @@ def dates_in(text: str) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def days_written(text: str) -> set[str]:
-    """Each whole day a text writes (with its year), however it writes it, as an ISO day."""
-    return {day for start, end, *_ in dates_in(text) if (day := iso_day(text[start:end]))}
+@lru_cache(maxsize=MEMO)
+def days_written(text: str) -> frozenset[str]:
+    """Each whole day a text writes (with its year), however it writes it, as an ISO day. (Memoized: a context's
+    titles are read for every question.)"""
+    return frozenset(day for start, end, *_ in dates_in(text) if (day := iso_day(text[start:end])))
 
 
 @lru_cache(maxsize=MEMO)

@@ -641,7 +641,7 @@ class GraphRetriever:
             for doc, heading in document_headings(self.baseline.index.chunks).items():
                 days = days_written(heading)
                 if len(days) == 1:
-                    by_day.setdefault(days.pop(), []).append(doc)
+                    by_day.setdefault(next(iter(days)), []).append(doc)
             self._dated_documents = {day: docs[0] for day, docs in by_day.items() if len(docs) == 1}
         return sorted({self._dated_documents[day] for day in days_written(question) if day in self._dated_documents})
 

@@ -581,6 +581,15 @@ def _answer(answerer, question: str, *docs: str, facts=()) -> str:
     return answerer(Retrieval(question, "baseline", passages=_passages(*docs), facts=list(facts)))
 
 
+def _chosen(answerer, question: str, sentence: str, part: int = 0):
+    """The filler `choose` takes from one sentence for one part of the question."""
+    from graphrag_bench.answers.fillers import choose
+    from graphrag_bench.language.spacy_pipeline import parse_all
+
+    asked = answerer.slots.read(question)
+    return choose(parse_all([sentence])[0], asked.parts[part], set(asked.topic))
+
+
 @pytest.fixture(scope="module")
 def answerer(embedder):
     return Answerer(Semantics(embedder))
@@ -1461,13 +1470,9 @@ def test_a_link_whose_text_is_a_bare_number_is_read_with_the_words_of_the_docume
 
 def test_where_is_answered_by_a_place(answerer):
     """"where": what a preposition of place (or direction) takes, not any other span of the sentence."""
-    from graphrag_bench.answers.fillers import choose
-    from graphrag_bench.language.spacy_pipeline import parse_all
-
-    asked = answerer.slots.read("Until when did the keepers log readings by hand, and where do those readings now go?")
-    sentence = parse_all(["Until May 2024 the keepers logged readings by hand for the harbour board; the readings now go "
-                          "to the tidebook service in the archive room."])[0]
-    assert choose(sentence, asked.parts[1], set(asked.topic)) == "tidebook service"
+    assert _chosen(answerer, "Until when did the keepers log readings by hand, and where do those readings now go?",
+                   "Until May 2024 the keepers logged readings by hand for the harbour board; the readings now go to the "
+                   "tidebook service in the archive room.", part=1) == "tidebook service"
 
 
 def test_how_often_is_answered_by_a_frequency_near_the_most_asked_words(answerer):
@@ -3155,31 +3160,22 @@ def test_a_day_written_with_hyphens_is_a_date_and_a_release_number_is_none(answe
 def test_a_negated_verb_that_states_a_condition_denies_nothing(answerer):
     """"If you do not acknowledge within 10 minutes, someone else will get paged" says how long one has to acknowledge
     (old code: the asked verb only negated, the sentence was read as saying what is not so, and gave nothing)."""
-    from graphrag_bench.answers.fillers import choose
-    from graphrag_bench.language.spacy_pipeline import parse_all
-
-    asked = answerer.slots.read("How long do you have to acknowledge a bell call before someone else is called?")
-    sentence = parse_all(["If you do not acknowledge within 10 minutes, someone else will get called."])[0]
-    assert choose(sentence, asked.parts[0], set(asked.topic)) == "10 minutes"
-    denied = parse_all(["Keepers do not acknowledge bell calls within 10 minutes."])[0]
-    assert choose(denied, asked.parts[0], set(asked.topic)) is None
+    question = "How long do you have to acknowledge a bell call before someone else is called?"
+    assert _chosen(answerer, question, "If you do not acknowledge within 10 minutes, someone else will get called.") \
+        == "10 minutes"
+    assert _chosen(answerer, question, "Keepers do not acknowledge bell calls within 10 minutes.") is None
 
 
 def test_what_introduces_an_example_is_no_part_of_the_answer(answerer):
     """"(e.g., Ilse Marrow with the lamp)": the example's name, without "e.g." (old code: "e.g., Ilse Marrow")."""
-    from graphrag_bench.answers.fillers import choose
-    from graphrag_bench.language.spacy_pipeline import parse_all
-
-    asked = answerer.slots.read("Who is named as an individual owner of the lamp code?")
-    sentence = parse_all(["If there is an individual with expertise in a given part of the code, who is not on the "
-                          "owning crew (e.g., Ilse Marrow with the lamp), that person should be listed as owner."])[0]
-    assert choose(sentence, asked.parts[0], set(asked.topic)) == "Ilse Marrow"
+    assert _chosen(answerer, "Who is named as an individual owner of the lamp code?",
+                   "If there is an individual with expertise in a given part of the code, who is not on the owning crew "
+                   "(e.g., Ilse Marrow with the lamp), that person should be listed as owner.") == "Ilse Marrow"
 
 
 def test_minutes_called_by_their_day_in_other_words_answer_by_the_field_labelled_in_the_questions_words(answerer):
-    """"The 3 April 2025 meeting" is the minutes headed "2025-04-03": the day's words are theirs, "April" no name of a
-    thing; and "Unavailable: Ilse Marr, Tomas Reyes" is labelled in the question's own word (old code: "Any thoughts",
-    from a line that says "council members")."""
+    """"The 3 April 2025 meeting" is the minutes headed "2025-04-03": the day's words are theirs; and "Unavailable:
+    Ilse Marr, Tomas Reyes" is labelled in the question's own word (old code: unknown)."""
     answer = _answer(answerer, "Which council members were listed as unavailable for the 3 April 2025 meeting?",
                      "MIN-12", "MIN-5")
     assert answer.splitlines()[0] == "Answer: Ilse Marr, Tomas Reyes (supported) [MIN-12]", answer
@@ -3195,14 +3191,10 @@ def test_minutes_titled_by_their_day_are_about_its_month(answerer):
 
 def test_how_long_is_never_a_bare_number(answerer):
     """"How long is a keeper's term": "2 year", not the "4.5" of "[Section 4.5]" (old code: "4.5")."""
-    from graphrag_bench.answers.fillers import choose
-    from graphrag_bench.language.spacy_pipeline import parse_all
-
-    asked = answerer.slots.read("How long is a term for a harbour keeper?")
-    cited = parse_all(["A harbour keeper can be removed by the board (per the harbour rules, Section 4.5)."])[0]
-    assert choose(cited, asked.parts[0], set(asked.topic)) is None
-    stated = parse_all(["Harbour keepers serve a 2 year term."])[0]
-    assert choose(stated, asked.parts[0], set(asked.topic)) == "2 year"
+    question = "How long is a term for a harbour keeper?"
+    assert _chosen(answerer, question, "A harbour keeper can be removed by the board (per the harbour rules, Section "
+                                       "4.5).") is None
+    assert _chosen(answerer, question, "Harbour keepers serve a 2 year term.") == "2 year"
 
 
 def test_a_graph_fact_read_outside_the_minutes_the_question_calls_by_their_day_does_not_answer(answerer):
