@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
 from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS, FIRST_PERSON, INDEFINITE_PERSONS,
                                 MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS,
-                                REASON_MARKERS, REASON_PHRASE_MARKERS, UNNAMED_PERSONS)
+                                REASON_MARKERS, REASON_PHRASE_MARKERS, TIME_UNITS, UNNAMED_PERSONS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE, looks_like_name
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -74,6 +75,7 @@ LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label:
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
 EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)  # a value after it is a frequency ("every 30s")
+AMOUNTS = {"MONEY", "PERCENT", "QUANTITY"}  # entities that measure an amount: no count of things
 SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
@@ -178,7 +180,10 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
             if _length_of(ent):
                 kinds = {"number"}
         if kinds:
-            found.append(Candidate(ent.start_char, ent.end_char, ent.text, frozenset(kinds)))
+            # (an amount of money is said with its currency's sign, which the entity recogniser leaves out: "$13,632")
+            start = ent.start_char - 1 if ent.label_ == "MONEY" and ent.start_char \
+                and unicodedata.category(text[ent.start_char - 1]) == "Sc" else ent.start_char
+            found.append(Candidate(start, ent.end_char, text[start:ent.end_char], frozenset(kinds)))
         if ent.label_ == "PERSON" and part.slot == "thing" and set(terms_of(ent.text)) & set(terms_of(part.noun)):
             # (the small tagger takes many a product's name for a person's: "Concourse CI", for "which CI system", is a
             # thing by a word of its kind)
@@ -305,17 +310,47 @@ def _counts_things(doc, c: Candidate) -> bool:
     return "CARDINAL" in kinds and not kinds & {"DATE", "TIME", "QUANTITY"}
 
 
+def _with_unit(span):
+    """A bare number with the word right after it, its unit ("450 watts" of "450"); any other span as it is."""
+    doc = span.doc
+    return doc[span.start:span.end + 1] if BARE_FIGURE.fullmatch(span.text.strip()) and span.end < len(doc) \
+        and doc[span.end].is_alpha else span
+
+
+def _amount(span) -> bool:
+    """A span measuring an amount (of money, of time, a share or a quantity), which counts no things: "$20,000",
+    "~3 months", "15%"."""
+    return _measured(span) or any(t.lemma_.lower() in TIME_UNITS for t in span)
+
+
+def _measured(span) -> bool:
+    """An amount of money, a share or a quantity (not of time): "$20,000", "15%", "4 GB"."""
+    return bool({t.ent_type_ for t in span} & AMOUNTS) \
+        or unicodedata.category(span.doc.text[span.start_char - 1:span.start_char] or " ") == "Sc"
+
+
+def _unit(span) -> str:
+    """The words of an amount after its number ("week" of "1 week", "" of "$20,000")."""
+    return " ".join(t.text for t in span if not t.like_num and t.is_alpha)
+
+
 def _counted(span):
     """The noun a number of the span counts, a few words after it ("250 usable IP addresses"); None if none."""
     return next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
                  and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None)
 
 
+BARE_FIGURE = re.compile(r"[~<>≈]?[\d,.]+")  # a number without its unit ("~3" of "~3 months")
+PIECE_BREAKS = ("", "-", "_", ".", "/", ":")  # what follows a piece an identifier starts with ("pir-2025" of "pir-2025-04")
+
+
 def _said_in(term: str, terms: set[str]) -> bool:
     """A term the set holds, or a piece of an identifier or a date it holds: its start ("pir-2025" of "pir-2025-04") or
-    one of its numbers ("07" of "2025-07-09")."""
+    one of its numbers ("07" of "2025-07-09"); not the first digits of another number ("20" of "$20,000" is not said
+    by "2024")."""
     return term in terms or any(c.isdigit() for c in term) and any(
-        t.startswith(term) or term in re.split(r"[-_./:]", t) for t in terms)
+        t.startswith(term) and t[len(term):len(term) + 1] in PIECE_BREAKS or term in re.split(r"[-_./:]", t)
+        for t in terms)
 
 
 def _said_clauses(doc, predicate: set[str]) -> list[Candidate]:
@@ -630,6 +665,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         if part.slot == "number" and not c.field and len(span[0].text) == 1 and span[0].text.isupper() \
                 and span[0].pos_ != "DET":
             continue  # "get back to them in X minutes": a placeholder, no value
+        if part.wh == "how many" and noun_terms and _amount(unit := _with_unit(span)) \
+                and not set(terms_of(_unit(unit))) & noun_terms:
+            continue  # "how many people": a count of them, not "1 week" or "$20,000" (but "10 days" for "how many days")
+        if part.wh == "how much" and _counts_things(doc, c) and _counted(span) is not None:
+            continue  # "how much was each to get": an amount, not "four candidates", a count of things
         if part.slot == "number" and part.noun and part.wh != "how many" and not c.field and _counts_things(doc, c) \
                 and (unit := _counted(span)) is not None and (unit_terms := set(terms_of(unit.text))) \
                 and unit_terms <= question_terms and not unit_terms & noun_terms:
@@ -702,6 +742,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         score = c.cost - 3.0 * (c.field or beside) + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         score += LISTED_PLACE if listed_place else 0.0
+        # (a bare "how much", "how much was each to get", asks an amount of money or of something, before a time)
+        score += 1.0 if part.wh == "how much" and not noun_terms and _amount(span) and not _measured(span) else 0.0
         # (what the asked verb takes as its object answers "what does it oversee": "oversee the management of …", not
         # the thing the clause is about)
         score -= ASKED_OBJECT if _asked_object(root, part) else 0.0
@@ -729,8 +771,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     counted = _counted(span) if part.slot == "number" and not chosen.field else None
     if counted is not None and counted.i >= span.end:
         text = doc[span.start:counted.i + 1].text  # a number with the noun it counts: "250 usable IP addresses"
-    elif part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and span.end < len(doc) and doc[span.end].is_alpha:
-        text = doc[span.start:span.end + 1].text  # a number with its unit: "450 watts"
+    elif part.slot == "number" and re.fullmatch(r"[\d,.]+", text.strip()) and (unit := _with_unit(span)) is not span:
+        text = unit.text  # a number with its unit: "450 watts"
     filler = _trim(text)
     # "the Fresnel Mark II lens" answers "which lens" by its name ("an Area Commander" answers "what kind of commander"
     # whole: the kind and what it is a kind of)

@@ -30,7 +30,7 @@ from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_
 from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
                                  PLURAL_BACK_REFERENCES)
 from ..language.spacy_pipeline import parse_all
-from ..language.text import ISO_DATE, WORD_DATE, days_written, fold, looks_like_name, split_items
+from ..language.text import ISO_DATE, WORD_DATE, YEAR, days_written, fold, looks_like_name, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
@@ -99,6 +99,8 @@ MENTIONS = 90  # a line this like a name where it says it (rapidfuzz partial rat
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
 QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
+# A sum: an amount written with its currency's sign or in groups of thousands ("$80,000", "12,500"), not a code ("503")
+FIGURE = re.compile(r"(?<=[$€£¥])\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
 def _common(filler: str) -> bool:
@@ -192,6 +194,7 @@ class PassageReader:
         texts, under, rarity = words.texts, words.under, words.rarity
         texts = with_joined(texts, asked.question, words.written)
         under = with_days(under, sentences, asked.question)
+        under = with_figures(under, sentences, asked.scene)
         question_vector = self._vector([asked.question])[0]
         question_terms = set(asked.topic)
         question_words = frozenset(terms_of(asked.question, whole=True))  # (uncut: "command" is no "Commander")
@@ -342,6 +345,14 @@ class PassageReader:
             titled_records = {s.doc_id for j, s in enumerate(sentences) if s.doc_id in called_by_title
                               and any(asked_field(label) for label in words.fields[j])}
             others_ask = {t for other in asked.parts if other is not original for t in other.asks}
+
+            def others_at(i: int) -> set[str]:
+                """The other parts' verbs, for the sentence at `i`, but those of a part answered from that very
+                sentence: its verb has its answer there, and what else it takes is free ("fund at $20,000" of "how many
+                people was that money to fund, and how much was each to get")."""
+                return {t for other in asked.parts if other is not original and not any(
+                    a.part.text == other.text and a.sentence is sentences[i] for a in answers) for t in other.asks}
+
             # What the part is about: the names it gives and the answers it points back to (a part of almost no words
             # of its own, "on what date", is about what the question names); a sentence must be about them, by at
             # least half their weight (a rare name weighs more than a common one).
@@ -360,6 +371,11 @@ class PassageReader:
             # "one role brings in extra responders when more are needed"), or the statement a yes/no part asks, says
             # what it says.
             restated = self._restating(part.description, sentences) if part.description else None
+            # A year the part gives says which period it asks of: a sentence that holds (in its words or what it sits
+            # under) only other years is about another period ("Total spent: $306,608" under "2025", for what was spent
+            # in 2024) — where some sentence of the context holds the year asked.
+            years = {t for t in part.terms if YEAR.fullmatch(t)}
+            years = years if any(years & (t | u) for t, u in zip(texts, under)) else set()
             for i, s in enumerate(sentences):
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
@@ -437,6 +453,9 @@ class PassageReader:
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
                 if part.each_of and not set(part.each_of) <= texts[i] | here:
                     continue  # "how many of each kind": a sentence (or its section) about that kind
+                if years and i not in answered and not years & (texts[i] | under[i]) \
+                        and any(YEAR.fullmatch(t) for t in texts[i] | under[i]):
+                    continue  # (of another year)
                 if part.told and not set(part.told) & (texts[i] | here - words.led[i]):
                     continue  # "the amber and the red alert": the red one's part, of a sentence saying red
                 if part.of_name and not set(part.of_name) <= texts[i] | here | words.about(s.doc_id, asked.named):
@@ -560,7 +579,7 @@ class PassageReader:
                 if (picked := led.get(i) or (part.slot == "person" or kind) and _instructed(doc) and asks_doer(part.text)
                     and words.section_doer(i, question_terms, kind)
                     or choose(doc, part, question_terms | said_back, said_back,
-                              _any_field if i in section_fields else asked_field, others_ask, pointed, question_words)
+                              _any_field if i in section_fields else asked_field, others_at(i), pointed, question_words)
                     # ("… rather than using EKS for the below reasons:": what it leads into, read below, is the reason)
                     or (Filler(sentences[i].text) if part.slot in ("reason", "thing") and _listed(sentences, i, part)
                         else None)
@@ -577,7 +596,7 @@ class PassageReader:
                        and _same_paragraph(sentences[i], sentences[i + 1])
                        and words.texts[i + 1] & set(part.terms)]
             found += [(score, j, picked) for (score, j), doc in zip(further, parse_all([sentences[j].text for _, j in further]))
-                      if (picked := choose(doc, part, question_terms | said_back, said_back, asked_field, others_ask, pointed,
+                      if (picked := choose(doc, part, question_terms | said_back, said_back, asked_field, others_at(j), pointed,
                                                   question_words))]
             found.sort(key=lambda f: (sentences[f[1]].from_fact and not says_back(f[1]), -f[0], f[1]))
             if best and words.asks_document(part, asked.scene):
@@ -639,7 +658,7 @@ class PassageReader:
                 # the one that gives it: "All project boards should be organization-level … ⏎ It is easier to
                 # distribute permissions … since write access … requires full write access to the repo."
                 marked = choose(parse_all([sentences[i + 1].text])[0], part, question_terms | said_back, said_back,
-                                asked_field, others_ask, pointed, question_words)
+                                asked_field, others_at(i + 1), pointed, question_words)
                 if marked is not None and not marked.unmarked:
                     i, filler = i + 1, marked
                 elif part.alternative and CONTRAST_OPENING.match(sentences[i + 1].text):
@@ -704,8 +723,14 @@ class PassageReader:
             # the X page" asks of that page)
             others = set(words.titled(tuple(p.text for p in asked.parts if p is not original))) \
                 - set(words.titled((original.text,))) if len(found) > 1 and len(asked.parts) > 1 else set()
+            # (nor, where the answer's sentence holds the year the part gives, is the value of one that does not: "up to
+            # $100,000 … each year" of a policy is no other figure of what was spent in 2024)
             # (a second spelling of the name read in another document's sentence that answers the part is a
             # disagreement however much more of the question the first one's sentence says: the spelling is the point)
+
+            def same_period(j: int) -> bool:  # the sentence holds each year the part gives that the answer's holds
+                return years & (texts[j] | under[j]) >= years & (texts[i] | under[i])
+
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
                           if ((part.slot in SINGLE_VALUED or part.slot == "polar" or part.enlisted and not part.plural)
                                and s >= RIVAL * score
@@ -714,13 +739,14 @@ class PassageReader:
                           and sentences[j].doc_id != sentences[i].doc_id and sentences[j].from_fact <= sentences[i].from_fact
                           and (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
                           and sentences[j].doc_id not in others
+                          and same_period(j)
                           and _value(f, part) != _value(filler, part)), None)
             if rival is None and part.slot in SINGLE_VALUED and not items and not (part.points_back and answers):
                 # (or a sentence of another document saying the same thing of it in other words, with another value,
                 # where the question's opening statement narrows the case: "within 5 business days of any event" in
                 # the template against "within 3 calendar days for a SEV-1" in the process page)
                 rival = self._restated_value(part, filler, sentences, i, texts, lambda j: (
-                    (sentences[i].doc_id not in titled or sentences[j].doc_id in titled)
+                    (sentences[i].doc_id not in titled or sentences[j].doc_id in titled) and same_period(j)
                     and sentences[j].doc_id not in others and not _sibling_id(sentences[j], named_ids, part)),
                     lambda doc: choose(doc, part, question_terms, frozenset(), asked_field, others_ask,
                                        question_words=question_words))
@@ -1060,6 +1086,23 @@ def with_days(under: list[set[str]], sentences: list[Sentence], question: str) -
     if not asked:
         return under
     return [words | (asked & date_words(f"{sentence.context} {sentence.text}")) for sentence, words in zip(sentences, under)]
+
+
+def with_figures(under: list[set[str]], sentences: list[Sentence], scene: str) -> list[set[str]]:
+    """What each sentence sits under, with the words of the question's opening statement where a sentence of its
+    section says a figure the statement gives: that section discusses what the statement says ("The 2024 budget
+    reserves $80,000 for project grants": the minutes' section asking to "approve the proposed $80,000 for these
+    grants" is where that money is discussed, and its "We have four candidates that we would like to fund at $20,000"
+    says whom it funds)."""
+    figures = {f.strip() for f in FIGURE.findall(scene)}
+    if not figures:
+        return under
+    sections = {(s.doc_id, s.context) for s in sentences if not s.from_fact
+                and figures & {f.strip() for f in FIGURE.findall(s.text)}}
+    if not sections:
+        return under
+    words = set(terms_of(scene))
+    return [u | words if (s.doc_id, s.context) in sections else u for s, u in zip(sentences, under)]
 
 
 def with_joined(texts: list[set[str]], question: str, written: list[str]) -> list[set[str]]:

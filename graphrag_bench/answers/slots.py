@@ -21,7 +21,7 @@ from functools import lru_cache
 from ..language.english import (AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES,
                                 PERSONAL_PRONOUNS, QUANTIFIERS, QUESTION_WORDS)
 from ..corpus.ingest import ID_PREFIX
-from ..language.text import fold
+from ..language.text import YEAR, fold
 
 SLOT_KINDS = ("person", "date", "number", "version", "reason", "thing", "polar")  # polar: a yes/no part
 VALUE_KINDS = ("date", "number", "version")  # the slots a value of a shape fills, not a name
@@ -445,7 +445,8 @@ def about_many(statement: str) -> bool:
         return True
     for token in opening:
         if token.tag_ in ("NNS", "NNPS"):
-            return any(t.like_num or t.lower_ in QUANTIFIERS for t in opening[:opening.index(token)])
+            return any(t.like_num and not YEAR.fullmatch(t.text) or t.lower_ in QUANTIFIERS
+                       for t in opening[:opening.index(token)])  # ("the 2024 budget": a year counts nothing)
     return False
 
 

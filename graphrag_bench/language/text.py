@@ -12,6 +12,7 @@ from functools import lru_cache
 from .english import ABSENT_VALUES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, TIME_UNITS, WEEKDAYS
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+YEAR = re.compile(r"(?:1[89]|2\d)\d\d")  # a word that is a year: "2024"
 ISO_DATE = re.compile(r"\b(\d{4}-\d{2}-\d{2})\b")
 # between a day and its month: a space, or a hyphen where the month and a year follow it so ("31-Jul-2021")
 _DAY_MONTH = r"(?:\s+|-(?=[A-Za-z]+\.?-\d{4}\b))"

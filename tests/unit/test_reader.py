@@ -68,6 +68,17 @@ NOTES = {
     "MIN-15": ("Keepers meeting 2025-11-10 — Board", 9, "- Piet: Next item is the harbour board.\n"
                "- Odile: Teodor is away for the next harbour board meeting. He wants input on a stand-in. So far the "
                "only volunteer has been me.\n"),
+    # A budget tracked by year, a table for each, and the lamp oil policy's yearly allowance.
+    "LB-1": ("Keepers budget tracking — 2032", 5, "Total: $40,000\n\n| Category | Reserved | Spent |\n|---|---|---|\n"
+             "| Lamp oil | $9,000 | $8,420 |\n| Apprentice grants | $12,000 | $0 |\n\nTotal spent: $8,420\n"),
+    "LB-1b": ("Keepers budget tracking — 2031", 20, "Total: $40,000\n\n| Category | Reserved | Spent |\n|---|---|---|\n"
+              "| Lamp oil | $9,000 | $1,250 |\n| Apprentice grants | $12,000 | $12,000 |\n"),
+    "LO-1": ("Lamp oil policy — Lamp oil policy", 3, "The keepers have allocated up to $5,000 to be spent each year on "
+             "lamp oil for the outer lights.\n"),
+    # Minutes discussing the keeper grants the budget reserves money for, by the figure, not by the budget's words.
+    "MIN-16": ("Keepers meeting 2031-10-25 — Nominated issues › \"Grant proposals\" keepers#112", 7, "Odile: We have "
+               "three apprentices that we would like to fund at $4,000 over 12 months as \"Apprentice Grants\".\n\n"
+               "I would like to ask the keepers to approve the proposed $12,000 for these grants.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3222,3 +3233,37 @@ def test_me_in_a_line_of_minutes_is_the_one_who_says_it(answerer):
     named nobody)."""
     answer = _answer(answerer, "Who was the only volunteer to stand in for Teodor at the harbour board?", "MIN-15")
     assert answer.splitlines()[0] == "Answer: Odile (supported) [MIN-15]", answer
+
+
+def test_a_year_the_question_gives_is_read_in_its_own_section_and_no_yearly_allowance_conflicts(answerer):
+    """A budget with a table for each year, asked what was spent in one: the row under that year's heading answers,
+    with the currency's sign, and the policy's "up to $5,000 … each year" is no other figure for it (old code: "8,420",
+    the total of another year; without the year's own row, a conflict with the policy)."""
+    answer = _answer(answerer, "According to the keepers' budget table, how much was actually spent on lamp oil in "
+                               "2031?", "LB-1", "LB-1b", "LO-1")
+    assert answer.splitlines()[0] == "Answer: $1,250 (supported) [LB-1]", answer
+
+
+def test_a_figure_the_opening_statement_gives_leads_to_the_section_that_discusses_it(answerer):
+    """"The 2031 budget reserves $12,000 for apprentice grants": the minutes asking to approve "the proposed $12,000 for
+    these grants" discuss that money, and their sentence before it says whom it funds and how much each gets; the
+    budget's row states the opening statement, a second source (old code: unknown, the minutes' sentence saying
+    neither "budget" nor "people")."""
+    answer = _answer(answerer, "The 2031 budget reserves $12,000 for apprentice grants. How many people was that money "
+                               "meant to fund, and how much was each to get?", "MIN-16", "LB-1b", "LB-1")
+    assert answer.splitlines()[0] == "Answer: three apprentices; $4,000 (likely) [MIN-16] [LB-1]", answer
+
+
+@pytest.mark.parametrize("question, sentence, filler", [
+    # "how many people": a count of them, not a span of time or money
+    ("How many people was the money meant to fund?", "Odile: Decision: <1 week turnaround on asks from people.", None),
+    ("How many people was the money meant to fund?", "We fund three apprentices at $4,000 over 12 months.",
+     "three apprentices"),
+    # "how many days": a span of time is the count of its unit
+    ("How many days does the lamp watch last?", "The lamp watch lasts 10 days.", "10 days"),
+    # a bare "how much": an amount, not a count of things, and money before a span of time
+    ("How much was each apprentice to get?", "We fund three apprentices at $4,000 over 12 months.", "$4,000"),
+])
+def test_how_many_counts_things_and_how_much_asks_an_amount(answerer, question, sentence, filler):
+    """(old code: "1 week" counted people; "12 months" or "three apprentices" answered how much)"""
+    assert _chosen(answerer, question, sentence) == filler
