@@ -26,9 +26,10 @@ from dataclasses import dataclass
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
-from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS, FIRST_PERSON, INDEFINITE_PERSONS,
-                                MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS, POINTING_DETERMINERS, PREVENTING_VERBS,
-                                REASON_MARKERS, REASON_PHRASE_MARKERS, TIME_UNITS, UNNAMED_PERSONS)
+from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS, FIRST_PERSON, GENERIC_PERSONS,
+                                INDEFINITE_PERSONS, MANNER_PREPOSITIONS, MONTHS, PLACE_PREPOSITIONS,
+                                POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS, REASON_PHRASE_MARKERS,
+                                TIME_UNITS, UNNAMED_PERSONS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE, looks_like_name
 from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
 
@@ -75,6 +76,8 @@ LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label:
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
 EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)  # a value after it is a frequency ("every 30s")
+GENERIC_PERSON_TERMS = {stem(w) for w in GENERIC_PERSONS}
+NOT_A_PERSON = 5.0  # asked for people, a span no person's name is in ranks after any that is
 AMOUNTS = {"MONEY", "PERCENT", "QUANTITY"}  # entities that measure an amount: no count of things
 SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
@@ -228,6 +231,7 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     labels: list[tuple[int, int]] = []  # where the record's field labels stand: a label is no value
     values: list[tuple[int, int, float]] = []  # where each field's value stands, and how well its label names the part
     record = is_record(text)
+    speakers: list[Candidate] = []
     for segment in text.split("; "):  # a record: "Status: Implemented; Author(s): ekcasey"
         field = FIELD.match(segment)
         if field and record:
@@ -236,12 +240,23 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         strength = len(label & predicate) + 0.5 * len(label & noun)
         if field and asked_field(field.group(1)):  # "Author(s)" for "who wrote"
             strength += 1
+        # (a line of minutes whose words open with what the part asks someone did, "Carol: Proposal - could we …" for
+        # "who made the proposal", names the one who did it by its label: the speaker)
+        # (not a changelog's "Info: Moved roadmap items …", which says in the past what was done, by no one named)
+        if field and part.slot == "person" and (opening := NAME_WORD.match(field.group(2))) \
+                and stem(opening.group(0)) in part.asks and (speaker := _speaker(segment, field.start(2))) \
+                and (said := doc.char_span(offset + field.start(2), offset + field.start(2) + opening.end(),
+                                           alignment_mode="expand")) is not None and said[0].tag_ not in ("VBD", "VBN"):
+            speakers.append(Candidate(offset + field.start(1), offset + field.end(1), speaker, frozenset({"person"}), 1.0))
         if field and strength:
             value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
             if record:
                 values.append((start, start + len(value), strength))
         offset += len(segment) + 2
+    # (where a field is labelled as what the part asks, "Author: @piotrpio" for "who moved them", that field says who
+    # did it, not the label of "Info: Moved roadmap items …")
+    found += speakers if not any(c.field for c in found) else []
     # A span inside a field's value is read with its field: "first Wednesdays at 8:00 PT" in "Public … Meeting: …"
     # answers "when does it meet publicly" before the same span in "Private … Meeting: …" does.
     found = [dataclasses.replace(c, cost=c.cost - WITHIN_FIELD * next(
@@ -742,6 +757,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         score = c.cost - 3.0 * (c.field or beside) + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         score += LISTED_PLACE if listed_place else 0.0
+        # ("which two people": people, before a team or a thing named as one)
+        score += NOT_A_PERSON if head_terms and head_terms <= GENERIC_PERSON_TERMS and not c.field \
+            and not any(t.ent_type_ == "PERSON" for t in span) else 0.0
         # (a bare "how much", "how much was each to get", asks an amount of money or of something, before a time)
         score += 1.0 if part.wh == "how much" and not noun_terms and _amount(span) and not _measured(span) else 0.0
         # (what the asked verb takes as its object answers "what does it oversee": "oversee the management of …", not

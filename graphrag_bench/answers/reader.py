@@ -692,7 +692,8 @@ class PassageReader:
                 items = tuple(related.values())
             if part.plural and not items and (listed := _list_of(sentences[i].text, filler)):
                 filler = Filler(listed)  # "which instance types": every item of the list the one found is in
-            if part.count > 1 and not items:
+            # (a filler naming as many as asked already, "Ryan and Eric Huss" for "which two people", is all of them)
+            if part.count > 1 and not items and len(split_items(filler)) < part.count:
                 # "on which two dates …": as many different values as asked, from the best sentences that give one
                 # (two postmortems of one recurring fault, each with its date), each quoted and cited.
                 values = {_value(filler): (filler, sentences[i])}
@@ -935,8 +936,11 @@ class PassageReader:
         # rate alert" says "high-traffic alert")
         said = with_joined([t | u for t, u in zip(words.texts, words.under)], asked.question,
                            [f"{s.text} {s.context}" for s in sentences])
-        answered = set().union(*(said[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs))
-        best, best_gain = None, BRIDGE
+        # (what the answer's documents state of the scene is what one of their sentences says of it: minutes that say
+        # "budget" in one item and "compiler ops" in another do not state that the budget has a line for compiler ops)
+        answered = max((scene & said[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs),
+                       key=lambda held: (sum(words.rarity(t) for t in held), sorted(held)), default=set())
+        best, best_key = None, (BRIDGE, 0.0)
         for i, s in enumerate(sentences):
             if s.doc_id in answer_docs:
                 continue
@@ -946,8 +950,11 @@ class PassageReader:
             coverage = sum(words.rarity(t) for t in held) / total
             # (one word added is chance, "whether the server …" in a page about something else, unless the sentence
             # restates the scene)
-            if gain >= best_gain and coverage >= BRIDGE_COVERAGE and (len(added) > 1 or coverage >= BRIDGE_ONE_WORD):
-                best, best_gain = s, gain + 1e-9  # the first (best-ranked) of equals
+            # (of equal gains, the one stating more of the scene: the budget's "Compiler ops" row, not a header line of
+            # minutes under "Council budget planning 2024")
+            if (gain, coverage) >= best_key and coverage >= BRIDGE_COVERAGE \
+                    and (len(added) > 1 or coverage >= BRIDGE_ONE_WORD):
+                best, best_key = s, (gain, coverage + 1e-9)  # the first (best-ranked) of equals
         return best
 
     def named_documents(self, asked: AskedQuestion, sentences: list[Sentence], answer_docs: set[str],
@@ -998,12 +1005,14 @@ UN_WORD = re.compile(r"\bun-?([a-z]{3,})\b", re.IGNORECASE)  # "unsure", "un-rev
 # "fast-ingest", "high-level": words joined by hyphens, or a count and what it counts ("100-image"); not a name or an
 # address ("#lamp-crew", "0003-lamp-rota.md")
 HYPHENATED = re.compile(r"(?<![\w#@/.`_-])(?:[A-Za-z]+|\d+)(?:-[A-Za-z]+)+(?![\w/.`_-])")
+HANDLE = re.compile(r"@?[a-z][a-z0-9]{3,}")  # a user name written in lower case: "ehuss", "@eholk"
 ACRONYM = re.compile(r"[A-Z]{2,5}")  # "IC", "SME": a name written by its initials
 CAPITALISED_NAME = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+){1,4}\b")  # "Incident Commander"
 TITLE_ADDED = re.compile(r"\s*\([^()]*\)$")
 POINTED = re.compile(r"\b(?:that|this|these|those)(?:\s+same)?\s+[\w-]+", re.IGNORECASE)  # "that team": said before
 
 
+DAY_TITLE = re.compile(r"^[\w\s'-]*?\b([A-Za-z]{3,})\s+\d{4}-\d{2}-\d{2}\s*$")  # "Council meeting 2024-10-11"
 KIND_PLURAL = re.compile(r"[A-Z]{2,}s")  # "RFCs", "ADRs": the plural of an acronym
 OPENING_LINES = 12  # where a document's own record is
 NAME_LABELS = ("name", "title")  # a record's field saying what the record is called
@@ -1126,10 +1135,12 @@ def with_joined(texts: list[set[str]], question: str, written: list[str]) -> lis
 def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterable[str] = ()) -> set[str]:
     """What the context's documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045" where that
     reference is to a document of the context (`numbers`: their numbers) or links to a document of its number; or as
-    a sentence calls one by its title and an acronym after it ("the 2023H1 Roadmap RFC", of the 2023H1 Roadmap)."""
+    a sentence calls one by its title and an acronym after it ("the 2023H1 Roadmap RFC", of the 2023H1 Roadmap); or as
+    a title names one by its day ("meeting" of "Council meeting 2024-10-11")."""
     named = sorted({re.escape(title) for title in titles if title})
     titled = re.compile(r"(?i:\b(?:" + "|".join(named) + r"))\s+([A-Z]{2,6})\b") if named else None
     return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} | {
+        stem(m.group(1)) for title in titles if title and (m := DAY_TITLE.match(title))} | {
         stem(m.group(1)) for s in sentences for m in ID_REFERENCE_BRACKETED.finditer(s.text)
         if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}} | {
         stem(m.group(1)) for s in sentences if titled is not None for m in titled.finditer(s.text)}
@@ -1170,7 +1181,7 @@ class ContextWords:
         # (a key-value table's record says its key column's header too: "Status" of "Draft: …; In Review: …"; and a
         # list item, the label of the item it is nested under: "Leads" of "- **Leads:**" ⏎ "  - Petr Muller")
         self.texts = [set(terms_of(f"{s.text} {s.keys} {s.label}")) for s in sentences]
-        self.under = [set(terms_of(f"{s.context} {_file_words(s.doc_id)} {s.scope}")) - t
+        self.under = [set(terms_of(f"{s.context} {_file_words(s.doc_id)} {s.scope} {s.topic}")) - t
                       for s, t in zip(sentences, self.texts)]
         # The words of the heading each sentence sits right under (its innermost section, else its document's title).
         self.headings = [set(terms_of(s.context.split(TITLE_SEPARATOR)[-1].split(SECTION_SEPARATOR)[-1])) - t
@@ -1229,6 +1240,7 @@ class ContextWords:
                        for key, i in first.items() if len(self.fields[i]) == 1}  # its label's words, its section's
         self._about: dict[tuple[str, tuple[str, ...]], set[str]] = {}
         self._spelled: dict[str, str] | None = None  # acronym → the one name the context spells it out by
+        self._handles: dict[str, str] | None = None  # user name ("ehuss") → the one name the context writes it of
         self.title_of = context_titles(sentences)
         self.titles = {doc: set(terms_of(title)) for doc, title in self.title_of.items()}
         # What the documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045"; each document's number.
@@ -1377,7 +1389,11 @@ class ContextWords:
 
     def spelled_out(self, filler: str) -> str | None:
         """The name an acronym stands for ("Incident Commander" for "IC"), where the context writes exactly one name of
-        capitalised words with those initials; None for anything else."""
+        capitalised words with those initials; the name a handle is of ("Eric Huss" for "ehuss"), where the context
+        writes exactly one name of two words whose first initial and last word, or whose two words, make it; None for
+        anything else."""
+        if HANDLE.fullmatch(filler):
+            return self._handle_names().get(filler.lstrip("@").lower())
         if not ACRONYM.fullmatch(filler):
             return None
         if self._spelled is None:
@@ -1394,6 +1410,19 @@ class ContextWords:
                     names[key] = min(names.get(key, " ".join(words)), " ".join(words), key=len)
             self._spelled = {acronym: next(iter(names.values())) for acronym, names in found.items() if len(names) == 1}
         return self._spelled.get(filler)
+
+    def _handle_names(self) -> dict[str, str]:
+        if self._handles is None:
+            found: dict[str, set[str]] = {}
+            for text in self.written:
+                for m in CAPITALISED_NAME.finditer(text):
+                    words = m.group(0).split()
+                    if len(words) == 2:
+                        first, last = (fold(w).lower() for w in words)
+                        for handle in (first[0] + last, first + last):
+                            found.setdefault(handle, set()).add(m.group(0))
+            self._handles = {handle: next(iter(names)) for handle, names in found.items() if len(names) == 1}
+        return self._handles
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1

@@ -31,6 +31,7 @@ FIELD_LINE = re.compile(r"^[A-Za-z][\w ()/'-]{0,40}:\s+\S")
 SERIES_KEY = re.compile(r"\s*\d")  # a first cell that is a time, a date or a number keys a series, not a field
 MAX_RECORD = 12  # consecutive "Field: value" lines read as one record, at most this many
 ASIDE = re.compile(r"^[^:]+:\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*$")  # "Supersedes: (link the RFC it replaces)": a template's note
+TOPIC_WORDS = 8  # a list item of this many words or fewer is what the items nested in it are about (an agenda item)
 MAX_LINE = 20_000  # a line longer than this is read by its start: no prose line is that long
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 ATTRIBUTES = re.compile(r"\{:[^{}]*\}")  # a kramdown attribute list: "{:target=\"_blank\" }", "{: .note}"
@@ -67,6 +68,9 @@ class Sentence:
     # what leads into the list item it heads: the sentence ending in ":" right above the list and the items, ending in
     # ":", it is nested in ("Its scope does not include: Private response (belongs to the PSC), including:")
     lead: str = ""
+    # the words of the short list items it is nested in (an agenda item, "Allowing meeting observers (Ryan, 10
+    # Minutes)" above "Khio and Jack will put together a concrete proposal on this"): what it is about, as a heading
+    topic: str = ""
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -202,26 +206,28 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
     item = False  # the paragraph being read is a list item
 
     # the open list items, outermost first: (indent, the name it gives if only that, the label it gives if only that,
-    # its words where they lead into the items nested in it)
-    items: list[tuple[int, str, str, str]] = []
+    # its words where they lead into the items nested in it, its words where it is short enough to be their topic)
+    items: list[tuple[int, str, str, str, str]] = []
     list_lead = ""  # the sentence ending in ":" the open list follows
     lead = nested_lead = ""  # what leads into the list item being read, and into the one the line being read begins
     heading_line = -1  # the last heading's line: a sentence above it leads into no list below it
     under = ""  # the name the line being read sits under, as a nested list item …
     label = ""  # … and the labels of the items it is nested in ("Leads" of "- **Leads:**" ⏎ "  - Petr Muller")
-    scopes = {"paragraph": "", "record": "", "keys": ""}  # … and the one the paragraph and the record being read began
-    # under (and a key-value table's record, the header of its keys)
+    topic = ""  # … and the words of the short items it is nested in
+    # … and the one the paragraph and the record being read began under (and a key-value table's record, the header of
+    # its keys; and the topics of each)
+    scopes = {"paragraph": "", "record": "", "keys": "", "paragraph topic": "", "record topic": ""}
     labels = {"paragraph": "", "record": ""}
 
     links: dict[int, tuple[str, ...]] = {}  # each line's links to other documents, by line number
 
     def add(sentence: str, line_no: int, context: str = head, scope: str = "", lines: tuple[int, ...] = (),
-            keys: str = "", heads_item: bool = False, label: str = "") -> None:
+            keys: str = "", heads_item: bool = False, label: str = "", topic: str = "") -> None:
         if len(sentence) >= MIN_CHARS:
             linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
             out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys,
                                 item=heads_item, paragraph=lines[0] if lines else line_no, label=label,
-                                lead=lead if heads_item else ""))
+                                lead=lead if heads_item else "", topic=topic))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
@@ -233,7 +239,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
     def flush() -> None:
         if record:
             add("; ".join(f for _, f in record), record[0][0], scope=scopes["record"], lines=tuple(n for n, _ in record),
-                keys=scopes["keys"], label=labels["record"])
+                keys=scopes["keys"], label=labels["record"], topic=scopes["record topic"])
             record.clear()
         if item and len(paragraph) == 1 and len(paragraph[0][1]) < MIN_CHARS:
             short_items.append(paragraph.pop())
@@ -248,7 +254,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
         for match in SENTENCE.finditer(joined.strip()):
             line_no = max((n for offset, n in starts if offset <= match.start()), default=paragraph[0][0])
             add(match.group(0).strip(), line_no, scope=scopes["paragraph"], lines=tuple(n for n, _ in paragraph),
-                heads_item=item and match.start() == 0, label=labels["paragraph"])
+                heads_item=item and match.start() == 0, label=labels["paragraph"], topic=scopes["paragraph topic"])
         paragraph.clear()
 
     def field(line_no: int, text: str, keys: str = "") -> None:
@@ -256,7 +262,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
             flush()
         if not ASIDE.match(text):
             if not record:
-                scopes["record"], scopes["keys"], labels["record"] = under, keys, label
+                scopes["record"], scopes["keys"], labels["record"], scopes["record topic"] = under, keys, label, topic
             record.append((line_no, text))
 
     lines = [line[:MAX_LINE] for line in body.split("\n")]
@@ -324,12 +330,14 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
             while items and items[-1][0] >= indent:
                 items.pop()
             under = items[-1][1] if items else ""
-            label = " ".join(given for _, _, given, _ in items if given)
-            nested_lead = " ".join([list_lead, *(leads for *_, leads in items if leads)]).strip()
-            items.append((indent, _named_item(stripped), _label_item(stripped), words if words.endswith(":") else ""))
+            label = " ".join(given for _, _, given, _, _ in items if given)
+            nested_lead = " ".join([list_lead, *(leads for _, _, _, leads, _ in items if leads)]).strip()
+            topic = " ".join(short for *_, short in items if short)
+            items.append((indent, _named_item(stripped), _label_item(stripped), words if words.endswith(":") else "",
+                          words if len(words.split()) <= TOPIC_WORDS else ""))
         elif stripped and not raw.startswith((" ", "\t")):  # a line at the margin closes every list
             items.clear()
-            under, label, list_lead = "", "", ""
+            under, label, list_lead, topic = "", "", "", ""
         if stripped and not stripped.startswith("#") and FIELD_LINE.match(words) and len(words) <= 200:
             field(line_no, words)
             continue
@@ -338,7 +346,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
         if stripped and not stripped.startswith("#"):
             if not paragraph:
                 item = LIST_ITEM.match(stripped) is not None
-                scopes["paragraph"], labels["paragraph"] = under, label
+                scopes["paragraph"], labels["paragraph"], scopes["paragraph topic"] = under, label, topic
                 lead = nested_lead if item else ""
             paragraph.append((line_no, words))
     flush()

@@ -18,8 +18,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..language.english import (AUXILIARIES, FUNCTION_WORDS, NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES,
-                                PERSONAL_PRONOUNS, QUANTIFIERS, QUESTION_WORDS)
+from ..language.english import (AUXILIARIES, FUNCTION_WORDS, GENERIC_PERSONS, LIGHT_VERBS, NUMBER_WORDS,
+                                NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES, PERSONAL_PRONOUNS, QUANTIFIERS,
+                                QUESTION_WORDS)
 from ..corpus.ingest import ID_PREFIX
 from ..language.text import YEAR, fold
 
@@ -286,8 +287,8 @@ class SlotReader:
                          enlisted=enlisted(own) if wh in ("which", "what", "who", "whom") else ())
 
     def _slot(self, wh: str, noun: str) -> str:
-        if wh in ("who", "whom"):
-            return "person"
+        if wh in ("who", "whom") or wh in ("which", "what") and noun and noun.split()[-1].lower() in GENERIC_PERSONS:
+            return "person"  # ("which two people")
         if wh == "when":
             return "date"
         if wh == "why":
@@ -435,8 +436,9 @@ def _ungapped(piece: str, before: str) -> str:
 
 
 def about_many(statement: str) -> bool:
-    """"Two RFCs are named X", "Several ADRs deal with Y", "There are two postmortems called Z": a statement about a
-    set of things opens with a number or a quantifier before its plural noun, or with an existential "there"."""
+    """"Two RFCs are named X", "Several ADRs deal with Y", "There are two postmortems called Z", "The Council has two
+    members called Eric": a statement about a set of things opens with a number or a quantifier before its plural
+    noun, or with an existential "there", or counts things it calls by a name."""
     from ..language.spacy_pipeline import parse_all
 
     doc = parse_all([statement])[0]
@@ -447,7 +449,9 @@ def about_many(statement: str) -> bool:
         if token.tag_ in ("NNS", "NNPS"):
             return any(t.like_num and not YEAR.fullmatch(t.text) or t.lower_ in QUANTIFIERS
                        for t in opening[:opening.index(token)])  # ("the 2024 budget": a year counts nothing)
-    return False
+    # (or counts things it calls by one name: "The Council has two members called Eric")
+    return any(t.tag_ in ("NNS", "NNPS") and any(n.dep_ == "nummod" and not YEAR.fullmatch(n.text) for n in t.children)
+               and any(c.dep_ == "acl" and any(o.dep_ == "oprd" for o in c.children) for c in t.children) for t in doc)
 
 
 def subordinate(piece: str) -> bool:
@@ -530,13 +534,23 @@ def asked_words(text: str) -> tuple[str, ...]:
         # "the name of the exchange": what the noun is of is asked too; a sentence giving it need not say "name"
         owners = [o for c in nouns for p in c.children if p.dep_ == "prep" and p.lower_ == "of"
                   for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
-        return tuple(stem(_hyphenated(c)) for c in nouns + owners)
+        # "who was the person the Council first discussed hiring": the clause says what the one asked for did or had
+        # done to them, which a sentence naming them says ("Proposal to hire Antonio"), where the noun says no more
+        # than "who" (a role, "who is the delivery manager who updates …", is asked by the role)
+        done = [v for c in nouns if c.lemma_.lower() in GENERIC_PERSONS for v in c.children
+                if v.dep_ == "relcl" and v.pos_ == "VERB"] if doc[:1].text.lower() in ("who", "whom") else []
+        return tuple(stem(_hyphenated(c)) for c in nouns + owners) + tuple(
+            t for v in done for t in (stem(_hyphenated(v)),) + _particles_and_complement(v) + tuple(
+                stem(c.text) for c in v.children if c.dep_ == "dobj" and c.pos_ == "VERB"))  # ("discussed hiring")
     # "who is named Team Lead", "who was made steward": the verb gives the role its complement names; the role (by its
     # head noun, "Lead") is asked
     roles = [c for c in root.children if c.dep_ == "oprd" and c.pos_ in ("NOUN", "PROPN")]
     if roles:
         return tuple(stem(_hyphenated(c)) for c in roles)
-    return (stem(_hyphenated(root)),) + _particles_and_complement(root)
+    # ("who made the proposal": the act is the light verb's object)
+    acts = tuple(stem(c.text) for c in root.children if c.dep_ == "dobj" and c.pos_ == "NOUN") \
+        if root.lemma_ in LIGHT_VERBS else ()
+    return (stem(_hyphenated(root)),) + _particles_and_complement(root) + acts
 
 
 def _particles_and_complement(verb) -> tuple[str, ...]:

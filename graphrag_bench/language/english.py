@@ -29,6 +29,9 @@ MANNER_PREPOSITIONS = frozenset({"by", "through", "via", "using"})
 INDEFINITE_PERSONS = frozenset({"anyone", "anybody", "everyone", "everybody", "nobody", "someone", "somebody"})
 # Of those, the ones that name no one: "delegating somebody to post" does not say whom ("anyone can act as Scribe" does)
 UNNAMED_PERSONS = frozenset({"someone", "somebody"})
+# Nouns that say no more than "who" does: "who was the person the Council discussed hiring" asks who they discussed
+# hiring (not "who is the delivery manager who …", which asks for that role); "which two people" asks for people
+GENERIC_PERSONS = frozenset({"person", "people", "persons", "individual", "individuals"})
 FIRST_PERSON = frozenset({"i", "me", "myself"})  # in minutes' "Mara: … the only volunteer has been me": the speaker
 # Words that point back to something named before: "… and who approved it?"
 BACK_REFERENCES = frozenset({"it", "its", "them", "they", "he", "she", "him", "her"})
@@ -40,6 +43,9 @@ COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# Verbs that say little but that an act is done, the act being their object's noun: "who made the proposal" asks who
+# proposed; "who gave the talk", who talked.
+LIGHT_VERBS = frozenset({"make", "give"})
 # The units of time a frequency counts in: "every night", "twice a week".
 TIME_UNITS = ("second", "minute", "hour", "day", "night", "morning", "evening", "week", "weekday", "weekend",
               "fortnight", "month", "quarter", "year")

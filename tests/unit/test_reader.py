@@ -79,6 +79,27 @@ NOTES = {
     "MIN-16": ("Keepers meeting 2031-10-25 — Nominated issues › \"Grant proposals\" keepers#112", 7, "Odile: We have "
                "three apprentices that we would like to fund at $4,000 over 12 months as \"Apprentice Grants\".\n\n"
                "I would like to ask the keepers to approve the proposed $12,000 for these grants.\n"),
+    # Minutes that speak of the budget in one item and of a hire for lamp oil work in another.
+    "MIN-17": ("2031-06-07 — Notes", 3, "- Budget updates and discussion (Piet)\n  - Piet: we should set up a budget "
+               "for the keepers' swag\n- Keeper hire\n  - Proposal to hire Ilse for \"lamp oil work\"\n  - He had "
+               "talks at the harbour fair\n- Tomas: a person would be hired under Piet\n"),
+    # Minutes of two meetings, one titled by its day alone: a proposal made in a speaker's line, and its conclusion.
+    "MIN-18": ("2031-10-27 — Notes", 40, "- Lamp cadence - does this time work? Every week, 2 weeks, month?\n"
+               "  - Odile: Proposal - could we make this slot work every other week?\n"
+               "  - Piet: Yes, but the tide tables change soon.\n"
+               "  - **Conclusion**: Meet this time, every two weeks, Teodor to send out invites with the link.\n"),
+    "MIN-19": ("Keepers meeting 2031-11-10 — Notes", 12, "- Piet: Next item is the harbour board.\n"
+               "- Ilse: The tide tables change next week.\n"),
+    # Minutes whose agenda items are list items, the discussion nested below each; a member named by a user name.
+    "MIN-20": ("2031-07-06 — Notes", 20, "Attendance: Odile Huss, Odile Varga, Piet Okonjo\n\n"
+               "- Allowing lamp observers (Odile, 10 Minutes)\n    - Piet: Seems fine to me.\n"
+               "    - Ilse and Teodor will handle it.\n"
+               "- Lamp team membership (ohuss)\n    - Approved as co-lead of the lamp team, with Piet.\n"),
+    # Minutes proposing a subteam and the two people for it, in a field of the agenda item.
+    "MIN-21": ("2031-06-28 — Notes", 13, "- Documentation team (Odile, 10 Minutes)\n    - **Goal**: Decide to establish a "
+               "documentation team in charge of ensuring that Council output (meetings, decisions, etc.) is documented "
+               "properly.\n    - **Proposal**: Establish Council documentation subteam with Piet and Ilse Marr whose "
+               "first agenda item will be to create a charter for the subteam to be approved by the Council.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3267,3 +3288,49 @@ def test_a_figure_the_opening_statement_gives_leads_to_the_section_that_discusse
 def test_how_many_counts_things_and_how_much_asks_an_amount(answerer, question, sentence, filler):
     """(old code: "1 week" counted people; "12 months" or "three apprentices" answered how much)"""
     assert _chosen(answerer, question, sentence) == filler
+
+
+def test_who_was_the_person_a_clause_describes_is_asked_by_the_clause_verb(answerer):
+    """"Who was the person the keepers first discussed hiring": the clause says what was done to them, and a sentence
+    naming them by no noun answers ("Proposal to hire Ilse for lamp oil work"); minutes that say the budget in one item
+    and lamp oil in another do not state that the budget has a line for it, the budget's own row does: a second source
+    (old code: "Piet", from "a person would be hired under Piet", the one sentence saying "person")."""
+    assert {"hir", "discu"} <= set(asked_words("Who was the person the keepers first discussed hiring to do it?"))
+    answer = _answer(answerer, "The keepers' 2031 budget has a separate line for lamp oil. Who was the person the "
+                               "keepers first discussed hiring to do that lamp oil work?", "MIN-17", "LB-1b")
+    assert answer.splitlines()[0] == "Answer: Ilse (likely) [MIN-17] [LB-1]", answer
+
+
+def test_a_meeting_is_the_minutes_of_its_day_and_a_proposal_is_made_by_the_speaker_of_its_line(answerer):
+    """"At which meeting …": minutes are called meetings by the titles that name them by their day ("Keepers meeting
+    2031-11-10"), and the one whose conclusion answers is named; "Odile: Proposal - could we …" is Odile's proposal
+    (old code: the conclusion's words as the meeting, and no one who proposed it)."""
+    assert {"mad", "propo"} <= set(asked_words("Who made the proposal?"))
+    answer = _answer(answerer, "At which meeting did the keepers conclude they would keep their slot and meet every "
+                               "two weeks, who made the proposal, and who was to send out the invites?", "MIN-18", "MIN-19")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: MIN-18 (2031-10-27); Odile; Teodor (supported)"), answer
+
+
+def test_an_agenda_item_is_what_the_discussion_nested_below_it_is_about(answerer):
+    """"- Allowing lamp observers" above "Ilse and Teodor will handle it": the item's
+    words are the sentence's, as a heading's are (old code: unknown, the sentence saying nothing of observers)."""
+    answer = _answer(answerer, "Who will handle allowing lamp observers at meetings?", "MIN-20")
+    assert answer.splitlines()[0] == "Answer: Ilse and Teodor (supported) [MIN-20]", answer
+
+
+def test_a_user_name_is_answered_with_the_name_it_is_of(answerer):
+    """"(ohuss)" is Odile Huss, the one two-word name of the context whose initial and last word make it; "two members
+    called Odile" is a statement about two, no fact to chain (old code: "ohuss")."""
+    answer = _answer(answerer, "The keepers have two members called Odile. Which one was approved as co-lead of the "
+                               "lamp team?", "MIN-20")
+    assert answer.splitlines()[0] == "Answer: Odile Huss (ohuss) (supported) [MIN-20]", answer
+
+
+def test_which_two_people_are_the_people_a_sentence_names_together(answerer):
+    """"which two people were proposed": the people a proposal names ("with Piet and Ilse Marr"), not the team it
+    establishes, which the tagger takes for an organisation's name; and the two of one sentence are both of them
+    (old code: "Establish Keepers documentation subteam", with a second value from elsewhere)."""
+    answer = _answer(answerer, "When the Council decided to set up a subteam to document its output, which two "
+                               "people were proposed for it?", "MIN-21")
+    assert answer.splitlines()[0] == "Answer: Piet and Ilse Marr (supported) [MIN-21]", answer
