@@ -656,6 +656,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # nothing the question does not already say
         if any(earlier <= words for earlier in pointed):
             continue
+        if part.slot == "person" and not c.field and sentence[c.start - 1:c.start] == "[" \
+                and sentence[c.end:c.end + 2].rstrip(",;. ") == "]":
+            continue  # "Piet Okonjo (pokonjo) [NORTH]": a tag of the name before it, no one
         if part.wh == "how many" and PREFIX_LENGTH.fullmatch(c.text):
             continue  # "how many channels": a count of them, not the size of the network they are in
         if part.wh in SPANS_OF_TIME and not c.field and (_counts_things(doc, c)

@@ -67,6 +67,9 @@ TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@#/'+-]*[A-Za-z0-9]|[A-Za-z0-9]")
 BRITISH_OUR = re.compile(r"(?<=[a-z]{2}[b-df-hj-np-tv-z])our$")  # "colour", "favour": British for "-or"
 
 
+PLURAL_WHO = re.compile(r"\s*(?:\w+\s+)?who\s+(?:were|are)\b", re.IGNORECASE)  # "who were on it": more than one
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A word folded for matching: lower case, an inflection dropped, cut to five letters ("authored" and "author",
@@ -250,6 +253,7 @@ class SlotReader:
         if match:
             wh = match.group(1).lower() + (f" {match.group(2).lower()}" if match.group(2) else "")
         noun, plural = asked_noun(own) if wh in ("what", "which", "whose", "how many", "how much") else ("", False)
+        plural = plural or wh in ("who", "whom") and bool(PLURAL_WHO.match(own))  # "who were on the rotation"
         # "which one" of the several things the statement before names ("mixing up the two liaison roles"): one of them
         if match and wh == "which" and not noun and re.match(r"\s*one\b", own[match.end():], re.IGNORECASE):
             noun = several_in(scene)

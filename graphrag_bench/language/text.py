@@ -52,6 +52,7 @@ def within_longer_name(text: str, start: int, end: int) -> bool:
 
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
+TAG = re.compile(r"(?<=\S)\s+\[([^\[\]()]{1,20})\]\s*$")  # "[AMER]" ending a name: a tag, no link
 LINK = re.compile(r"\[([^\[\]]*)\]\(([^)]*)\)")  # [words](target); no bracket inside: linear on a line of "["
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # a Markdown list item's mark: "- ", "* ", "1. ", "2) "
 # A Markdown table's line under its header ("|---|:--:|"); a row of empty cells ("| | |") is a header, not this
@@ -96,6 +97,9 @@ def split_qualifiers(value: str) -> tuple[str, tuple[str, ...]]:
     while found := QUALIFIER.findall(value):
         qualifiers += found
         value = QUALIFIER.sub("", value)
+    # (and a short tag in square brackets ending it: "Gary Lee [AMER]")
+    qualifiers += TAG.findall(value)
+    value = TAG.sub("", value)
     return value.strip(), tuple(q for q in (EMPHASIS.sub("", q).strip() for q in qualifiers) if q)
 
 
@@ -107,7 +111,8 @@ def split_items(value: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """
     # A link's words are the item and its target a qualifier: "[Joe Kutner](https://…/jkutner), [Ana](…)" lists two
     # people (stripping the brackets around the whole value first had left "Joe Kutner]").
-    value = LINK.sub(r"\1 (\2)", value).strip().strip("[]")
+    value = LINK.sub(r"\1 (\2)", value).strip()
+    value = value[1:-1] if value.startswith("[") and value.endswith("]") else value  # ("[a, b]": a list written so)
     parts: list[tuple[str, tuple[str, ...]]] = []
     depth, start, pieces = 0, 0, []
     for i, ch in enumerate(value):  # split at top-level separators only

@@ -100,6 +100,10 @@ NOTES = {
                "documentation team in charge of ensuring that Council output (meetings, decisions, etc.) is documented "
                "properly.\n    - **Proposal**: Establish Council documentation subteam with Piet and Ilse Marr whose "
                "first agenda item will be to create a charter for the subteam to be approved by the Council.\n"),
+    # A rotation table: each period's keepers, each with a user name and a tag for the shore they cover.
+    "ROT-2": ("Lamp rotation — Rotations", 20, "| Period | Keepers |\n|---|---|\n| 2031-05-05 to 2031-06-05 | Piet Okonjo "
+              "(pokonjo) [NORTH], Ilse Marr (imarr) [SOUTH] |\n| 2031-06-05 to 2031-07-05 | Tomas Reyes (treyes) "
+              "[NORTH] |\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3334,3 +3338,14 @@ def test_which_two_people_are_the_people_a_sentence_names_together(answerer):
     answer = _answer(answerer, "When the Council decided to set up a subteam to document its output, which two "
                                "people were proposed for it?", "MIN-21")
     assert answer.splitlines()[0] == "Answer: Piet and Ilse Marr (supported) [MIN-21]", answer
+
+
+def test_who_were_asks_for_everyone_a_list_gives_and_a_tag_in_brackets_is_no_part_of_a_name(answerer):
+    """"who were on the rotation": every keeper of the period's list, each without the tag that ends it ("Piet Okonjo
+    (pokonjo) [NORTH]" is Piet Okonjo) (old code: "Piet Okonjo" alone, the list not read as one)."""
+    from graphrag_bench.language.text import split_items
+
+    assert [item for item, _ in split_items("Piet Okonjo (pokonjo) [NORTH], Ilse Marr (imarr) [SOUTH]")] \
+        == ["Piet Okonjo", "Ilse Marr"]
+    answer = _answer(answerer, "Who were on the rotation that started on 2031-05-05?", "ROT-2")
+    assert answer.splitlines()[0] == "Answer: Piet Okonjo, Ilse Marr (supported) [ROT-2]", answer
