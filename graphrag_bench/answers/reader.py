@@ -360,12 +360,19 @@ class PassageReader:
             # (the noun it asks for is what the answer is, not a name the sentence must be about: "which RFC made the
             # decision that every Postgres and MySQL database …" is about Postgres and MySQL; unless it names no other)
             named = {t for name in named_in(part.text) for t in terms_of(name)}
+            kind_named = bool(named) and named <= set(terms_of(part.noun))
             named = (named - set(terms_of(part.noun))) or named
             abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
+            # (a name the asked noun gives, "Slack" of "which Slack tag pings its on-call member", or what the part
+            # points back to: "The `@x-support` tag will ping an on-call member of the DevInfra team")
+            abouts += [back] if kind_named and back else []
             answered = {sentences.index(a.sentence) for a in answers} if part.points_back else set()
             # (and so does the next sentence of its paragraph, which goes on about it: "That, in turn, replaced …")
-            answered |= {i + 1 for i in answered
-                         if i + 1 < len(sentences) and _same_paragraph(sentences[i], sentences[i + 1])}
+            # (where it says a word of the part's own: "Please avoid tagging/DM a specific teammate" after the sentence
+            # giving the Slack handle says nothing of "which security engineer is the ambassador for it")
+            continued = {i + 1 for i in answered
+                         if i + 1 < len(sentences) and _same_paragraph(sentences[i], sentences[i + 1])} - answered
+            answered |= {i for i in continued if texts[i] & (set(part.terms) - pointer_nouns)}
             # A sentence that restates, in its own words, what the opening statement says of the thing a part asks
             # the identity of ("If more responders are required, they will be mobilized by the Internal Liaison" of
             # "one role brings in extra responders when more are needed"), or the statement a yes/no part asks, says

@@ -49,6 +49,8 @@ _PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|so
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
                         rf"|\s*,\s*(?:(?:and|or)\s+)?(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
+EMBEDDED_RELATIVE = re.compile(rf"\s*,\s*(?:which|who)\s+[^,;?]+?\s*,(?=\s+(?!(?:and|or|{WH})\b)[^,;?]+\?\s*$)",
+                               re.IGNORECASE)
 # "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
 HOW_AMOUNTS = ("many", "much", "long", "soon", "quickly", "fast", "often", "frequently", "old", "far", "big", "large")
 # (an adverb may hedge the wh-word: "Roughly when …", "Exactly which …"; it asks nothing of the topic)
@@ -411,6 +413,9 @@ def asked_pieces(sentence: str) -> list[tuple[str, str]]:
     """A sentence of a question cut where a new asked part begins (", and who …", "; what …", " and on what date …"):
     each part with what leads it ("When X went away, " of "what did the team use instead"), a piece that asks nothing
     ("According to the X ADR") being said of the part after it."""
+    # (a relative clause set off by commas inside a part asks nothing, and says of the thing only what is known:
+    # "on what schedule is X, which that team maintains, continuously deployed" asks when X is deployed)
+    sentence = EMBEDDED_RELATIVE.sub("", sentence)
     pieces = [p.strip(" ,;:?") for p in PART_BREAK.split(sentence) if p and p.strip(" ,;:?")]
     out: list[tuple[str, str]] = []
     lead = ""
@@ -637,6 +642,10 @@ def done_by(text: str) -> tuple[str, ...]:
         return ()
     subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
     if subject is None or _asks_by(subject) or not any(t.lower_ in QUESTION_WORDS for t in doc[:subject.i]):
+        return ()
+    # (a wh-word right before the subject's phrase determines it, however the parser hangs it: "which Slack tag pings
+    # its on-call member" asks which tag does it)
+    if subject.left_edge.i > 0 and doc[subject.left_edge.i - 1].lower_ in QUESTION_WORDS:
         return ()
     return tuple(terms_of(" ".join(t.text for t in subject.subtree)))
 

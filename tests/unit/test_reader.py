@@ -104,6 +104,9 @@ NOTES = {
     "ROT-2": ("Lamp rotation — Rotations", 20, "| Period | Keepers |\n|---|---|\n| 2031-05-05 to 2031-06-05 | Piet Okonjo "
               "(pokonjo) [NORTH], Ilse Marr (imarr) [SOUTH] |\n| 2031-06-05 to 2031-07-05 | Tomas Reyes (treyes) "
               "[NORTH] |\n"),
+    # A team page: the handle to tag, then a handle not to tag, in one paragraph.
+    "LT-1": ("Lamp team — Contact", 8, "You may tag the `@lamp-support` handle if you need immediate attention. Please "
+             "avoid tagging/DM a specific keeper or the `@keepers-all` handle.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3349,3 +3352,26 @@ def test_who_were_asks_for_everyone_a_list_gives_and_a_tag_in_brackets_is_no_par
         == ["Piet Okonjo", "Ilse Marr"]
     answer = _answer(answerer, "Who were on the rotation that started on 2031-05-05?", "ROT-2")
     assert answer.splitlines()[0] == "Answer: Piet Okonjo, Ilse Marr (supported) [ROT-2]", answer
+
+
+def test_the_sentence_after_an_earlier_answer_answers_a_part_pointing_back_only_by_its_own_words(answerer):
+    """"… and which engineer is the ambassador for it": the sentence after the one giving the handle goes on about the
+    handle but says nothing of an ambassador, and answers nothing (old code: "@keepers-all", the handle the page says
+    not to use)."""
+    answer = _answer(answerer, "Which handle should you tag to get the lamp team's immediate attention, and which "
+                               "security engineer is the ambassador for it?", "LT-1")
+    assert answer.splitlines()[0].startswith("Answer: @lamp-support"), answer
+    assert "@keepers-all" not in answer and "tagging/DM" not in answer, answer
+
+
+def test_a_relative_clause_set_off_by_commas_inside_a_part_is_no_part_and_a_wh_subject_does_it(answerer):
+    """"on what schedule is X, which that team maintains, continuously deployed" is one part, when X is deployed (old
+    code: a part "which that team maintains, continuously deployed"); "which Slack tag pings its on-call member" asks
+    which tag does the pinging, whatever the parser hangs "which" on (old code: the tag read as the one pinged)."""
+    from graphrag_bench.answers.slots import done_by
+
+    asked = answerer.slots.read("What is that team's name, and on what schedule is quay.example, which that team "
+                                "maintains, continuously deployed?")
+    assert [p.text for p in asked.parts] == ["What is that team's name",
+                                             "on what schedule is quay.example continuously deployed"]
+    assert done_by("which Slack tag pings its on-call member") == ()
