@@ -78,6 +78,8 @@ HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # 
 EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.IGNORECASE)  # a value after it is a frequency ("every 30s")
 GENERIC_PERSON_TERMS = {stem(w) for w in GENERIC_PERSONS}
 NOT_A_PERSON = 5.0  # asked for people, a span no person's name is in ranks after any that is
+BARE_FIGURE = re.compile(r"[~<>≈]?[\d,.]+")  # a number without its unit ("~3" of "~3 months")
+PIECE_BREAKS = ("", "-", "_", ".", "/", ":")  # what follows a piece an identifier starts with ("pir-2025" of "pir-2025-04")
 AMOUNTS = {"MONEY", "PERCENT", "QUANTITY"}  # entities that measure an amount: no count of things
 SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
@@ -184,8 +186,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
                 kinds = {"number"}
         if kinds:
             # (an amount of money is said with its currency's sign, which the entity recogniser leaves out: "$13,632")
-            start = ent.start_char - 1 if ent.label_ == "MONEY" and ent.start_char \
-                and unicodedata.category(text[ent.start_char - 1]) == "Sc" else ent.start_char
+            start = ent.start_char - 1 if ent.label_ == "MONEY" and _currency_before(text, ent.start_char) \
+                else ent.start_char
             found.append(Candidate(start, ent.end_char, text[start:ent.end_char], frozenset(kinds)))
         if ent.label_ == "PERSON" and part.slot == "thing" and set(terms_of(ent.text)) & set(terms_of(part.noun)):
             # (the small tagger takes many a product's name for a person's: "Concourse CI", for "which CI system", is a
@@ -340,8 +342,12 @@ def _amount(span) -> bool:
 
 def _measured(span) -> bool:
     """An amount of money, a share or a quantity (not of time): "$20,000", "15%", "4 GB"."""
-    return bool({t.ent_type_ for t in span} & AMOUNTS) \
-        or unicodedata.category(span.doc.text[span.start_char - 1:span.start_char] or " ") == "Sc"
+    return bool({t.ent_type_ for t in span} & AMOUNTS) or _currency_before(span.doc.text, span.start_char)
+
+
+def _currency_before(text: str, at: int) -> bool:
+    """Whether a currency's sign stands right before `at`: "$" of "$20,000"."""
+    return at > 0 and unicodedata.category(text[at - 1]) == "Sc"
 
 
 def _unit(span) -> str:
@@ -353,10 +359,6 @@ def _counted(span):
     """The noun a number of the span counts, a few words after it ("250 usable IP addresses"); None if none."""
     return next((t.head for t in span if t.dep_ == "nummod" and t.head.pos_ == "NOUN"
                  and 0 < t.head.i - t.i <= MAX_UNIT_WORDS), None)
-
-
-BARE_FIGURE = re.compile(r"[~<>≈]?[\d,.]+")  # a number without its unit ("~3" of "~3 months")
-PIECE_BREAKS = ("", "-", "_", ".", "/", ":")  # what follows a piece an identifier starts with ("pir-2025" of "pir-2025-04")
 
 
 def _said_in(term: str, terms: set[str]) -> bool:

@@ -733,12 +733,11 @@ class PassageReader:
                 - set(words.titled((original.text,))) if len(found) > 1 and len(asked.parts) > 1 else set()
             # (nor, where the answer's sentence holds the year the part gives, is the value of one that does not: "up to
             # $100,000 … each year" of a policy is no other figure of what was spent in 2024)
-            # (a second spelling of the name read in another document's sentence that answers the part is a
-            # disagreement however much more of the question the first one's sentence says: the spelling is the point)
-
-            def same_period(j: int) -> bool:  # the sentence holds each year the part gives that the answer's holds
+            def same_period(j: int) -> bool:
                 return years & (texts[j] | under[j]) >= years & (texts[i] | under[i])
 
+            # (a second spelling of the name read in another document's sentence that answers the part is a
+            # disagreement however much more of the question the first one's sentence says: the spelling is the point)
             rival = next((PartAnswer(part, f, sentences[j], round(s, 4)) for s, j, f in found[1:]
                           if ((part.slot in SINGLE_VALUED or part.slot == "polar" or part.enlisted and not part.plural)
                                and s >= RIVAL * score
