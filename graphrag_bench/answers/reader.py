@@ -231,6 +231,7 @@ class PassageReader:
         statement = self.bridge(asked, sentences, set(), words)
         referred = words.named_by(statement.text) - {statement.doc_id} if statement is not None else set()
         introduced = referred if len(referred) == 1 else None
+        label_terms = [{t for label in labels for t in terms_of(label)} for labels in words.fields]
         answers: list[PartAnswer] = []
         alternatives: dict[int, list[tuple[float, int, str]]] = {}  # each plain part answer's other readings
         among = [doc for doc in words.scene_titled(asked.scene) if doc in words.numbers] if asked.scene else []
@@ -345,6 +346,9 @@ class PassageReader:
             titled_records = {s.doc_id for j, s in enumerate(sentences) if s.doc_id in called_by_title
                               and any(asked_field(label) for label in words.fields[j])}
             others_ask = {t for other in asked.parts if other is not original for t in other.asks}
+            # (where a line of the context is labelled by what tells this part from the others, "Service: …, up to 30
+            # characters" for "the service part", a line labelled otherwise is another thing's)
+            told_labelled = bool(part.told) and any(labels & set(part.told) for labels in label_terms)
 
             def others_at(i: int) -> set[str]:
                 """The other parts' verbs, for the sentence at `i`, but those of a part answered from that very
@@ -465,6 +469,9 @@ class PassageReader:
                     continue  # (of another year)
                 if part.told and not set(part.told) & (texts[i] | here - words.led[i]):
                     continue  # "the amber and the red alert": the red one's part, of a sentence saying red
+                if told_labelled and (labelled := label_terms[i]) and not labelled & set(part.told):
+                    continue  # ("Action: … of the given service, up to 10 characters" is the action's, where a line
+                    # labelled "Service" gives the service's)
                 if part.of_name and not set(part.of_name) <= texts[i] | here | words.about(s.doc_id, asked.named):
                     continue  # "which version of X": a sentence of a document that never says X gives another's
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it

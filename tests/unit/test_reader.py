@@ -107,6 +107,13 @@ NOTES = {
     # A team page: the handle to tag, then a handle not to tag, in one paragraph.
     "LT-1": ("Lamp team — Contact", 8, "You may tag the `@lamp-support` handle if you need immediate attention. Please "
              "avoid tagging/DM a specific keeper or the `@keepers-all` handle.\n"),
+    # A lamp code's parts, each a labelled item giving its limit; the later items speak of the earlier parts.
+    "LK-1": ("Lamp code specification — Basic format", 9, "1. The total length of a lamp code cannot exceed 64 characters.\n"
+             "1. **Shore**: the slug of the shore name, up to 12 characters.\n   - It holds lower-case letters only.\n"
+             "1. **Beam pattern**: the pattern of the beam under the given shore, up to 40 characters.\n"
+             "   - It holds letters and dots.\n"
+             "1. **Signal**: the allowed signal for the given pattern of the given shore, up to 8 characters.\n"
+             "   - It is one of a fixed list.\n"),
     # A contact list with two names.
     "ND-3": ("Watch limit", 4, "In an emergency you can contact Ines or Tomas from the night shift."),
     # A drill page: who the keeper reports back to is said beside the time it takes.
@@ -3375,3 +3382,11 @@ def test_a_relative_clause_set_off_by_commas_inside_a_part_is_no_part_and_a_wh_s
     assert [p.text for p in asked.parts] == ["What is that team's name",
                                              "on what schedule is quay.example continuously deployed"]
     assert done_by("which Slack tag pings its on-call member") == ()
+
+
+def test_a_line_labelled_as_what_tells_another_part_is_that_parts(answerer):
+    """"the shore part and the signal": "Signal: … of the given shore, up to 8 characters" says the shore but is
+    labelled as the signal's, and answers the signal's part only (old code: no limit of the shore's own, "Shore: the
+    slug of the shore name, up to 12 characters", read)."""
+    answer = _answer(answerer, "What are the length limits for a lamp code: the shore part and the signal?", "LK-1")
+    assert answer.splitlines()[0] == "Answer: 12 characters; 8 characters (supported) [LK-1]", answer
