@@ -18,7 +18,7 @@ import dataclasses
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -1411,31 +1411,33 @@ class ContextWords:
             return None
         if self._spelled is None:
             found: dict[str, dict[tuple[str, ...], str]] = {}  # acronym → each name by its stems ("Commanders" too)
-            for text in self.written:
-                for m in CAPITALISED_NAME.finditer(text):
-                    words = m.group(0).split()
-                    while words and words[0].lower() in FUNCTION_WORDS:  # ("The Incident Commander")
-                        words = words[1:]
-                    if len(words) < 2:
-                        continue
-                    names = found.setdefault("".join(w[0] for w in words), {})
-                    key = tuple(stem(w) for w in words)
-                    names[key] = min(names.get(key, " ".join(words)), " ".join(words), key=len)
+            for name in self._capitalised_names():
+                words = name.split()
+                while words and words[0].lower() in FUNCTION_WORDS:  # ("The Incident Commander")
+                    words = words[1:]
+                if len(words) < 2:
+                    continue
+                names = found.setdefault("".join(w[0] for w in words), {})
+                key = tuple(stem(w) for w in words)
+                names[key] = min(names.get(key, " ".join(words)), " ".join(words), key=len)
             self._spelled = {acronym: next(iter(names.values())) for acronym, names in found.items() if len(names) == 1}
         return self._spelled.get(filler)
 
     def _handle_names(self) -> dict[str, str]:
         if self._handles is None:
             found: dict[str, set[str]] = {}
-            for text in self.written:
-                for m in CAPITALISED_NAME.finditer(text):
-                    words = m.group(0).split()
-                    if len(words) == 2:
-                        first, last = (fold(w).lower() for w in words)
-                        for handle in (first[0] + last, first + last):
-                            found.setdefault(handle, set()).add(m.group(0))
+            for name in self._capitalised_names():
+                words = name.split()
+                if len(words) == 2:
+                    first, last = (fold(w).lower() for w in words)
+                    for handle in (first[0] + last, first + last):
+                        found.setdefault(handle, set()).add(name)
             self._handles = {handle: next(iter(names)) for handle, names in found.items() if len(names) == 1}
         return self._handles
+
+    def _capitalised_names(self) -> Iterator[str]:
+        """Each name of capitalised words the context's sentences write ("Incident Commander", "Eric Huss")."""
+        return (m.group(0) for text in self.written for m in CAPITALISED_NAME.finditer(text))
 
     def rarity(self, term: str) -> float:
         return math.log((self.n + 1) / (self.df.get(term, 0) + 0.5)) + 0.1
