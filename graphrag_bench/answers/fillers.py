@@ -31,7 +31,7 @@ from ..language.english import (ABSENT_VALUES, CONDITION_MARKERS, CONTRAST_WORDS
                                 POINTING_DETERMINERS, PREVENTING_VERBS, REASON_MARKERS, REASON_PHRASE_MARKERS,
                                 TIME_UNITS, UNNAMED_PERSONS)
 from ..language.text import FREQUENCY, ISO_DATE, SCHEDULE, WORD_DATE, looks_like_name
-from .slots import VALUE_KINDS, AskedPart, kind_of, stem, terms_of
+from .slots import VALUE_KINDS, AskedPart, asks_subject, kind_of, stem, terms_of
 
 ENTITY_KINDS = {
     "PERSON": {"person"}, "ORG": {"person", "thing"}, "NORP": {"thing"}, "GPE": {"thing"}, "LOC": {"thing"},
@@ -94,6 +94,7 @@ MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
 WITHIN_FIELD = 0.5  # dependency edges a span gains per word of the part its field's label says
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
 ASKED_OBJECT = 1.0  # dependency edges the object of the asked verb gains on another span
+TOLD_CLAUSE = 3.0  # … and a span whose clause says what tells its part from the others
 CLOSE = 0.1  # … and a span two edges or fewer from each further asked word gains on one near fewer
 
 
@@ -212,13 +213,17 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         # ("MDMS") or its plural ("RFCs") is what the tagger says.
         proper = (_proper(chunk.root) and not any(c.isdigit() for c in chunk.text)
                   and chunk.root.ent_type_ not in ("DATE", "TIME", "CARDINAL", "QUANTITY", "PERCENT", "MONEY", "ORDINAL"))
-        named = any(t.ent_type_ in ("PERSON", "ORG") for t in chunk)  # "the Optics team": a team by its name
+        # "the Optics team": a team by its name — the name is the phrase's head or says which one it is ("Core Services
+        # team responsibilities", a name two words down, are a team's things, no one)
+        named = any(t.ent_type_ in ("PERSON", "ORG") and chunk.root in (t, t.head) for t in chunk)
         kinds = {"thing"} | ({"person"} if named or proper else set())
         # A common noun ("readings") is less often an answer than a name, a value or a recognised entity.
         found.append(Candidate(start, end, text[start:end], frozenset(kinds),
                                common=not proper and not named and not chunk.root.ent_type_))
     if part.slot == "person":
         found.extend(_agents(doc, set(part.asks)))
+        if part.noun and asks_subject(part.text):
+            found.extend(_named_subjects(doc, set(part.asks), set(terms_of(part.noun.split()[-1]))))
     if part.slot == "thing" and not part.noun:  # "what had they verified": what the asked verb says is the case
         found.extend(_said_clauses(doc, set(part.predicate)))
     if part.slot == "reason":
@@ -509,9 +514,10 @@ def _done_to(doc, named: AbstractSet[str]) -> list:
 
 
 def _governed_by(token, verbs: set[str], steps: int = 3) -> bool:
-    """Whether a verb of `verbs` (stems) takes the token as its object, directly or through a preposition."""
+    """Whether a verb of `verbs` (stems) takes the token as its object, directly or through a preposition, or as the
+    agent of its passive ("authorized by the Director")."""
     for _ in range(steps):
-        if token.dep_ not in ("dobj", "pobj", "prep", "attr", "oprd", "dative") or token.head.i == token.i:
+        if token.dep_ not in ("dobj", "pobj", "prep", "agent", "attr", "oprd", "dative") or token.head.i == token.i:
             return False
         token = token.head
         if token.pos_ in ("VERB", "AUX") and (stem(token.text) in verbs or stem(token.lemma_) in verbs):
@@ -566,6 +572,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         return manner(doc, set(part.asks))
     asked = set(part.terms) | bridge_terms
     noun_terms = set(terms_of(part.noun))
+    # (the asked noun written as one word, "the timezone" for "which time zones", says the noun again)
+    noun_words = NAME_WORD.findall(part.noun)
+    question_terms = question_terms | ({stem("".join(noun_words))} if len(noun_words) == 2 else set())
     matched = [t for t in doc if stem(t.text) in asked or stem(t.lemma_) in asked]
     noun_tokens = [t for t in doc if stem(t.text) in noun_terms or stem(t.lemma_) in noun_terms]
     head_terms = set(terms_of(part.noun.split()[-1])) if part.noun else set()  # "lens" of "which new lens"
@@ -646,7 +655,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         words = set(cut_words)
         # (a name written as one word with a capital inside, "CloudWatch", is not "Cloud" the question says; nor is
         # code, verbatim, the words it is made of: "`container-platform`" is not "Container Platform")
-        named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)} - part_words
+        # (but one the question itself writes so is its own: "DevOps" of "the Cloud DevOps team", which an earlier part
+        # names)
+        named_anew = {t.lower() for t in NAME_WORD.findall(c.text) if CAMEL.search(t)
+                      and not set(terms_of(t, whole=True)) <= question_words} - part_words
         if (c.start, c.end) in codes and c.text.lower() not in part.text.lower():
             named_anew.add(c.text.lower())
         # (nor is a name one the question says only by a word cut the same: "Incident Commanders" is new to a question
@@ -713,6 +725,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "(on) Monday 9AM UTC", the tagger taking "UTC" for an organisation: when, not who
         if part.slot == "person" and not c.field and root.pos_ == "NOUN" and any(t.dep_ == "poss" for t in root.children):
             continue  # "the Platform team's mission": a thing of someone's, not someone
+        if part.slot == "person" and not c.field and (first := _first_conjunct(root)).dep_ == "pobj" \
+                and first.head.lower_ == "of" and _title_of(first.head.head) is not None:
+            continue  # "Platform and Infrastructure" of "the Director of Platform and Infrastructure": what the role is of
         if part.slot == "person" and not c.field and not names_noun and _modifies_noun(span):
             continue  # "Slack" of "the Slack channel", "PagerDuty" of "the PagerDuty schedule": the kind of a thing
         if not c.field and any(_under(root, verb) and not _under(root, subject)
@@ -770,6 +785,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         # (what the asked verb takes as its object answers "what does it oversee": "oversee the management of …", not
         # the thing the clause is about)
         score -= ASKED_OBJECT if _asked_object(root, part) else 0.0
+        # (what tells this part from the others, said in the candidate's own clause: "east is using the timezone in
+        # Cape Town and west is using PST" for what the east rules use)
+        score -= TOLD_CLAUSE if part.told and _clause_says(root, set(part.told)) else 0.0
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:
             best = (key, c, span, bool(beside), before_noun)
@@ -782,7 +800,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     if chosen.common and span.root.dep_ == "dobj" and _asked_object(span.root, part) \
             and (of := _of_phrase(span.root)) is not None:
         text = doc[span.start:of].text  # "the management of multiple incidents": the noun says little without it
-    if part.slot == "person" and not chosen.field:  # "contact Dan or James": the whole coordination answers
+    if part.slot == "person" and not chosen.field and (title_end := _title_of(span.root)) is not None:
+        text = doc[span.start:title_end].text  # "the Director of Platform and Infrastructure": the role whole
+    elif part.slot == "person" and not chosen.field:  # "contact Dan or James": the whole coordination answers
         ends = [t.i for t in span.root.conjuncts if t.pos_ == "PROPN"]
         if ends:
             # (each name's own quotes dropped: ""North Watch" and "South Watch"" reads as two names)
@@ -821,6 +841,15 @@ def _agents(doc, asks: set[str]) -> list[Candidate]:
         if doer is not None and said & asks:
             found.append(_doer(doc[doer.left_edge.i:doer.right_edge.i + 1]))
     return found
+
+
+def _named_subjects(doc, asks: set[str], kind: set[str]) -> list[Candidate]:
+    """The named subjects of the asked verb that are of the asked kind, for a part whose wh-phrase is that verb's
+    subject ("Developer Experience team took full ownership …" for "which teams took over …"), whatever kind the
+    tagger gives the name (not "Sourcegraph management" for "which team"), or none."""
+    subjects = (c for t in doc if t.pos_ == "VERB" and (stem(t.lemma_) in asks or stem(t.text) in asks)
+                for c in t.children if c.dep_ == "nsubj" and (stem(c.text) in kind or stem(c.lemma_) in kind))
+    return [_doer(doc[c.left_edge.i:c.i + 1]) for c in subjects if any(t.pos_ == "PROPN" for t in doc[c.left_edge.i:c.i + 1])]
 
 
 def _doer(span) -> Candidate:
@@ -881,11 +910,25 @@ def action(doc, acted_on: tuple[str, ...]) -> Filler | None:
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return None
+
+    def says(tokens) -> bool:  # (the thing acted on is the object itself, not a word inside it: "ownership of the
+        # DevOps team's responsibilities" is not done to the team)
+        heads = [t for c in tokens for t in (c, *c.conjuncts, *(m for m in c.children if m.dep_ == "compound"))]
+        return set(acted_on) <= {stem(t.text) for t in heads} | {stem(t.lemma_) for t in heads}
+
     for verb in [root, *(t for t in root.children if t.dep_ in ("xcomp", "conj"))]:
         objects = [c for c in verb.children if c.dep_ in ("dobj", "prt")]
-        said = {stem(t.text) for c in objects for t in c.subtree} | {stem(t.lemma_) for c in objects for t in c.subtree}
-        if verb.pos_ == "VERB" and any(c.dep_ == "dobj" for c in objects) and set(acted_on) <= said:
-            return Filler(_trim(doc[verb.i:max(c.right_edge.i for c in objects) + 1].text))
+        if verb.pos_ == "VERB" and any(c.dep_ == "dobj" for c in objects) and says(objects):
+            # (with what the verbs joined to it by a bare "and" do besides: "removed the dedicated controllers and
+            # migrated ingresses to the default controller"; not a later step, ", and then writes the time …")
+            joined = [verb, *(c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"
+                              and doc[c.i - 1].dep_ == "cc" and doc[c.i - 2].text != ",")]
+            end = max(c.right_edge.i for v in joined for c in v.children if c.dep_ in ("dobj", "prt", "prep", "dative"))
+            return Filler(_trim(doc[verb.i:max(end, *(c.right_edge.i for c in objects)) + 1].text))
+        # (what happened to a thing the sentence makes the subject of a passive: "The DevOps team was disbanded")
+        if verb.pos_ == "VERB" and acted_on and says([c for c in verb.children if c.dep_ == "nsubjpass"]):
+            return Filler(_trim(doc[verb.i:max([verb.i, *(c.right_edge.i for c in verb.children
+                                                          if c.dep_ in ("prt", "prep", "agent"))]) + 1].text))
     return None
 
 
@@ -965,6 +1008,33 @@ def _of_phrase(root) -> int | None:
         return None
     stop = next((t.i for t in of.subtree if t.dep_ in ("cc", "punct") and t.i > of.i + 1), None)
     return stop if stop is not None else max(t.i for t in of.subtree) + 1
+
+
+def _clause_says(token, terms: set[str]) -> bool:
+    """Whether the clause the token is in (its nearest verb's) says one of `terms` outside the token's own phrase."""
+    verb = next((t for t in token.ancestors if t.pos_ in ("VERB", "AUX")), None)
+    said = (t for c in (verb.children if verb is not None else ()) if c.dep_ not in ("conj", "cc")
+            for t in c.subtree if t not in token.subtree)  # (not the clauses joined to it)
+    return any(stem(t.text) in terms or stem(t.lemma_) in terms for t in said)
+
+
+def _first_conjunct(token):
+    """The first of the coordinated words the token is one of ("Platform" of "Platform and Infrastructure")."""
+    while token.dep_ == "conj" and token.head.i != token.i:
+        token = token.head
+    return token
+
+
+def _title_of(root) -> int | None:
+    """Where a title with the capitalised "of" phrase that completes it ends ("the Director of Platform and
+    Infrastructure", "Head of Security"): the role is named with what it is of. None where the noun is no such title."""
+    if not root.text[:1].isupper() or root.pos_ not in ("NOUN", "PROPN"):
+        return None
+    of = next((t for t in root.rights if t.dep_ == "prep" and t.lower_ == "of" and t.i == root.i + 1), None)
+    inside = sorted(of.subtree, key=lambda t: t.i)[1:] if of is not None else []
+    if not inside or not all(t.text[:1].isupper() or t.dep_ == "cc" or t.text == "&" for t in inside):
+        return None
+    return inside[-1].i + 1
 
 
 def _bracketed_name(doc, c: Candidate, root) -> bool:

@@ -30,11 +30,11 @@ from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_
 from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
                                  PLURAL_BACK_REFERENCES)
 from ..language.spacy_pipeline import parse_all
-from ..language.text import ISO_DATE, WORD_DATE, YEAR, days_written, fold, looks_like_name, split_items
+from ..language.text import ISO_DATE, NAME_TAG, WORD_DATE, YEAR, days_written, fold, looks_like_name, split_items
 from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
-                    name_asked_of, named_in, stem, terms_of)
+                    name_asked_of, named_in, stem, terms_of, whole_stem)
 
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 # (asked, "Who are they?", or said as what the section tells, "How inactivity is measured")
@@ -80,6 +80,7 @@ CONTRAST_OPENING = re.compile(rf"^\W*(?:{'|'.join(sorted(CONTRAST_WORDS))})\b", 
 REASON_REACH = 2  # paragraphs after the one restating the question's statement in which the reason against it is read
 MARKED_REASON = 0.8  # a sentence marking its reason, this close to the best's score, gives it rather than a whole sentence
 NAME_WORD = re.compile(r"\w+")
+NAME_TAGS = re.compile(rf"{NAME_TAG}(?=\s*(?:[,;]|$))")  # "Gary Lee [AMER], Taras Yemets [EMEA]"
 TOGETHER = 0.5  # a reading of the sentence the other parts were answered from, this close to the best, answers a part
 RIVAL = 0.9  # a sentence of another document scoring this close to the best one is read as well
 NAMED_RIVAL = 0.5  # a name a part asking for a name is given, this close to a common noun's score, answers it
@@ -328,6 +329,12 @@ class PassageReader:
             kinds_named = _kinds_named(part)
             own_total = sum(weights[t] for t in own_terms) or 1.0
             main_total = sum(weights[t] for t in own_terms if t not in part.clause_terms) or 1.0
+            # (what the part says besides the names it gives, and the word of their kind right after one: "who leads
+            # the Core Services team" is not said in other words by a sentence saying only "the Core Services team")
+            kinds_after = {t for name in asked.named for m in re.finditer(rf"{re.escape(name)}\s+([a-z][\w-]*)", part.text)
+                           for t in terms_of(m.group(1))}
+            unnamed = [t for t in own_terms if t not in part.clause_terms and t not in question_named | kinds_after]
+            unnamed_total = sum(weights[t] for t in unnamed)
             passing, near = [], []
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
             # (the part asks, in words of its own, something the question's opening statement does not say)
@@ -388,6 +395,8 @@ class PassageReader:
             years = {t for t in part.terms if YEAR.fullmatch(t)}
             years = years if any(years & (t | u) for t, u in zip(texts, under)) else set()
             for i, s in enumerate(sentences):
+                if i + 1 < len(sentences) and sentences[i + 1].topic == s.text and s.text.endswith("?"):
+                    continue  # a question the document asks and answers below it (a FAQ's): it states nothing
                 # A sentence that says the asked relation in the vocabulary's words ("Author(s)" for "who wrote")
                 # covers the words that ask it (its verb), whatever words it uses.
                 labels = words.fields[i]
@@ -436,6 +445,7 @@ class PassageReader:
                 held = {t for t in own_terms if t in texts[i] | here | said}
                 own = sum(weights[t] for t in held) / own_total
                 main = sum(weights[t] for t in held if t not in part.clause_terms) / main_total
+                main_unnamed = sum(weights[t] for t in held if t in unnamed) / unnamed_total if unnamed_total else 1.0
                 # A sentence must be about what the question names, when it names something (itself, or its document
                 # as the context shows it). One that says what the part asks (its predicate or its noun; for a part
                 # asking a kind, "when …", that kind) ranks higher; one in other words ("decided to grant X in RFC-143"
@@ -498,7 +508,7 @@ class PassageReader:
                     # (what the context labels by the asked word, a sentence in other words does not say)
                     addressed = (not asks or asks & (texts[i] | here - words.led[i]) or says or i == restated or not own_label and (
                                  part.slot in TYPED and own >= TYPED_COVERAGE
-                                 or part.slot == "person" and main >= PERSON_COVERAGE))
+                                 or part.slot == "person" and main >= PERSON_COVERAGE and main_unnamed >= ABOUT))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
                     if addressed or part.slot not in ("person", "polar"):
                         passing.append((coverage + (ASKED if addressed else 0.0), i))
@@ -1127,21 +1137,37 @@ def with_figures(under: list[set[str]], sentences: list[Sentence], scene: str) -
     return [u | words if (s.doc_id, s.context) in sections else u for s, u in zip(sentences, under)]
 
 
+JOINERS = re.compile(r"(?<=\w)[-_.](?=\w)")  # what joins the words of a compound name: "build-tracker", "go_env"
+
+
+def closed_compounds(question: str) -> dict[str, tuple[str, set[str]]]:
+    """Each two words of the question written as one ("time zones" → "timezon"): its whole stem, its cut stem, and the
+    two words' stems."""
+    words = re.findall(r"[A-Za-z]+", question)
+    return {whole: (stem(whole), pieces) for a, b in zip(words, words[1:])
+            if len(pieces := set(terms_of(f"{a} {b}"))) == 2 and (whole := whole_stem(a + b))}
+
+
 def with_joined(texts: list[set[str]], question: str, written: list[str]) -> list[set[str]]:
     """Each sentence's words (`written`: the sentences) with each word the question joins by a hyphen whose pieces the
     sentence says: "Image count" says "image-count", "fast ingest" says "fast-ingest" (the pieces are no words of the
     question of their own: "ingest" alone is not it); and with each word of the question that is a piece of a word
     the sentence joins ("a high-level knowledge" says what "what level of knowledge" asks); and with each word the
-    question negates that the sentence negates by "un-" ("unsure" says "not sure")."""
+    question negates that the sentence negates by "un-" ("unsure" says "not sure"); and with two words the question
+    writes apart that the sentence writes as one ("timezone" says "time zones")."""
     joined = {stem(w): pieces for w in HYPHENATED.findall(question)
               if len(pieces := set(terms_of(w.replace("-", " ")))) > 1}
+    closed = closed_compounds(question)
     asked = set(terms_of(question))
     negated = {stem(m.group(1)) for m in NEGATED_WORD.finditer(question)} & asked
     out = []
     for t, text in zip(texts, written):
         pieces = {p for w in HYPHENATED.findall(text) for p in terms_of(w.replace("-", " "))} & asked if "-" in text else set()
         unsaid = {w for m in UN_WORD.finditer(text) if (w := stem(m.group(1))) in negated} if negated else set()
-        out.append(t | pieces | unsaid | {w for w, parts in joined.items() if parts <= t})
+        # (written as one word, not joined: "build-tracker" is said by the pieces rule above, where it applies)
+        one_word = {p for whole, (cut, both) in closed.items() if cut in t
+                    and whole in terms_of(JOINERS.sub(" ", text), whole=True) for p in both}
+        out.append(t | pieces | unsaid | one_word | {w for w, parts in joined.items() if parts <= t})
     return out
 
 
@@ -1448,7 +1474,11 @@ LIST_ITEM_WORDS = 3  # an item of a list of names or values: a few words
 
 def _list_of(text: str, filler: str) -> str:
     """The list of short items a label gives that the filler is one of ("Chosen: r5.xlarge, r5.4xlarge, r5a.xlarge -
-    for the main node group" → "r5.xlarge, r5.4xlarge, r5a.xlarge"); "" when it is in none."""
+    for the main node group" → "r5.xlarge, r5.4xlarge, r5a.xlarge"), or the tags the listed names carry where it is
+    one of them ("Gary Lee [AMER], Taras Yemets [EMEA]" → "AMER, EMEA"); "" when it is in none."""
+    tags = list(dict.fromkeys(t.strip() for t in NAME_TAGS.findall(text)))
+    if len(tags) > 1 and filler.strip() in tags:
+        return ", ".join(tags)
     for value in re.split(r"(?<=\w):\s+", text)[1:]:
         value = re.split(r"\s+[-\u2013\u2014]\s+", value)[0].strip().rstrip(".")  # (a dash says what it is for)
         items = [item for item, _ in split_items(value)]

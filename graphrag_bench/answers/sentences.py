@@ -107,6 +107,9 @@ def _link(match: re.Match) -> str:
     return text or last
 
 
+ALERT = re.compile(r"^\s*\[![A-Za-z]+\]\s*")  # "> [!NOTE] …": the mark of a quoted alert (GitHub's Markdown), no words
+
+
 def clean(line: str) -> str:
     """A line of Markdown as the words a reader sees."""
     line = LINK.sub(_link, line)
@@ -114,7 +117,7 @@ def clean(line: str) -> str:
     # its character ("T&amp;I" reads "T&I"), except inside a code span, which is verbatim ("`OBJ_<bucket>`").
     line = "".join(piece if piece.startswith("`") else html.unescape(ATTRIBUTES.sub(" ", TAG.sub(" ", piece)))
                    for piece in CODE_SPAN.split(line))
-    line = re.sub(r"^\s*>\s?", "", line)
+    line = ALERT.sub("", re.sub(r"^\s*>\s?", "", line))
     line = LIST_ITEM.sub("", line)
     return re.sub(r"[ \t]+", " ", line.replace("**", "").replace("__", "")).strip()
 
@@ -214,6 +217,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
     under = ""  # the name the line being read sits under, as a nested list item …
     label = ""  # … and the labels of the items it is nested in ("Leads" of "- **Leads:**" ⏎ "  - Petr Muller")
     topic = ""  # … and the words of the short items it is nested in
+    asked = ""  # the question a line of its own asks ("**Can I get a list of …?**"), answered by what follows it
     # … and the one the paragraph and the record being read began under (and a key-value table's record, the header of
     # its keys; and the topics of each)
     scopes = {"paragraph": "", "record": "", "keys": "", "paragraph topic": "", "record topic": ""}
@@ -262,7 +266,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
             flush()
         if not ASIDE.match(text):
             if not record:
-                scopes["record"], scopes["keys"], labels["record"], scopes["record topic"] = under, keys, label, topic
+                scopes["record"], scopes["keys"], labels["record"], scopes["record topic"] = under, keys, label, topic or asked
             record.append((line_no, text))
 
     lines = [line[:MAX_LINE] for line in body.split("\n")]
@@ -321,6 +325,17 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
         words = clean(stripped)
         if stripped.startswith("#"):
             heading_line = line_no
+            asked = ""
+        # A line at the margin that is one question, alone, begins what answers it (a FAQ): the lines after it, up to
+        # the next heading or question, are about it as a list item's nested lines are about the item.
+        if not paragraph and not record and not raw.startswith((" ", "\t")) and not stripped.startswith("#") \
+                and not LIST_ITEM.match(stripped) and words.endswith("?") and len(SENTENCE.findall(words)) == 1:
+            flush()
+            items.clear()
+            under, label, list_lead, topic = "", "", "", ""
+            add(words, line_no, scope=under)
+            asked = words
+            continue
         if LIST_ITEM.match(raw):
             indent = len(raw) - len(raw.lstrip())
             if not items:  # (a list begins: what leads into it is the sentence before, read or still being read)
@@ -346,7 +361,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
         if stripped and not stripped.startswith("#"):
             if not paragraph:
                 item = LIST_ITEM.match(stripped) is not None
-                scopes["paragraph"], labels["paragraph"], scopes["paragraph topic"] = under, label, topic
+                scopes["paragraph"], labels["paragraph"], scopes["paragraph topic"] = under, label, topic or asked
                 lead = nested_lead if item else ""
             paragraph.append((line_no, words))
     flush()

@@ -506,6 +506,21 @@ def asks_doer(text: str) -> bool:
     return subject is None or _asks_by(subject) or subject.lower_ in ("one", "ones")
 
 
+def asks_subject(text: str) -> bool:
+    """Whether a part's wh-word (or the noun it determines) is the subject of its main verb, a verb of doing: "which
+    teams took over its responsibilities", not "who did the council hire" nor "who was it hired by"."""
+    from ..language.spacy_pipeline import parse_all
+
+    doc = parse_all([text])[0]
+    root = main_verb(doc)
+    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+        return False
+    subject = _subject(root)
+    # (a wh-word right before the subject's phrase determines it, however the parser hangs it)
+    return subject is not None and (_asks_by(subject) or subject.left_edge.i > 0
+                                    and doc[subject.left_edge.i - 1].lower_ in QUESTION_WORDS)
+
+
 def _subject(verb):
     """A verb's subject; for a reported verb with none of its own, the asked phrase its reporting verb carries."""
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
@@ -594,19 +609,23 @@ def choices_in(lead: str) -> tuple[str, ...]:
 
 
 def acted_on(text: str) -> tuple[str, ...] | None:
-    """For a part asking what someone does ("what is X expected to do with the alert", "what should X do"), the stems
-    of the object its "do" acts on through "with"/"to"/"about" ("alert"), or () where it names none; None for any
-    other part. "What" is the object of that "do": the parser may hang it on "is" instead, so a "do" (not an
-    auxiliary) with no object of its own counts."""
-    if not re.search(r"\bdo\b", text, re.IGNORECASE):
+    """For a part asking what someone does ("what is X expected to do with the alert", "what should X do"), or what
+    happened to something ("what happened to the DevOps team"), the stems of the object its "do" acts on through
+    "with"/"to"/"about" ("alert"), or () where it names none; None for any other part. "What" is the object of that
+    "do": the parser may hang it on "is" instead, so a "do" (not an auxiliary) with no object of its own counts."""
+    if not re.search(r"\b(?:do|happen(?:s|ed)?)\b", text, re.IGNORECASE):
         return None
     from ..language.spacy_pipeline import parse_all
 
     for t in parse_all([text])[0]:
+        objects = tuple(terms_of(" ".join(o.text for p in t.children if p.dep_ == "prep" and p.lower_ in ("with", "to", "about")
+                                          for o in p.children if o.dep_ == "pobj")))
         if t.lemma_ == "do" and t.dep_ not in ("aux", "auxpass") and all(
                 c.lower_ == "what" for c in t.children if c.dep_ in ("dobj", "obj", "ccomp")):
-            return tuple(terms_of(" ".join(o.text for p in t.children if p.dep_ == "prep" and p.lower_ in ("with", "to", "about")
-                                           for o in p.children if o.dep_ == "pobj")))
+            return objects
+        # ("what happened to X": "what" is its subject, X its object; "on what date did that delay happen" asks when)
+        if t.lemma_ == "happen" and objects and any(c.dep_ == "nsubj" and c.lower_ == "what" for c in t.children):
+            return objects
     return None
 
 
@@ -707,12 +726,37 @@ def coordinated(text: str) -> list[str]:
     itself determines ("which account and role") asks one thing of both and stays one part."""
     found = listed(text)
     if found is None:
-        return manners(text)
+        return _prepositions_repeated(text) or manners(text)
     doc, items = found
     if items[0][0] > 0 and doc[items[0][0] - 1].lower_ in QUESTION_WORDS:
         return [text]
     before, after = doc[:items[0][0]].text_with_ws, doc[items[-1][1]:].text
-    return [" ".join(f"{before}{doc[b:e].text} {after}".split()) for b, e in items]
+    last = range(*items[-1])
+
+    def whole(b: int, e: int) -> str:  # (an item that only modifies the noun the last one ends in is said with that
+        # noun: "the east and west routing rules" → "the east rules"; not a noun of its own, "which Slack room and
+        # phone bridge number")
+        tail = doc[e - 1]
+        shared = tail.head.i in last and e - 1 not in last and tail.dep_ in ("nmod", "amod") and tail.pos_ != "NOUN"
+        return f"{doc[b:e].text} {tail.head.text}" if shared else doc[b:e].text
+
+    return [" ".join(f"{before}{whole(b, e)} {after}".split()) for b, e in items]
+
+
+# "for adding IPs to the allow list and for enabling a custom domain": a preposition said again after "and" joins two
+# phrases of one role, whatever they are made of ("to" is left out: it joins verbs as often, "to stop and to restart")
+REPEATED_PREPOSITION = re.compile(rf"\b({PREPOSITION.replace('|to|', '|')})\s+((?:(?!\b\1\b)[^,;?])+?)\s*,?\s+"
+                                  r"(?:and|or)\s+\1\s+([^,;?]+)$", re.IGNORECASE)
+
+
+def _prepositions_repeated(text: str) -> list[str]:
+    """A part asking the same of two phrases it joins by a preposition said again ("what resolution times for adding
+    IPs … and for enabling a custom domain"), as one text per phrase; [] where it joins none so."""
+    m = REPEATED_PREPOSITION.search(text)
+    if m is None:
+        return []
+    before = text[:m.start()]
+    return [f"{before}{m.group(1)} {m.group(2)}", f"{before}{m.group(1)} {m.group(3)}"]
 
 
 def manners(text: str) -> list[str]:

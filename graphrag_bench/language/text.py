@@ -52,7 +52,8 @@ def within_longer_name(text: str, start: int, end: int) -> bool:
 
 PERSON_INITIALS = re.compile(r"^(?:[A-Z]\.\s*)+[A-Z][\w'’-]+$|^[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)+\s+(?:Jr|Sr|II|III|IV)\.?$")
 QUALIFIER = re.compile(r"\s*\(([^()]*)\)")
-TAG = re.compile(r"(?<=\S)\s+\[([^\[\]()]{1,20})\]\s*$")  # "[AMER]" ending a name: a tag, no link
+NAME_TAG = r"(?<=\S)\s+\[([^\[\]()]{1,20})\]"  # "Gary Lee [AMER]": a short tag in square brackets after a name
+TAG = re.compile(rf"{NAME_TAG}\s*$")  # … ending a value: a tag, no link
 LINK = re.compile(r"\[([^\[\]]*)\]\(([^)]*)\)")  # [words](target); no bracket inside: linear on a line of "["
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")  # a Markdown list item's mark: "- ", "* ", "1. ", "2) "
 # A Markdown table's line under its header ("|---|:--:|"); a row of empty cells ("| | |") is a header, not this

@@ -609,6 +609,28 @@ NOTES = {
                "| Status | Proposed |\n"),
     "QL-3": ("Quay lights — Revision History", 9, "| Revision | Date | Author | Info |\n|---|---|---|---|\n| 8 | 2031-04-29 "
              "| @teodor | Cross-references ROTA-9 for the lamp rota scope |\n"),
+    # A guild page that names the guild but says nobody leads it; a policy's record and its exception rule.
+    "LG-2": ("Lamp Guild — Overview", 3, "A core part of Lamp Guild team responsibilities are tending and cleaning our "
+             "north tower lamps. By adopting the rota for your tower, it will benefit from spare lamps and support from "
+             "the Lamp Guild team.\n"),
+    "BP-1": ("Beacon Policy — Exceptions", 40, "Requests for an exception to this Policy must be submitted to and "
+             "authorized by the Director of Lamps and Lenses for approval.\n"),
+    "BP-1b": ("Beacon Policy — Version history", 60, "| Version | Date | Author | Approved by |\n|---|---|---|---|\n"
+              "| 1.0 | 2031-07-31 | Odile Varga | Teodor Blum |\n"),
+    # A table of requests with their response and resolution times, one row for each kind of request.
+    "RQ-1": ("Lamp requests — Service levels", 12, "| Request | Response time | Resolution time |\n|---|---|---|\n"
+             "| Replace a bulb | 1 working day | Within 3 days |\n| Clean a lens | 2 working days | Within 2 weeks |\n"),
+    # A note that a watch was disbanded and who took over its duties, quoted as an alert.
+    "TW-1": ("Tide Watch", 1, "> [!NOTE] The Tide Watch was disbanded. The [Harbour Crew](../crew.md) took full "
+             "ownership of all other Tide Watch duties.\n"),
+    # Two watches' routing rules, each with the time zone it uses, in one sentence.
+    "WRT-1": ("Watch routing — Step 3", 20, "Create watch rules that use the hour to pick the rota. It is not shown "
+             "here, but east is using the timezone in Tromsø and west is using CET.\n"),
+    # A notice's questions and answers, each question a bold line of its own with its answer below it.
+    "FQ-1": ("Lamp log notice — Frequently asked questions", 30, "**Can I get a list of my towers that were logged?**\n"
+             "We wish we could provide this to be fully open about the impact. However, due the size of the logs, we "
+             "chose to give up that view and to purge the logs as quickly as possible.\n\n"
+             "**Can keepers turn the lamp log off?**\nYes. Here are the steps if you want to turn it off.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -3390,3 +3412,69 @@ def test_a_line_labelled_as_what_tells_another_part_is_that_parts(answerer):
     slug of the shore name, up to 12 characters", read)."""
     answer = _answer(answerer, "What are the length limits for a lamp code: the shore part and the signal?", "LK-1")
     assert answer.splitlines()[0] == "Answer: 12 characters; 8 characters (supported) [LK-1]", answer
+
+
+def test_a_sentence_naming_only_what_a_who_question_names_does_not_say_who(answerer):
+    """"Who leads the Lamp Guild team?": "Lamp Guild team responsibilities" are the team's things, no one; a sentence
+    saying the team's name and nothing of leading says nothing of who, and "team", the object of "leads", names no
+    relation the part asks (membership) (old code: "Lamp Guild team responsibilities", supported)."""
+    answer = _answer(answerer, "Who leads the Lamp Guild team?", "LG-2")
+    assert answer_label(answer) == "unknown", answer
+
+
+def test_a_passive_agent_is_what_its_verb_asks_and_a_title_is_named_with_what_it_is_of(answerer):
+    """"authorized by the Director of Lamps and Lenses" answers who authorizes, and whole; not who approved, which the
+    record's column says (old code: "Director" for who approved, "Lamps and Lenses" for who authorizes)."""
+    answer = _answer(answerer, "Who approved the Beacon Policy, and who has to authorize an exception to it?",
+                     "BP-1", "BP-1b")
+    assert answer.splitlines()[0].startswith("Answer: Teodor Blum; Director of Lamps and Lenses (supported)"), answer
+
+
+def test_a_preposition_said_again_after_and_asks_the_same_of_each_phrase(answerer):
+    """"… for replacing a bulb and for cleaning a lens": one part for each, each answered by its own row (old code:
+    one part, answered by one row)."""
+    asked = answerer.slots.read("What resolution times does the lamp team commit to for replacing a bulb and for "
+                                "cleaning a lens?")
+    assert [p.text for p in asked.parts] == [
+        "What resolution times does the lamp team commit to for replacing a bulb",
+        "What resolution times does the lamp team commit to for cleaning a lens"]
+    answer = _answer(answerer, "What resolution times does the lamp team commit to for replacing a bulb and for "
+                               "cleaning a lens?", "RQ-1")
+    assert answer.splitlines()[0].startswith("Answer: Within 3 days; Within 2 weeks (supported)"), answer
+
+
+def test_the_tags_of_listed_names_are_all_the_regions_noted_for_them(answerer):
+    """"which regions are noted for them": every tag the period's names carry (old code: "NORTH" alone)."""
+    answer = _answer(answerer, "Who were on the rotation that started on 2031-05-05, and which regions are noted for "
+                               "them?", "ROT-2")
+    assert answer.splitlines()[0].startswith("Answer: Piet Okonjo, Ilse Marr; NORTH, SOUTH (supported)"), answer
+
+
+def test_what_happened_to_a_thing_is_what_its_verb_says_and_which_teams_did_it_is_the_named_subject(answerer):
+    """"What happened to the Tide Watch": the verb a sentence says of it ("was disbanded", after the alert mark of a
+    quote); "which crews took over its duties": the named subject of "took", not the watch the object names (old code:
+    nothing, and "Tide Watch")."""
+    answer = _answer(answerer, "What happened to the Tide Watch, and which crews took over its duties?", "TW-1")
+    assert answer.splitlines()[0].startswith("Answer: disbanded; Harbour Crew (supported)"), answer
+
+
+def test_a_noun_said_once_for_two_listed_things_and_a_word_written_as_one_are_read_for_each(answerer):
+    """"the east and west watch rules": each part asks of its own rules; "timezone" says "time zones"; and the span
+    whose clause says "east" is east's (old code: nothing for east, the part reading "the east" alone)."""
+    asked = answerer.slots.read("Which time zones do the east and west watch rules use?")
+    assert [p.text for p in asked.parts] == ["Which time zones do the east rules use",
+                                             "Which time zones do west watch rules use"]
+    answer = _answer(answerer, "Which time zones do the east and west watch rules use?", "WRT-1")
+    assert answer.splitlines()[0].startswith("Answer: Tromsø; CET (supported)"), answer
+
+
+def test_a_question_line_is_what_the_lines_below_it_answer_and_answers_nothing_itself(answerer):
+    """A FAQ's "Can I get a list of my towers that were logged?" states nothing: the answer below it, which it is
+    about, gives the reason (old code: the question line itself as the reason)."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    sentences = passage_sentences("FQ-1", 30, "\n".join(NOTES["FQ-1"][::2]), 0)
+    assert [s.topic for s in sentences[1:3]] == ["Can I get a list of my towers that were logged?"] * 2
+    answer = _answer(answerer, "Why can the keepers not give towers a list of their logged towers?", "FQ-1")
+    head = answer.splitlines()[0]
+    assert head.startswith("Answer: ") and "Can I get" not in head and "purge the logs" in answer, answer
