@@ -95,6 +95,7 @@ WITHIN_FIELD = 0.5  # dependency edges a span gains per word of the part its fie
 COMMON = 1.5  # dependency edges a common-noun chunk yields to a name or a value
 ASKED_OBJECT = 1.0  # dependency edges the object of the asked verb gains on another span
 TOLD_CLAUSE = 3.0  # … and a span whose clause says what tells its part from the others
+PLACE_NAMED, PLACE_ENTITIES = 3.0, ("GPE", "LOC")  # … and a place's name, for a part asking a kind of place
 CLOSE = 0.1  # … and a span two edges or fewer from each further asked word gains on one near fewer
 
 
@@ -788,6 +789,8 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         # (what tells this part from the others, said in the candidate's own clause: "east is using the timezone in
         # Cape Town and west is using PST" for what the east rules use)
         score -= TOLD_CLAUSE if part.told and _clause_says(root, set(part.told)) else 0.0
+        # (a place's name, for a part asking which city or country: "(Utrecht, Netherlands)", not "All Hands 2025")
+        score -= PLACE_NAMED if part.place and root.ent_type_ in PLACE_ENTITIES else 0.0
         key = (round(score, 4), c.start, -(c.end - c.start))
         if best is None or key < best[0]:
             best = (key, c, span, bool(beside), before_noun)

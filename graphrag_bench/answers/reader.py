@@ -486,7 +486,9 @@ class PassageReader:
                     continue  # "which version of X": a sentence of a document that never says X gives another's
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it
                 # answers a question that names it, not one about something else.
-                if s.scope and not set(terms_of(s.scope)) & question_terms:
+                # (unless it names itself what the part is about: "- Announcements ⏎ - Mara: Found a venue …" for where
+                # Mara found the venue)
+                if s.scope and not set(terms_of(s.scope)) & question_terms and not (named and named <= texts[i]):
                     continue
                 # (the value of the heading right above it: "default: 2" under "… › Client options › Max Pings Out" is
                 # Max Pings Out's, and says nothing of the disconnect buffer a part asks about)

@@ -35,6 +35,7 @@ SLOT_DESCRIPTIONS = {
     "version": ("a version", "a software release number"),
     "reason": ("a reason", "a cause", "grounds", "a rationale"),
 }
+PLACE_DESCRIPTIONS = ("a place", "a city", "a country", "a town", "a location")  # the kinds a place's name is of
 SLOT_THRESHOLD = 0.6  # a noun (or its head word) this close to a slot's description names that slot …
 SLOT_MARGIN = 0.05  # … when it is not nearly as close to another
 WH = r"(?:who|whom|whose|what|which|when|where|why|how)"
@@ -184,6 +185,9 @@ class AskedPart:
     # A why-part asking why one thing rather than another ("why inside its own VPC rather than through a central egress
     # VPC"): the stems of the alternative turned down that its own clause does not say, where the reason is given.
     alternative: tuple[str, ...] = ()
+    # The asked noun names a kind of place ("which city"): a place's name answers before anything else the sentence
+    # names.
+    place: bool = False
 
     @property
     def of_named(self) -> bool:
@@ -290,7 +294,9 @@ class SlotReader:
                          nested=nested_question(own, asks) if wh in NESTED_WH else ("", ""),
                          done_by=done_by(own) if wh in ("which", "what") else (),
                          same_as=same_as(own) if slot == "polar" and later else "",
-                         enlisted=enlisted(own) if wh in ("which", "what", "who", "whom") else ())
+                         enlisted=enlisted(own) if wh in ("which", "what", "who", "whom") else (),
+                         place=bool(noun) and slot == "thing" and max(
+                             self.similarity(noun.split()[-1], d) for d in PLACE_DESCRIPTIONS) >= SLOT_THRESHOLD)
 
     def _slot(self, wh: str, noun: str) -> str:
         if wh in ("who", "whom") or wh in ("which", "what") and noun and noun.split()[-1].lower() in GENERIC_PERSONS:

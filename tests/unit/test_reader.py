@@ -631,6 +631,9 @@ NOTES = {
              "We wish we could provide this to be fully open about the impact. However, due the size of the logs, we "
              "chose to give up that view and to purge the logs as quickly as possible.\n\n"
              "**Can keepers turn the lamp log off?**\nYes. Here are the steps if you want to turn it off.\n"),
+    # Minutes whose announcements are nested below an agenda item, one naming a venue by its city.
+    "MIN-22": ("Keepers meeting 2031-07-05 — Notes", 8, "- Check-in\n- Announcements\n    - Odile: Found a venue for "
+               "Lamp Days 2032 (Bergen, Norway)\n        - Conference first\n- Consent to agenda\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -3478,3 +3481,11 @@ def test_a_question_line_is_what_the_lines_below_it_answer_and_answers_nothing_i
     answer = _answer(answerer, "Why can the keepers not give towers a list of their logged towers?", "FQ-1")
     head = answer.splitlines()[0]
     assert head.startswith("Answer: ") and "Can I get" not in head and "purge the logs" in answer, answer
+
+
+def test_a_line_below_an_agenda_item_that_names_what_the_part_names_answers_it_and_a_city_is_a_place(answerer):
+    """"- Announcements ⏎ - Odile: Found a venue for Lamp Days 2032 (Bergen, Norway)": the line names Odile, whom the
+    part asks about, whatever item it is nested below; "which city" is answered by a place's name (old code: nothing,
+    the line read as the item's; and "Lamp Days 2032" before the city)."""
+    answer = _answer(answerer, "In which city had Odile found the venue?", "MIN-22")
+    assert answer.splitlines()[0] == "Answer: Bergen (supported) [MIN-22]", answer
