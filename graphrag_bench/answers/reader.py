@@ -333,8 +333,8 @@ class PassageReader:
             # the Core Services team" is not said in other words by a sentence saying only "the Core Services team")
             kinds_after = {t for name in asked.named for m in re.finditer(rf"{re.escape(name)}\s+([a-z][\w-]*)", part.text)
                            for t in terms_of(m.group(1))}
-            unnamed = [t for t in own_terms if t not in part.clause_terms and t not in question_named | kinds_after]
-            unnamed_total = sum(weights[t] for t in unnamed)
+            unnamed_terms = [t for t in own_terms if t not in part.clause_terms and t not in question_named | kinds_after]
+            unnamed_total = sum(weights[t] for t in unnamed_terms)
             passing, near = [], []
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
             # (the part asks, in words of its own, something the question's opening statement does not say)
@@ -445,7 +445,7 @@ class PassageReader:
                 held = {t for t in own_terms if t in texts[i] | here | said}
                 own = sum(weights[t] for t in held) / own_total
                 main = sum(weights[t] for t in held if t not in part.clause_terms) / main_total
-                main_unnamed = sum(weights[t] for t in held if t in unnamed) / unnamed_total if unnamed_total else 1.0
+                main_unnamed = sum(weights[t] for t in held if t in unnamed_terms) / unnamed_total if unnamed_total else 1.0
                 # A sentence must be about what the question names, when it names something (itself, or its document
                 # as the context shows it). One that says what the part asks (its predicate or its noun; for a part
                 # asking a kind, "when …", that kind) ranks higher; one in other words ("decided to grant X in RFC-143"
@@ -752,8 +752,11 @@ class PassageReader:
                 - set(words.titled((original.text,))) if len(found) > 1 and len(asked.parts) > 1 else set()
             # (nor, where the answer's sentence holds the year the part gives, is the value of one that does not: "up to
             # $100,000 … each year" of a policy is no other figure of what was spent in 2024)
+            # (nor, where the part is told from the others by words of its own, is a sentence that says fewer of them
+            # than the answer's: "1 year term" under "… Council Representative" against "2 year term" under "… Project
+            # Director", for the director's term)
             def same_period(j: int) -> bool:
-                return years & (texts[j] | under[j]) >= years & (texts[i] | under[i])
+                return all(x & (texts[j] | under[j]) >= x & (texts[i] | under[i]) for x in (years, set(part.told)))
 
             # (a second spelling of the name read in another document's sentence that answers the part is a
             # disagreement however much more of the question the first one's sentence says: the spelling is the point)

@@ -35,6 +35,7 @@ TOPIC_WORDS = 8  # a list item of this many words or fewer is what the items nes
 MAX_LINE = 20_000  # a line longer than this is read by its start: no prose line is that long
 TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 ATTRIBUTES = re.compile(r"\{:[^{}]*\}")  # a kramdown attribute list: "{:target=\"_blank\" }", "{: .note}"
+ALERT = re.compile(r"^\s*\[![A-Za-z]+\]\s*")  # "> [!NOTE] …": the mark of a quoted alert (GitHub's Markdown), no words
 CODE_SPAN = re.compile(r"(`[^`]+`)")
 # A sentence ends at ".", "!" or "?" before a capital, a digit or a quote; not at an abbreviation ("e.g. Finance").
 END = r"(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\bcf\.)"
@@ -105,9 +106,6 @@ def _link(match: re.Match) -> str:
     if last and re.fullmatch(r"[A-Za-z0-9][\w -]*", last) and last.lower() not in text.lower():
         return f"{text} ({last})" if text else last
     return text or last
-
-
-ALERT = re.compile(r"^\s*\[![A-Za-z]+\]\s*")  # "> [!NOTE] …": the mark of a quoted alert (GitHub's Markdown), no words
 
 
 def clean(line: str) -> str:

@@ -233,12 +233,18 @@ class SlotReader:
         parts: list[AskedPart] = []
         things: list[str] = []  # the things an earlier part listed ("for X and for Y"): what a later "for each" means
         for sentence in asked:
-            for lead, piece in asked_pieces(sentence):
+            ungapped: set[int] = set()
+            for n, (lead, piece) in enumerate(asked_pieces(sentence, ungapped)):
                 # "what are the RPO and the RTO", "how many of each kind" (the kinds listed before): a part for each
                 alternatives = coordinated(piece)
                 # (each of several coordinated things is what tells its part from the others: "the amber and the red
                 # alert" asks one part of a sentence saying amber, one of a sentence saying red)
                 told = dict(zip(alternatives, telling(differing(alternatives))))
+                if n in ungapped and len(alternatives) == 1 and parts and not parts[-1].told:
+                    # (and so is what a part that leaves out the verb of the one before asks of, and that one: "How
+                    # long is a term for a director, and how long for a representative")
+                    told_before, told[piece] = [tuple(terms_of(x)) for x in differing([parts[-1].text, piece])] or [(), ()]
+                    parts[-1] = dataclasses.replace(parts[-1], told=told_before)
                 for alternative, item in ((a, i) for c in alternatives for a, i in distributed(c, scene, things)):
                     parts.append(dataclasses.replace(self._part(alternative, lead, " ".join(p.text for p in parts), scene),
                                                      each_of=item, told=told.get(alternative, ())))
@@ -415,10 +421,11 @@ def of_both(text: str, scene: str) -> str:
     return BOTH.sub(f"both {names}", statement.rstrip("?"), count=1)
 
 
-def asked_pieces(sentence: str) -> list[tuple[str, str]]:
+def asked_pieces(sentence: str, ungapped: set[int] | None = None) -> list[tuple[str, str]]:
     """A sentence of a question cut where a new asked part begins (", and who …", "; what …", " and on what date …"):
     each part with what leads it ("When X went away, " of "what did the team use instead"), a piece that asks nothing
-    ("According to the X ADR") being said of the part after it."""
+    ("According to the X ADR") being said of the part after it. `ungapped`, where given, gets the index of each part
+    that left out the verb of the one before it, read with it (`_ungapped`)."""
     # (a relative clause set off by commas inside a part asks nothing, and says of the thing only what is known:
     # "on what schedule is X, which that team maintains, continuously deployed" asks when X is deployed)
     sentence = EMBEDDED_RELATIVE.sub("", sentence)
@@ -432,17 +439,22 @@ def asked_pieces(sentence: str) -> list[tuple[str, str]]:
         if i < len(pieces) - 1 and (not (ASKS.match(piece) or polar) or subordinate(piece)):
             lead += piece + ", "
             continue
-        out.append((lead, _ungapped(piece, out[-1][1]) if out else piece))
+        whole = _ungapped(piece, out[-1][1]) if out else piece
+        if whole != piece and ungapped is not None:
+            ungapped.add(len(out))
+        out.append((lead, whole))
         lead = ""
     return out
 
 
-GAPPED = re.compile(rf"(?:and\s+|or\s+)?{WH}\s+({PREPOSITION})\b(.*)", re.IGNORECASE)
+# (the wh-phrase may be "how long", "how many": "… and how long for a Council Representative")
+GAPPED = re.compile(rf"(?:and\s+|or\s+)?{WH}(?:\s+(?:{'|'.join(HOW_AMOUNTS)}))?\s+({PREPOSITION})\b(.*)", re.IGNORECASE)
 
 
 def _ungapped(piece: str, before: str) -> str:
     """A part that leaves out what the part before it says ("Which types did they pick for the main group, and which
-    for the Prometheus group"): the part before, with what follows its same preposition replaced by this part's."""
+    for the Prometheus group", "How long is a term for a director, and how long for a representative"): the part
+    before, with what follows its same preposition replaced by this part's."""
     match = GAPPED.fullmatch(piece)
     if not match or any(w.lower() in AUXILIARIES for w in match.group(2).split()):
         return piece  # ("who at X can fill it" says its own verb)
@@ -512,6 +524,7 @@ def asks_doer(text: str) -> bool:
     return subject is None or _asks_by(subject) or subject.lower_ in ("one", "ones")
 
 
+@lru_cache(maxsize=1 << 12)
 def asks_subject(text: str) -> bool:
     """Whether a part's wh-word (or the noun it determines) is the subject of its main verb, a verb of doing: "which
     teams took over its responsibilities", not "who did the council hire" nor "who was it hired by"."""

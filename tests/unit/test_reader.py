@@ -634,6 +634,9 @@ NOTES = {
     # Minutes whose announcements are nested below an agenda item, one naming a venue by its city.
     "MIN-22": ("Keepers meeting 2031-07-05 — Notes", 8, "- Check-in\n- Announcements\n    - Odile: Found a venue for "
                "Lamp Days 2032 (Bergen, Norway)\n        - Conference first\n- Consent to agenda\n"),
+    # Two role descriptions, each with its own term length.
+    "TRM-1": ("Role description: Harbour Lamp Warden — Term length", 20, "- 2 year term\n"),
+    "TRM-2": ("Role description: Harbour Tide Clerk — Term length", 18, "- 1 year term\n- Soft limit of 3 years\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -2499,6 +2502,9 @@ def test_a_part_that_leaves_out_the_verb_of_the_part_before_is_read_with_it(answ
     question = "Which paint colours did the Harbour Board pick for the north tower, and which for the fog station?"
     assert asked_pieces(question)[1] == ("", "Which paint colours did the Harbour Board pick for the fog station")
     assert asked_pieces("Which role is it, and who at the harbour can fill it?")[1] == ("", "who at the harbour can fill it")
+    # (the wh-phrase may be of two words: "how long for …", with its verb left out)
+    assert asked_pieces("How long is a term for a lamp warden, and how long for a tide clerk?")[1] \
+        == ("", "How long is a term for a tide clerk")
     head = _answer(answerer, question, "PT-1", "PT-2").splitlines()[0]
     assert "slate grey" in head and "sea green" in head and "(supported)" in head, head
 
@@ -3489,3 +3495,13 @@ def test_a_line_below_an_agenda_item_that_names_what_the_part_names_answers_it_a
     the line read as the item's; and "Lamp Days 2032" before the city)."""
     answer = _answer(answerer, "In which city had Odile found the venue?", "MIN-22")
     assert answer.splitlines()[0] == "Answer: Bergen (supported) [MIN-22]", answer
+
+
+def test_a_part_that_leaves_out_the_verb_is_told_from_the_one_before_by_what_it_asks_of(answerer):
+    """"How long is a term for a Harbour Lamp Warden, and how long for a Tide Clerk": each part asks of its own role,
+    and the clerk's term, under a title that says "Harbour" too, is no other value of the warden's (old code: the
+    clerk's part read as "how long for a Tide Clerk", answered by the soft limit; with the part read whole, "the
+    sources disagree")."""
+    answer = _answer(answerer, "How long is a term for a Harbour Lamp Warden, and how long for a Tide Clerk?",
+                     "TRM-1", "TRM-2")
+    assert answer.splitlines()[0] == "Answer: 2 year; 1 year (likely) [TRM-1] [TRM-2]", answer
