@@ -585,9 +585,13 @@ def asked_words(text: str) -> tuple[str, ...]:
         return tuple(stem(_hyphenated(c)) for c in nouns + owners) + tuple(
             t for v in done for t in (stem(_hyphenated(v)),) + _particles_and_complement(v) + tuple(
                 stem(c.text) for c in v.children if c.dep_ == "dobj" and c.pos_ == "VERB"))  # ("discussed hiring")
-    # "who is named Team Lead", "who was made steward": the verb gives the role its complement names; the role (by its
-    # head noun, "Lead") is asked
+    # "who is named Team Lead", "who was made steward", "who is named as the leadership": the verb gives the role its
+    # complement (or its "as" phrase) names; the role (by its head noun, "Lead") is asked (not where the verb has an
+    # object of its own, whose role the phrase is: "which ADRs list this person as their only author")
     roles = [c for c in root.children if c.dep_ == "oprd" and c.pos_ in ("NOUN", "PROPN")]
+    if not any(c.dep_ == "dobj" for c in root.children):
+        roles += [o for p in root.children if p.dep_ == "prep" and p.lower_ == "as"
+                  for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
     if roles:
         return tuple(stem(_hyphenated(c)) for c in roles)
     # ("who made the proposal": the act is the light verb's object)

@@ -637,6 +637,9 @@ NOTES = {
     # Two role descriptions, each with its own term length.
     "TRM-1": ("Role description: Harbour Lamp Warden — Term length", 20, "- 2 year term\n"),
     "TRM-2": ("Role description: Harbour Tide Clerk — Term length", 18, "- 1 year term\n- Soft limit of 3 years\n"),
+    # A report template's points, one naming in brackets who the leadership is.
+    "WKR-1": ("Weekly keeper report — Report data", 30, "These are some points you may want to include:\n\n- What do "
+              "you need from leadership (Odile Varga and above), or from other keepers, to unlock the risks you identified?\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -3505,3 +3508,15 @@ def test_a_part_that_leaves_out_the_verb_is_told_from_the_one_before_by_what_it_
     answer = _answer(answerer, "How long is a term for a Harbour Lamp Warden, and how long for a Tide Clerk?",
                      "TRM-1", "TRM-2")
     assert answer.splitlines()[0] == "Answer: 2 year; 1 year (likely) [TRM-1] [TRM-2]", answer
+
+
+def test_who_is_named_as_a_role_asks_who_holds_the_role(answerer):
+    """"Who is named as the leadership …": the role of the "as" phrase is what is asked, as "who is named Team Lead"
+    asks the lead (old code: unknown, the sentence saying "leadership" but not "named")."""
+    from graphrag_bench.answers.slots import asked_words
+
+    assert asked_words("who was appointed as chair of the board") == ("chair",)
+    assert asked_words("which records list this keeper as their only author") == ("list",)  # (the object's role)
+    answer = _answer(answerer, "Who is named as the leadership the weekly keeper reports should raise needs with?",
+                     "WKR-1")
+    assert answer.splitlines()[0] == "Answer: Odile Varga (supported) [WKR-1]", answer
