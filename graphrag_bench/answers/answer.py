@@ -28,7 +28,7 @@ from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences, linked_as
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
 from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, document_nouns,
-                               id_tokens, predicate_words, strip_named, verb_objects)
+                               id_tokens, pointed_objects, predicate_words, strip_named)
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.english import EXCLUSIVE
 from ..language.text import split_items
@@ -119,14 +119,14 @@ class Answerer:
 
     def _glosses(self, phrase: str, part: str) -> list[re.Pattern]:
         """How a sentence may say the relations a part's phrase clearly names: the vocabulary's glosses of each. Not
-        one named only by the object of its verb, where the verb names a relation itself: "what caused that incident"
-        names a cause ("incident" alone would name who led one, "incident commander"); "who leads the team", who leads
-        (not "team" of membership, which any sentence naming a team would say)."""
+        one named only by the object its verb points back to or names, where the verb names a relation itself: "what
+        caused that incident" names a cause ("incident" alone would name who led one, "incident commander"); "who leads
+        the Core Services team", who leads (not "team" of membership, which any sentence naming a team would say)."""
         named = {name: window for name, window in self.reader.relation_windows(phrase).items()
                  if name in GLOSS_PATTERNS and window[0] >= RELATION_THRESHOLD}
         words = [w.lower() for w in phrase.split()]
         verbs = {words[i] for _, i, j in named.values() if j - i == 1}  # the words that name a relation alone
-        objects = {noun for noun, verb in verb_objects(part).items() if verb in verbs}
+        objects = {noun for noun, verb in pointed_objects(part).items() if verb in verbs}
         return [GLOSS_PATTERNS[name] for name, (_, i, j) in sorted(named.items())
                 if not (j - i == 1 and words[i] in objects)]
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS
+from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS, POINTING_DETERMINERS
 from ..language.text import CAPITALISED, WORD_DATE
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
@@ -270,12 +270,15 @@ def predicate_words(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def verb_objects(text: str) -> dict[str, str]:
-    """The nouns a part's verb takes as its object, each with that verb ("what caused that incident": incident →
-    caused; "who leads the team": team → leads): what the part asks something of, not what it asks."""
+def pointed_objects(text: str) -> dict[str, str]:
+    """The nouns a part's verb takes as its object with a pointing determiner, or as the kind of a name it gives, each
+    with that verb ("what caused that incident": incident → caused; "who leads the Core Services team": team → leads):
+    what the part is about, said before or named, not what it asks."""
     from ..language.spacy_pipeline import parse_all
 
-    return {t.lower_: t.head.lower_ for t in parse_all([text])[0] if t.dep_ == "dobj" and t.head.pos_ == "VERB"}
+    return {t.lower_: t.head.lower_ for t in parse_all([text])[0] if t.dep_ == "dobj" and t.head.pos_ == "VERB"
+            and any(c.dep_ == "det" and c.lower_ in POINTING_DETERMINERS or c.dep_ == "compound" and c.pos_ == "PROPN"
+                    for c in t.children)}
 
 
 def document_nouns(question: str, spans: list[tuple[str, int, int]]) -> frozenset[str]:

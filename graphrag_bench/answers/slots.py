@@ -586,10 +586,12 @@ def asked_words(text: str) -> tuple[str, ...]:
             t for v in done for t in (stem(_hyphenated(v)),) + _particles_and_complement(v) + tuple(
                 stem(c.text) for c in v.children if c.dep_ == "dobj" and c.pos_ == "VERB"))  # ("discussed hiring")
     # "who is named Team Lead", "who was made steward", "who is named as the leadership": the verb gives the role its
-    # complement (or its "as" phrase) names; the role (by its head noun, "Lead") is asked (not where the verb has an
-    # object of its own, whose role the phrase is: "which ADRs list this person as their only author")
+    # complement (or its "as" phrase) names; the role (by its head noun, "Lead") is asked (the "as" phrase only where
+    # the wh-word is the verb's subject and the verb has no object: in "which ADRs list this person as their only
+    # author", "which teams does it add as watchers", the role is another's)
     roles = [c for c in root.children if c.dep_ == "oprd" and c.pos_ in ("NOUN", "PROPN")]
-    if not any(c.dep_ == "dobj" for c in root.children):
+    subject = next((c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    if subject is not None and _asks_by(subject) and not any(c.dep_ == "dobj" for c in root.children):
         roles += [o for p in root.children if p.dep_ == "prep" and p.lower_ == "as"
                   for o in p.children if o.dep_ == "pobj" and o.pos_ in ("NOUN", "PROPN")]
     if roles:
