@@ -1003,10 +1003,15 @@ def _asked_object(root, part: AskedPart) -> bool:
     return root.dep_ == "dobj" and root.head.pos_ == "VERB" and stem(root.head.lemma_) in part.asks
 
 
+def _of_right_after(root):
+    """The "of" right after a noun that begins the phrase completing it ("management of …", "Director of …"), or None."""
+    return next((t for t in root.rights if t.dep_ == "prep" and t.lower_ == "of" and t.i == root.i + 1), None)
+
+
 def _of_phrase(root) -> int | None:
     """Where the "of" phrase completing a noun ends ("management of multiple incidents"), before any coordination
     that follows it ("… or oversee …"); None where no "of" follows the noun."""
-    of = next((t for t in root.rights if t.dep_ == "prep" and t.lower_ == "of" and t.i == root.i + 1), None)
+    of = _of_right_after(root)
     if of is None:
         return None
     stop = next((t.i for t in of.subtree if t.dep_ in ("cc", "punct") and t.i > of.i + 1), None)
@@ -1033,7 +1038,7 @@ def _title_of(root) -> int | None:
     Infrastructure", "Head of Security"): the role is named with what it is of. None where the noun is no such title."""
     if not root.text[:1].isupper() or root.pos_ not in ("NOUN", "PROPN"):
         return None
-    of = next((t for t in root.rights if t.dep_ == "prep" and t.lower_ == "of" and t.i == root.i + 1), None)
+    of = _of_right_after(root)
     inside = sorted(of.subtree, key=lambda t: t.i)[1:] if of is not None else []
     if not inside or not all(t.text[:1].isupper() or t.dep_ == "cc" or t.text == "&" for t in inside):
         return None

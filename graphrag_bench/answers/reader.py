@@ -333,7 +333,8 @@ class PassageReader:
             # the Core Services team" is not said in other words by a sentence saying only "the Core Services team")
             kinds_after = {t for name in asked.named for m in re.finditer(rf"{re.escape(name)}\s+([a-z][\w-]*)", part.text)
                            for t in terms_of(m.group(1))}
-            unnamed_terms = [t for t in own_terms if t not in part.clause_terms and t not in question_named | kinds_after]
+            named_here = question_named | kinds_after
+            unnamed_terms = [t for t in own_terms if t not in part.clause_terms and t not in named_here]
             unnamed_total = sum(weights[t] for t in unnamed_terms)
             passing, near = [], []
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
