@@ -775,6 +775,11 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             near = min(distances, default=0 if inside else 12) - CLOSE * sum(1 for d in distances if d <= 2)
             by_noun = 0 if inside else min((_distance(root, t) for t in noun_tokens if t.i < span.start or t.i >= span.end),
                                            default=6)
+        # (a number counting a word of the part is that count: "15 spam" for "how many were spam", not the "4 guests"
+        # its list sets beside it)
+        if part.wh == "how many" and (counted := _counted(span)) is not None and not counted.i < span.end \
+                and {stem(counted.text), stem(counted.lemma_)} & set(part.terms):
+            near -= CLOSE
         score = c.cost - 3.0 * (c.field or beside) + COMMON * c.common + near + (0.5 * by_noun if part.noun else 0.0) + 0.02 * max(0, len(c.text) - LONG) / 10
         score += 0.0 if part.slot == "thing" or len(c.kinds) <= 2 else 0.5  # a span of one clear kind before a vague one
         score += LISTED_PLACE if listed_place else 0.0

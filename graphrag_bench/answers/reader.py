@@ -28,10 +28,10 @@ from rapidfuzz import fuzz
 from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
                              TITLE_SEPARATOR)
 from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
-                                 PLURAL_BACK_REFERENCES)
+                                 NUMBER_WORDS_ORDER, PLURAL_BACK_REFERENCES, TIME_UNITS)
 from ..language.spacy_pipeline import parse_all
 from ..language.text import ISO_DATE, NAME_TAG, WORD_DATE, YEAR, days_written, fold, looks_like_name, split_items
-from .fillers import FIELD, MAX_REASON, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
+from .fillers import FIELD, MAX_REASON, SPANS_OF_TIME, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
 from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
                     name_asked_of, named_in, stem, terms_of, whole_stem)
@@ -101,6 +101,9 @@ TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must sa
 QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
 QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
 # A sum: an amount written with its currency's sign or in groups of thousands ("$80,000", "12,500"), not a code ("503")
+# "Rotations are 4 weeks": a form of "be" with an amount of time after it, which says how long its subject lasts.
+IS_AMOUNT_OF_TIME = re.compile(rf"\b(?:is|are|was|were)\s+(?:\d+(?:\.\d+)?|a|an|{'|'.join(NUMBER_WORDS_ORDER)})[\s-]+"
+                               rf"(?:{'|'.join(TIME_UNITS)})s?\b", re.IGNORECASE)
 FIGURE = re.compile(r"(?<=[$€£¥])\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -357,6 +360,8 @@ class PassageReader:
             # (where a line of the context is labelled by what tells this part from the others, "Service: …, up to 30
             # characters" for "the service part", a line labelled otherwise is another thing's)
             told_labelled = bool(part.told) and any(labels & set(part.told) for labels in label_terms)
+            # (what a part asking a span of time asks the length of: its words besides its verbs and the names it gives)
+            lasting = set(rest) - question_named if part.wh in SPANS_OF_TIME else set()
 
             def others_at(i: int) -> set[str]:
                 """The other parts' verbs, for the sentence at `i`, but those of a part answered from that very
@@ -434,6 +439,9 @@ class PassageReader:
                 # question does not name: "should be routed to SIG Testing" for "which SIG should it have gone to
                 # instead" of a report to SIG K8s Infra)
                 says = says or bool(asked.scene) and _names_another(s.text, part, question_named)
+                # (and, for a part asking how long something lasts, a sentence saying that thing is an amount of time,
+                # "Rotations are 4 weeks" for "how long is a rotation meant to last", whatever verb the part asks by)
+                says = says or lasting and lasting <= texts[i] and bool(IS_AMOUNT_OF_TIME.search(s.text))
                 said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
                 said |= nested_terms if s.doc_id == nested_document else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the

@@ -172,6 +172,18 @@ def days_written(text: str) -> frozenset[str]:
     return frozenset(day for start, end, *_ in dates_in(text) if (day := iso_day(text[start:end])))
 
 
+def digit_dates(text: str) -> list[str]:
+    """Each day or month a text writes in words, written in digits as documents write them ("16 August 2024" →
+    "2024-08-16", "late September 2024" → "2024-09"): the minutes of 2024-08-16 are the meeting of 16 August 2024."""
+    written = []
+    for match in WORD_DATE.finditer(text):
+        day = iso_day(match.group(0))
+        month = next((i for i, name in enumerate(MONTHS, 1) if re.search(rf"\b{name[:3]}", match.group(0), re.IGNORECASE)), 0)
+        year = YEAR.search(match.group(0))
+        written += [day] if day else [f"{year.group(0)}-{month:02d}"] if year and month else []
+    return written
+
+
 @lru_cache(maxsize=MEMO)
 def iso_day(text: str, year_hint: str | None = None) -> str | None:
     """'2026-02-20', '20 Feb 2026', 'Feb 20' (with a year from context) → '2026-02-20'; None if not a full day."""

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..language.text import digit_dates
 from .retrieve import BaselineRetriever, Passage, Retrieval, Retriever, _ms, top_k
 from ..settings import RetrievalSettings
 
@@ -42,7 +43,9 @@ class LexicalIndex:
     def search(self, question: str, k: int) -> list[Passage]:
         if not self.chunks:
             return []
-        ids = self._tokenizer.tokenize([question], return_as="ids", update_vocab=False, show_progress=False)[0]
+        # (a day the question writes in words is searched as documents write it too: "16 August 2024" as 2024-08-16)
+        query = " ".join([question, *digit_dates(question)])
+        ids = self._tokenizer.tokenize([query], return_as="ids", update_vocab=False, show_progress=False)[0]
         words = [w for i in ids if (w := self._stems[i]) in self._known]
         scores = self._bm25.get_scores(words) if words else np.zeros(len(self.chunks), dtype=np.float32)
         order = [i for i in top_k(scores, k) if scores[i] > 0]

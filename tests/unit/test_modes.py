@@ -60,6 +60,19 @@ def test_bm25_matches_word_forms_and_ignores_words_it_never_saw(retrievers):
     assert retrievers["bm25"].retrieve("zyxwv qqq").passages == []
 
 
+def test_bm25_searches_a_day_written_in_words_as_documents_write_it_in_digits():
+    """"in March 2031" finds the minutes of 2031-03-14, not those of 2031-04-02 that say as much else (old code: the
+    two tied, and the earlier chunk came first)."""
+    from graphrag_bench.retrieval.lexical import LexicalIndex
+
+    minutes = {"2031-04-02": "Keeper minutes 2031-04-02: the crew voted on the fog horn.",
+               "2031-03-14": "Keeper minutes 2031-03-14: the crew voted on the lamp budget."}
+    index = LexicalIndex([{"chunk_id": f"{doc}#1", "doc_id": doc, "start_line": 1, "end_line": 1, "text": text}
+                          for doc, text in minutes.items()])
+    assert index.search("What did the crew vote on in March 2031?", 2)[0].doc_id == "2031-03-14"
+    assert index.search("What did the crew vote on at the meeting of 2 April 2031?", 2)[0].doc_id == "2031-04-02"
+
+
 def _passage(chunk_id: str) -> Passage:
     return Passage(chunk_id, chunk_id, 1, 1, chunk_id, 0.0)
 

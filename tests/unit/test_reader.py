@@ -640,6 +640,10 @@ NOTES = {
     # A report template's points, one naming in brackets who the leadership is.
     "WKR-1": ("Weekly keeper report — Report data", 30, "These are some points you may want to include:\n\n- What do "
               "you need from leadership (Odile Varga and above), or from other keepers, to unlock the risks you identified?\n"),
+    # A relief-keeper page: what a watch is for, and how long one is said with "are" and an amount of time.
+    "WCH-1": ("Relief keepers — Watches", 5, "Relief keepers temporarily join a tower crew for a fixed period of time to "
+              "cover the busiest season.\n\n- Watches are 3 weeks (longer in winter)\n- Keepers may swap a watch with "
+              "another relief keeper.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -3520,3 +3524,17 @@ def test_who_is_named_as_a_role_asks_who_holds_the_role(answerer):
     answer = _answer(answerer, "Who is named as the leadership the weekly keeper reports should raise needs with?",
                      "WKR-1")
     assert answer.splitlines()[0] == "Answer: Odile Varga (supported) [WKR-1]", answer
+
+
+def test_a_sentence_saying_a_thing_is_an_amount_of_time_says_how_long_it_lasts(answerer):
+    """"Watches are 3 weeks" answers "how long is a watch meant to last", though it says neither "meant" nor "last"
+    (old code: unknown, the sentence covering too little of the part's words)."""
+    answer = _answer(answerer, "How long is a watch meant to last?", "WCH-1")
+    assert answer.splitlines()[0] == "Answer: 3 weeks (supported) [WCH-1]", answer
+
+
+def test_a_number_counting_a_word_of_the_part_is_that_count(answerer):
+    """"how many were spam" of a tally, "2 lamp team, 4 guests, 5 keeps, 15 spam": the 15 counts the spam (old code:
+    "4 guests", as near the word in the parse, and first)."""
+    question = "Of the replies to the lamp-day sign-up form, how many said yes and how many were spam?"
+    assert _chosen(answerer, question, "2 lamp team, 4 guests, 5 keeps, 15 spam", part=1) == "15 spam"
