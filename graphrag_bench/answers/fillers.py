@@ -703,6 +703,9 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "how many people": a count of them, not "1 week" or "$20,000" (but "10 days" for "how many days")
         if part.wh == "how much" and _counts_things(doc, c) and _counted(span) is not None:
             continue  # "how much was each to get": an amount, not "four candidates", a count of things
+        if part.wh == "how often" and not c.field and "frequency" not in c.kinds and _counts_things(doc, c) \
+                and (counted := _counted(span)) is not None and counted.lemma_.lower() != "time":
+            continue  # "how often should the charter be reviewed": "every year", never "one ad-hoc creation", a count
         if part.slot == "number" and part.noun and part.wh != "how many" and not c.field and _counts_things(doc, c) \
                 and (unit := _counted(span)) is not None and (unit_terms := set(terms_of(unit.text))) \
                 and unit_terms <= question_terms and not unit_terms & noun_terms:

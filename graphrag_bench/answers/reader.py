@@ -27,7 +27,7 @@ from rapidfuzz import fuzz
 
 from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
                              TITLE_SEPARATOR)
-from ..language.english import (CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
+from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
                                  NUMBER_WORDS_ORDER, PLURAL_BACK_REFERENCES, TIME_UNITS)
 from ..language.spacy_pipeline import parse_all
 from ..language.text import ISO_DATE, NAME_TAG, WORD_DATE, YEAR, days_written, fold, looks_like_name, split_items
@@ -104,6 +104,7 @@ QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
 # "Rotations are 4 weeks": a form of "be" with an amount of time after it, which says how long its subject lasts.
 IS_AMOUNT_OF_TIME = re.compile(rf"\b(?:is|are|was|were)\s+(?:\d+(?:\.\d+)?|a|an|{'|'.join(NUMBER_WORDS_ORDER)})[\s-]+"
                                rf"(?:{'|'.join(TIME_UNITS)})s?\b", re.IGNORECASE)
+NONE_OF = re.compile(r"\b(?:no|without)\s+([a-z][\w-]*)", re.IGNORECASE)  # "has no engineers recorded"
 FIGURE = re.compile(r"(?<=[$€£¥])\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -277,6 +278,16 @@ class PassageReader:
             fuller = self._fuller_name(part, asked, sentences, words)
             if fuller is not None:
                 answers.append(fuller)
+                continue
+            # "Which rotation period has no engineers recorded": the rows of a series whose value column is of what
+            # the part says there is none of, and whose value the table leaves absent ("2023-03-03 to 2023-04-05: ?"
+            # under "Engineers"), answer with their keys.
+            if (none_of := NONE_OF.search(part.text)) and (absent := [s for s in sentences if len(s.columns) == 2
+                                                                  and stem(none_of.group(1)) in terms_of(s.columns[1])
+                                                                  and s.text.partition(": ")[2].strip().lower()
+                                                                  in ABSENT_VALUES]):
+                answers.append(PartAnswer(part, Filler(", ".join(s.text.partition(": ")[0] for s in absent)), absent[0],
+                                          1.0, listed=tuple(absent[1:])))
                 continue
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers, asked.scene)
@@ -727,6 +738,18 @@ class PassageReader:
                 items = tuple(related.values())
             if part.plural and not items and (listed := _list_of(sentences[i].text, filler)):
                 filler = Filler(listed)  # "which instance types": every item of the list the one found is in
+            if part.plural and not items and part.count <= 1 and (beside := next(
+                    ((j, said) for j in (i - 1, i + 1) if 0 <= j < len(sentences)
+                     and _same_paragraph(sentences[min(i, j)], sentences[max(i, j)])
+                     and (said := _parallel(sentences[i].text, filler, sentences[j].text))), None)):
+                # "which teams took over its responsibilities": the sentence beside the answer's, in its paragraph,
+                # that says the same of another ("The Cloud team takes full ownership of managed instances" beside
+                # "Developer Experience team took full ownership of …") answers too with its subject, quoted; each
+                # with what its share is of, where both say.
+                j, (subject, own_share, share) = beside
+                filler = Filler(f"{filler} ({own_share}), {subject} ({share})" if own_share and share
+                                else f"{filler}, {subject}")
+                items = (sentences[j],)
             # (a filler naming as many as asked already, "Ryan and Eric Huss" for "which two people", is all of them)
             if part.count > 1 and not items and len(split_items(filler)) < part.count:
                 # "on which two dates …": as many different values as asked, from the best sentences that give one
@@ -1581,6 +1604,29 @@ def _same_paragraph(sentence: Sentence, after: Sentence) -> bool:
     """Two sentences of one paragraph (or list item) of a document, read from the document (not a graph fact)."""
     return (after.doc_id, after.paragraph, after.context) == (sentence.doc_id, sentence.paragraph, sentence.context) \
         and not sentence.from_fact and not after.from_fact
+
+
+def _parallel(text: str, filler: str, other: str) -> tuple[str, str, str] | None:
+    """Where `other` says of its subject what `text` says of `filler`, its own subject — the same main verb taking
+    the same object ("X takes full ownership of managed instances", "Y took full ownership of all other duties"): that
+    subject, and what each sentence's object is of ("managed instances"; "" where the object has no "of"); None
+    otherwise."""
+    first, second = parse_all([text, other])
+    roots = [next((t for t in doc if t.dep_ == "ROOT"), None) for doc in (first, second)]
+    if any(r is None or r.pos_ != "VERB" for r in roots) or roots[0].lemma_ != roots[1].lemma_:
+        return None
+    objects = [[c for c in r.children if c.dep_ == "dobj"] for r in roots]
+    if not objects[0] or [o.lemma_ for o in objects[0]] != [o.lemma_ for o in objects[1]]:
+        return None
+    subjects = [next((c for c in r.children if c.dep_ == "nsubj"), None) for r in roots]
+    if subjects[0] is None or subjects[1] is None or filler not in " ".join(t.text for t in subjects[0].subtree):
+        return None
+    said = [t for t in subjects[1].subtree if t.dep_ != "det"]
+    if not any(t.pos_ == "PROPN" for t in said):
+        return None
+    of = [next((" ".join(t.text for t in o.subtree) for p in obj[0].children if p.dep_ == "prep" and p.lower_ == "of"
+                for o in p.children if o.dep_ == "pobj"), "") for obj in objects]
+    return " ".join(t.text for t in said), of[0], of[1]
 
 
 def _numbers_said(text: str) -> set[str]:

@@ -72,6 +72,9 @@ class Sentence:
     # the words of the short list items it is nested in (an agenda item, "Allowing meeting observers (Ryan, 10
     # Minutes)" above "Khio and Jack will put together a concrete proposal on this"): what it is about, as a heading
     topic: str = ""
+    # a row of a series (a table keyed by times, dates or numbers, each row read alone as "key: value"): its table's
+    # header ("Rotation", "Engineers"), what its key and its value are
+    columns: tuple[str, ...] = ()
 
 
 DOCUMENT_FILE = re.compile(r"[A-Za-z0-9][\w.-]*\.(?:md|markdown|txt|rst|html?)", re.IGNORECASE)
@@ -224,12 +227,13 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
     links: dict[int, tuple[str, ...]] = {}  # each line's links to other documents, by line number
 
     def add(sentence: str, line_no: int, context: str = head, scope: str = "", lines: tuple[int, ...] = (),
-            keys: str = "", heads_item: bool = False, label: str = "", topic: str = "") -> None:
+            keys: str = "", heads_item: bool = False, label: str = "", topic: str = "",
+            columns: tuple[str, ...] = ()) -> None:
         if len(sentence) >= MIN_CHARS:
             linked = tuple(dict.fromkeys(f for n in lines or (line_no,) for f in links.get(n, ())))
             out.append(Sentence(sentence[:MAX_CHARS], doc_id, line_no, context, rank, scope=scope, links=linked, keys=keys,
                                 item=heads_item, paragraph=lines[0] if lines else line_no, label=label,
-                                lead=lead if heads_item else "", topic=topic))
+                                lead=lead if heads_item else "", topic=topic, columns=columns))
 
     def names_list() -> None:
         """"rifis; wicar" under "Attendees": the names a list gives, as one line (a single name too, if long enough)."""
@@ -314,7 +318,7 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
                 field(line_no, f"{cells[0]}: {cells[1]}", header[0])  # a key-value table: "Status: Approved"
             elif len(cells) == 2 and cells[0] and SERIES_KEY.match(cells[0]):
                 flush()  # a timeline or any series keyed by a time or a number: each row an event of its own
-                add(f"{cells[0]}: {cells[1]}", line_no)
+                add(f"{cells[0]}: {cells[1]}", line_no, columns=tuple(header))
             else:
                 flush()
                 add("; ".join(f"{h}: {c}" if h else c for h, c in zip(header, cells) if c), line_no)

@@ -70,7 +70,7 @@ PLACE_PREPOSITIONS = frozenset({"in", "on", "at", "to", "inside", "within", "und
 NUMBER_WORDS_ORDER = tuple("one two three four five six seven eight nine ten".split())
 NUMBER_WORDS = frozenset(NUMBER_WORDS_ORDER)
 # What a field says when it has no value ("Supersedes: N/A"): an absence, never a name of anything.
-ABSENT_VALUES = frozenset({"-", "—", "–", "n/a", "none", "tbd"})
+ABSENT_VALUES = frozenset({"-", "—", "–", "?", "n/a", "none", "tbd"})
 EXCLUSIVE = frozenset({"only", "sole"})  # "their only author": the one of its kind, no other beside it
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").

@@ -644,6 +644,12 @@ NOTES = {
     "WCH-1": ("Relief keepers — Watches", 5, "Relief keepers temporarily join a tower crew for a fixed period of time to "
               "cover the busiest season.\n\n- Watches are 3 weeks (longer in winter)\n- Keepers may swap a watch with "
               "another relief keeper.\n"),
+    # A retired crew's page: what became of it, and two crews that each took on part of its work, said alike.
+    "NWC-1": ("Night Watch crew", 3, "The Night Watch crew was disbanded. The Beacon crew takes full charge of the fog "
+              "horns. Lamp Operations crew took full charge of all other Night Watch crew duties.\n"),
+    # A rota of watches keyed by their periods, one period with no keeper written in.
+    "KW-1": ("Keeper watches — Watches", 10, "| Watch | Keepers |\n|---|---|\n| 2031-01-05 to 2031-02-04 | Odile Varga |\n"
+             "| 2031-02-04 to 2031-03-06 | ? |\n| 2031-03-06 to 2031-04-05 | Piet Okonjo, Ilse Marr |\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -3538,3 +3544,27 @@ def test_a_number_counting_a_word_of_the_part_is_that_count(answerer):
     "4 guests", as near the word in the parse, and first)."""
     question = "Of the replies to the lamp-day sign-up form, how many said yes and how many were spam?"
     assert _chosen(answerer, question, "2 lamp team, 4 guests, 5 keeps, 15 spam", part=1) == "15 spam"
+
+
+def test_a_sentence_beside_the_answer_that_says_the_same_of_another_answers_a_plural_part_too(answerer):
+    """"Which crews took over its duties": "Lamp Operations crew took full charge of …" and, beside it, "The Beacon crew
+    takes full charge of the fog horns" — the same verb and object, of another crew; each said with what its charge is
+    of (old code: the first alone)."""
+    answer = _answer(answerer, "What happened to the Night Watch crew, and which crews took over its duties?", "NWC-1")
+    assert answer.splitlines()[0] == ("Answer: disbanded; Lamp Operations crew (all other Night Watch crew duties), "
+                                      "Beacon crew (the fog horns) (supported) [NWC-1]"), answer
+
+
+def test_how_often_is_not_answered_by_a_count_of_things(answerer):
+    """"How often should the keepers review the charter": "this one ad-hoc review" counts a review, it is no frequency
+    (old code: "one ad-hoc review"); "3 times a year" is one."""
+    question = "How often should the keepers review the charter?"
+    assert _chosen(answerer, question, "Keeper: Any objections to this one ad-hoc review of the charter?") is None
+    assert _chosen(answerer, question, "The keepers review the charter 3 times a year.") == "3 times a year"
+
+
+def test_a_part_asking_which_row_has_none_of_a_column_is_answered_by_the_row_the_table_leaves_empty(answerer):
+    """"Which watch period has no keepers recorded": the row whose Keepers cell is "?" (old code: a period with
+    keepers, or nothing)."""
+    answer = _answer(answerer, "Which watch period has no keepers recorded?", "KW-1")
+    assert answer.splitlines()[0] == "Answer: 2031-02-04 to 2031-03-06 (supported) [KW-1]", answer
