@@ -81,6 +81,8 @@ NOT_A_PERSON = 5.0  # asked for people, a span no person's name is in ranks afte
 BARE_FIGURE = re.compile(r"[~<>≈]?[\d,.]+")  # a number without its unit ("~3" of "~3 months")
 PIECE_BREAKS = ("", "-", "_", ".", "/", ":")  # what follows a piece an identifier starts with ("pir-2025" of "pir-2025-04")
 AMOUNTS = {"MONEY", "PERCENT", "QUANTITY"}  # entities that measure an amount: no count of things
+ALLOWANCE = re.compile(r"\b(?:ha(?:ve|s|d)\s+to|must|should|can|may|need)\b", re.IGNORECASE)  # time allowed for an act
+DEADLINE_PREPOSITIONS = frozenset({"within", "after", "before", "by", "until"})  # "within 30 days": by when, not how long
 SPANS_OF_TIME = ("how long", "how soon", "how quickly", "how old")  # they ask a span of time, never how many things there are
 MIXED_CASE = re.compile(r"[A-Z][a-z]+[A-Z][A-Za-z]*|[a-z]+[A-Z][A-Za-z]*")  # "DevEX", "iPhone"; not "MDMS", "RFCs"
 MAX_FILLER = 120
@@ -703,6 +705,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
             continue  # "how many people": a count of them, not "1 week" or "$20,000" (but "10 days" for "how many days")
         if part.wh == "how much" and _counts_things(doc, c) and _counted(span) is not None:
             continue  # "how much was each to get": an amount, not "four candidates", a count of things
+        if part.wh == "how long" and not c.field and root.dep_ == "pobj" and root.head.lower_ in DEADLINE_PREPOSITIONS \
+                and not ALLOWANCE.search(part.text):
+            continue  # "how long were the services down": not "restoring the project within 30 days", a deadline
+            # (which is what "how long do you have to acknowledge a page" asks)
         if part.wh == "how often" and not c.field and "frequency" not in c.kinds and _counts_things(doc, c) \
                 and (counted := _counted(span)) is not None and counted.lemma_.lower() != "time":
             continue  # "how often should the charter be reviewed": "every year", never "one ad-hoc creation", a count

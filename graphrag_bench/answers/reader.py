@@ -105,6 +105,9 @@ QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
 IS_AMOUNT_OF_TIME = re.compile(rf"\b(?:is|are|was|were)\s+(?:\d+(?:\.\d+)?|a|an|{'|'.join(NUMBER_WORDS_ORDER)})[\s-]+"
                                rf"(?:{'|'.join(TIME_UNITS)})s?\b", re.IGNORECASE)
 NONE_OF = re.compile(r"\b(?:no|without)\s+([a-z][\w-]*)", re.IGNORECASE)  # "has no engineers recorded"
+STRANDED = re.compile(r"\b(for|to|with|from|of|by)\s*\??\s*$", re.IGNORECASE)  # "whom was he standing in for"
+NOTED = re.compile(r"([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+\(([^()]{3,40})\)")  # "Santiago (sub for eholk)"
+CLIPPED = 3  # letters a clipped word keeps at least: "sub" of "substitute"
 FIGURE = re.compile(r"(?<=[$€£¥])\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -288,6 +291,12 @@ class PassageReader:
                                                                   in ABSENT_VALUES]):
                 answers.append(PartAnswer(part, Filler(", ".join(s.text.partition(": ")[0] for s in absent)), absent[0],
                                           1.0, listed=tuple(absent[1:])))
+                continue
+            # "Santiago is listed as a substitute … Whom was he standing in for?": a note in brackets right after a name
+            # the question gives, "Santiago (sub for eholk)", says in a word of the question's own (or its clipped
+            # form: "sub" of "substitute") whom the part's preposition is of.
+            if (noted := self._noted_for(part, asked, sentences)) is not None:
+                answers.append(noted)
                 continue
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers, asked.scene)
@@ -817,6 +826,27 @@ class PassageReader:
                                       via[0] if via is not None else None))
         return _together(answers, alternatives, sentences)
 
+    @staticmethod
+    def _noted_for(part: AskedPart, asked: AskedQuestion, sentences: list[Sentence]) -> "PartAnswer | None":
+        """The object of the part's stranded preposition ("whom was he standing in for") in a bracketed note right
+        after a name the question gives ("Santiago (sub for eholk)"), where the note's other word is one the question
+        says, whole or clipped; of the sentences of the day the question writes, where it writes one. None where no
+        one note, or more than one, says it."""
+        stranded = STRANDED.search(part.text) if part.wh in ("who", "whom") else None
+        if stranded is None:
+            return None
+        question_terms = set(terms_of(asked.question))
+        days = days_written(asked.question)
+        found = []
+        for s in sentences:
+            for m in NOTED.finditer(s.text):
+                name, note = m.group(1), m.group(2).split()
+                if len(note) == 3 and note[1].lower() == stranded.group(1).lower() and set(terms_of(name)) <= question_terms \
+                        and (stem(note[0]) in question_terms or clipped_in(note[0], asked.question)):
+                    found.append((s, note[2]))
+        dated = [f for f in found if days & days_written(f"{f[0].context} {f[0].text}")] if days else found
+        return PartAnswer(part, Filler(dated[0][1]), dated[0][0], 1.0) if len(dated) == 1 else None
+
     def _restated_value(self, part: AskedPart, filler: str, sentences: list[Sentence], index: int,
                         texts: list[set[str]], allowed, pick) -> "PartAnswer | None":
         """The sentence of another document (read from it, and `allowed(j)`) that says what the answer's sentence
@@ -996,6 +1026,8 @@ class PassageReader:
         # rate alert" says "high-traffic alert")
         said = with_joined([t | u for t, u in zip(words.texts, words.under)], asked.question,
                            [f"{s.text} {s.context}" for s in sentences])
+        # (and a word clipped, "sub" of "substitute")
+        said = [held | clipped_in(s.text, asked.question) for held, s in zip(said, sentences)]
         # (what the answer's documents state of the scene is what one of their sentences says of it: minutes that say
         # "budget" in one item and "compiler ops" in another do not state that the budget has a line for compiler ops)
         answered = max((scene & said[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs),
@@ -1175,6 +1207,16 @@ def with_figures(under: list[set[str]], sentences: list[Sentence], scene: str) -
 
 
 JOINERS = re.compile(r"(?<=\w)[-_.](?=\w)")  # what joins the words of a compound name: "build-tracker", "go_env"
+
+
+@lru_cache(maxsize=1 << 12)
+def clipped_in(text: str, question: str) -> frozenset[str]:
+    """The stems of the question's words that a word of the text clips ("sub" of "substitute", "info" of
+    "information"): the word's letters begin the question's word, and are at least `CLIPPED` of them."""
+    asked = {w.lower() for w in NAME_WORD.findall(question) if len(w) > CLIPPED and w.isalpha()}
+    return frozenset(stem(q) for w in NAME_WORD.findall(text.lower())
+                     if len(w) >= CLIPPED and w.isalpha() and w not in FUNCTION_WORDS
+                     for q in asked if q.startswith(w) and len(q) > len(w))
 
 
 def closed_compounds(question: str) -> dict[str, tuple[str, set[str]]]:

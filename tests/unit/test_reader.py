@@ -650,6 +650,10 @@ NOTES = {
     # A rota of watches keyed by their periods, one period with no keeper written in.
     "KW-1": ("Keeper watches — Watches", 10, "| Watch | Keepers |\n|---|---|\n| 2031-01-05 to 2031-02-04 | Odile Varga |\n"
              "| 2031-02-04 to 2031-03-06 | ? |\n| 2031-03-06 to 2031-04-05 | Piet Okonjo, Ilse Marr |\n"),
+    # Minutes of two meetings: who attended one (a note in brackets after a name), and a later call for a stand-in.
+    "MIN-40": ("2031-05-09 — Attendance", 5, "Keepers: Odile Varga, Piet Okonjo, Ilse (sub for tblum), Tomas Reyes\n"),
+    "MIN-41": ("2031-06-13 — Announcements", 30, "Odile: Ilse will be away for the 2031-07-01 watch. We need to appoint a "
+               "substitute.\n"),
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
@@ -3568,3 +3572,24 @@ def test_a_part_asking_which_row_has_none_of_a_column_is_answered_by_the_row_the
     keepers, or nothing)."""
     answer = _answer(answerer, "Which watch period has no keepers recorded?", "KW-1")
     assert answer.splitlines()[0] == "Answer: 2031-02-04 to 2031-03-06 (supported) [KW-1]", answer
+
+
+def test_how_long_something_lasted_is_not_a_deadline(answerer):
+    """"For how long was the fog horn silent": "the horn can be restored within 30 days" says by when it can be, not how
+    long it was silent (old code: "30 days"); "silent for 2 days" says how long, and "within 10 minutes" how long one
+    has to answer."""
+    question = "For how long was the fog horn silent?"
+    assert _chosen(answerer, question, "A silent fog horn can be restored by the keepers within 30 days.") is None
+    assert _chosen(answerer, question, "The fog horn was silent for 2 days.") == "2 days"
+    # (the time allowed for an act is what "how long do you have to …" asks)
+    assert _chosen(answerer, "How long do keepers have to answer a call before the next keeper is rung?",
+                   "If you do not answer within 10 minutes, the next keeper is rung.") == "10 minutes"
+
+
+def test_a_note_after_a_name_says_whom_its_preposition_is_of(answerer):
+    """"Ilse is listed as a substitute … Whom was she standing in for?": "Ilse (sub for tblum)" in that meeting's
+    attendance says it, "sub" clipping "substitute"; the later minutes calling for a substitute for Ilse are no second
+    source of it (old code: unknown)."""
+    answer = _answer(answerer, "Ilse is listed as a substitute at the keepers' meeting of 9 May 2031. Whom was she "
+                               "standing in for?", "MIN-40", "MIN-41")
+    assert answer.splitlines()[0] == "Answer: tblum (supported) [MIN-40]", answer
