@@ -27,8 +27,8 @@ from rapidfuzz import fuzz
 
 from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
                              TITLE_SEPARATOR)
-from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS, NUMBER_WORDS,
-                                 NUMBER_WORDS_ORDER, PLURAL_BACK_REFERENCES, TIME_UNITS)
+from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS,
+                                 NUMBER_WORDS, NUMBER_WORDS_ORDER, PLURAL_BACK_REFERENCES, TIME_UNITS)
 from ..language.spacy_pipeline import parse_all
 from ..language.text import ISO_DATE, NAME_TAG, WORD_DATE, YEAR, days_written, fold, looks_like_name, split_items
 from .fillers import FIELD, MAX_REASON, SPANS_OF_TIME, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
@@ -100,7 +100,6 @@ MENTIONS = 90  # a line this like a name where it says it (rapidfuzz partial rat
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
 QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
-# A sum: an amount written with its currency's sign or in groups of thousands ("$80,000", "12,500"), not a code ("503")
 # "Rotations are 4 weeks": a form of "be" with an amount of time after it, which says how long its subject lasts.
 IS_AMOUNT_OF_TIME = re.compile(rf"\b(?:is|are|was|were)\s+(?:\d+(?:\.\d+)?|a|an|{'|'.join(NUMBER_WORDS_ORDER)})[\s-]+"
                                rf"(?:{'|'.join(TIME_UNITS)})s?\b", re.IGNORECASE)
@@ -108,6 +107,7 @@ NONE_OF = re.compile(r"\b(?:no|without)\s+([a-z][\w-]*)", re.IGNORECASE)  # "has
 STRANDED = re.compile(r"\b(for|to|with|from|of|by)\s*\??\s*$", re.IGNORECASE)  # "whom was he standing in for"
 NOTED = re.compile(r"([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\s+\(([^()]{3,40})\)")  # "Santiago (sub for eholk)"
 CLIPPED = 3  # letters a clipped word keeps at least: "sub" of "substitute"
+# A sum: an amount written with its currency's sign or in groups of thousands ("$80,000", "12,500"), not a code ("503")
 FIGURE = re.compile(r"(?<=[$€£¥])\s?\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
@@ -461,7 +461,7 @@ class PassageReader:
                 says = says or bool(asked.scene) and _names_another(s.text, part, question_named)
                 # (and, for a part asking how long something lasts, a sentence saying that thing is an amount of time,
                 # "Rotations are 4 weeks" for "how long is a rotation meant to last", whatever verb the part asks by)
-                says = says or lasting and lasting <= texts[i] and bool(IS_AMOUNT_OF_TIME.search(s.text))
+                says = says or bool(lasting) and lasting <= texts[i] and bool(IS_AMOUNT_OF_TIME.search(s.text))
                 said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
                 said |= nested_terms if s.doc_id == nested_document else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
@@ -748,9 +748,9 @@ class PassageReader:
             if part.plural and not items and (listed := _list_of(sentences[i].text, filler)):
                 filler = Filler(listed)  # "which instance types": every item of the list the one found is in
             if part.plural and not items and part.count <= 1 and (beside := next(
-                    ((j, said) for j in (i - 1, i + 1) if 0 <= j < len(sentences)
+                    ((j, alike) for j in (i - 1, i + 1) if 0 <= j < len(sentences)
                      and _same_paragraph(sentences[min(i, j)], sentences[max(i, j)])
-                     and (said := _parallel(sentences[i].text, filler, sentences[j].text))), None)):
+                     and (alike := _parallel(sentences[i].text, filler, sentences[j].text))), None)):
                 # "which teams took over its responsibilities": the sentence beside the answer's, in its paragraph,
                 # that says the same of another ("The Cloud team takes full ownership of managed instances" beside
                 # "Developer Experience team took full ownership of …") answers too with its subject, quoted; each
@@ -1653,9 +1653,9 @@ def _parallel(text: str, filler: str, other: str) -> tuple[str, str, str] | None
     the same object ("X takes full ownership of managed instances", "Y took full ownership of all other duties"): that
     subject, and what each sentence's object is of ("managed instances"; "" where the object has no "of"); None
     otherwise."""
-    first, second = parse_all([text, other])
-    roots = [next((t for t in doc if t.dep_ == "ROOT"), None) for doc in (first, second)]
-    if any(r is None or r.pos_ != "VERB" for r in roots) or roots[0].lemma_ != roots[1].lemma_:
+    found = [next((t for t in doc if t.dep_ == "ROOT"), None) for doc in parse_all([text, other])]
+    roots = [r for r in found if r is not None and r.pos_ == "VERB"]
+    if len(roots) < 2 or roots[0].lemma_ != roots[1].lemma_:
         return None
     objects = [[c for c in r.children if c.dep_ == "dobj"] for r in roots]
     if not objects[0] or [o.lemma_ for o in objects[0]] != [o.lemma_ for o in objects[1]]:

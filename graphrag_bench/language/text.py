@@ -178,7 +178,8 @@ def digit_dates(text: str) -> list[str]:
     written = []
     for match in WORD_DATE.finditer(text):
         day = iso_day(match.group(0))
-        month = next((i for i, name in enumerate(MONTHS, 1) if re.search(rf"\b{name[:3]}", match.group(0), re.IGNORECASE)), 0)
+        month = next((i for i, name in enumerate(MONTHS, 1)
+                      if re.search(rf"\b{name[:3]}", match.group(0), re.IGNORECASE)), 0)
         year = YEAR.search(match.group(0))
         written += [day] if day else [f"{year.group(0)}-{month:02d}"] if year and month else []
     return written
