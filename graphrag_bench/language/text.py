@@ -144,13 +144,20 @@ def is_date(text: str) -> bool:
     return bool(ISO_DATE.fullmatch(text) or WORD_DATE.fullmatch(text))
 
 
+def month_number(word: str) -> int | None:
+    """1–12 for a month's name or its abbreviation ("Feb", "Sept."); None for any other word."""
+    letters = word.lower().rstrip(".")
+    return next((i + 1 for i, m in enumerate(MONTHS) if m.startswith(letters[:3])), None) \
+        if len(letters) >= 3 and letters.isalpha() else None
+
+
 def month_day(match: re.Match) -> tuple[int, int] | None:
     """Month and day of an ISO_DATE or WORD_DATE_PARTS match (a year may be missing: 'Feb 20')."""
     if match.re is ISO_DATE:
         _, month, day = match.group(1).split("-")
         return int(month), int(day)
     day, month = (match.group("d1"), match.group("m1")) if match.group("m1") else (match.group("d2"), match.group("m2"))
-    number = next((i + 1 for i, m in enumerate(MONTHS) if m.startswith(month.lower().rstrip(".")[:3])), None)
+    number = month_number(month)
     return (number, int(day)) if number and day else None
 
 
@@ -178,8 +185,7 @@ def digit_dates(text: str) -> list[str]:
     written = []
     for match in WORD_DATE.finditer(text):
         day = iso_day(match.group(0))
-        month = next((i for i, name in enumerate(MONTHS, 1)
-                      if re.search(rf"\b{name[:3]}", match.group(0), re.IGNORECASE)), 0)
+        month = next((n for word in match.group(0).split() if (n := month_number(word))), None)
         year = YEAR.search(match.group(0))
         written += [day] if day else [f"{year.group(0)}-{month:02d}"] if year and month else []
     return written
@@ -196,7 +202,7 @@ def iso_day(text: str, year_hint: str | None = None) -> str | None:
         return None
     day, month, year = (match.group("d1"), match.group("m1"), match.group("y1")) if match.group("m1") else (
         match.group("d2"), match.group("m2"), match.group("y2"))
-    number = next((i + 1 for i, m in enumerate(MONTHS) if m.startswith(month.lower().rstrip(".")[:3])), None)
+    number = month_number(month)
     year = year or year_hint
     if not (number and year and day):
         return None
