@@ -73,5 +73,9 @@ NUMBER_WORDS = frozenset(NUMBER_WORDS_ORDER)
 ABSENT_VALUES = frozenset({"-", "—", "–", "?", "n/a", "none", "tbd"})
 EXCLUSIVE = frozenset({"only", "sole"})  # "their only author": the one of its kind, no other beside it
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
+# "How long" asks a measure, and documents name a measure by its noun ("Term Length: 2 years", "max size 5 GB"),
+# seldom by the adjective the question asks with ("long" is "long-term" there): English's dimension adjectives.
+MEASURE_NOUNS = {"long": "length", "wide": "width", "deep": "depth", "high": "height", "tall": "height", "old": "age",
+                 "far": "distance", "big": "size", "large": "size", "heavy": "weight"}
 # The words that ask: a wh-word, and the words that make "how" ask for an amount ("how many").
 QUESTION_WORDS = frozenset({"who", "whom", "whose", "what", "which", "when", "where", "why", "how", "many", "much"})

@@ -9,7 +9,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .english import ABSENT_VALUES, FUNCTION_WORDS, MONTHS, NAME_CONNECTORS, TIME_UNITS, WEEKDAYS
+from .english import ABSENT_VALUES, FUNCTION_WORDS, MEASURE_NOUNS, MONTHS, NAME_CONNECTORS, TIME_UNITS, WEEKDAYS
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 YEAR = re.compile(r"(?:1[89]|2\d)\d\d")  # a word that is a year: "2024"
@@ -189,6 +189,15 @@ def digit_dates(text: str) -> list[str]:
         year = YEAR.search(match.group(0))
         written += [day] if day else [f"{year.group(0)}-{month:02d}"] if year and month else []
     return written
+
+
+MEASURE_ASKED = re.compile(rf"\b(how\s+)({'|'.join(MEASURE_NOUNS)})\b", re.IGNORECASE)
+
+
+def measures_named(question: str) -> str:
+    """A question's "how long" written as the measure documents name ("how length"): what a search should look for,
+    since the adjective that asks is no word of the answer's ("How long is a term?" — "Term Length: 2 year term")."""
+    return MEASURE_ASKED.sub(lambda m: m.group(1) + MEASURE_NOUNS[m.group(2).lower()], question)
 
 
 @lru_cache(maxsize=MEMO)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..language.text import digit_dates
+from ..language.text import digit_dates, measures_named
 from .retrieve import BaselineRetriever, Passage, Retrieval, Retriever, _ms, top_k
 from ..settings import RetrievalSettings
 
@@ -43,8 +43,9 @@ class LexicalIndex:
     def search(self, question: str, k: int) -> list[Passage]:
         if not self.chunks:
             return []
-        # (a day the question writes in words is searched as documents write it too: "16 August 2024" as 2024-08-16)
-        query = " ".join([question, *digit_dates(question)])
+        # (a day the question writes in words is searched as documents write it too: "16 August 2024" as 2024-08-16;
+        # "how long" as the "length" documents name)
+        query = " ".join([measures_named(question), *digit_dates(question)])
         ids = self._tokenizer.tokenize([query], return_as="ids", update_vocab=False, show_progress=False)[0]
         words = [w for i in ids if (w := self._stems[i]) in self._known]
         scores = self._bm25.get_scores(words) if words else np.zeros(len(self.chunks), dtype=np.float32)

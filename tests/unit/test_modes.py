@@ -73,6 +73,19 @@ def test_bm25_searches_a_day_written_in_words_as_documents_write_it_in_digits():
     assert index.search("What did the crew vote on at the meeting of 2 April 2031?", 2)[0].doc_id == "2031-04-02"
 
 
+def test_bm25_searches_how_long_as_the_length_documents_name():
+    """"How long is a keeper's watch?" finds the short "Watch Length" section, not the duties that say "long-term" (old
+    code: "long" matched "long-term" and the duties came first)."""
+    from graphrag_bench.retrieval.lexical import LexicalIndex
+
+    sections = {"duties": "Keeper role — Duties: keep the lamp lit, log every ship and plan the long-term upkeep of "
+                          "the keeper's tower and the watch rota.",
+                "length": "Keeper role — Watch Length: 6 hours."}
+    index = LexicalIndex([{"chunk_id": f"{doc}#1", "doc_id": doc, "start_line": 1, "end_line": 1, "text": text}
+                          for doc, text in sections.items()])
+    assert index.search("How long is a keeper's watch?", 2)[0].doc_id == "length"
+
+
 def _passage(chunk_id: str) -> Passage:
     return Passage(chunk_id, chunk_id, 1, 1, chunk_id, 0.0)
 
