@@ -224,7 +224,11 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         found.append(Candidate(start, end, text[start:end], frozenset(kinds),
                                common=not proper and not named and not chunk.root.ent_type_))
     if part.slot == "person":
-        found.extend(_agents(doc, set(part.asks)))
+        agents = _agents(doc, set(part.asks), set(part.done_to))
+        # (the other doer, of another thing, is no answer, however it is named)
+        other = [(c.start, c.end) for c, answers in agents if not answers]
+        found = [c for c in found if not any(start <= c.start and c.end <= end for start, end in other)]
+        found.extend(c for c, answers in agents if answers)
         if part.noun and asks_subject(part.text):
             found.extend(_named_subjects(doc, set(part.asks), set(terms_of(part.noun.split()[-1]))))
     if part.slot == "thing" and not part.noun:  # "what had they verified": what the asked verb says is the case
@@ -846,18 +850,23 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                   unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON, stated=stated, named=named)
 
 
-def _agents(doc, asks: set[str]) -> list[Candidate]:
+def _agents(doc, asks: set[str], done_to: set[str] = frozenset()) -> list[tuple[Candidate, bool]]:
     """The doers passive clauses name where the clause says the asked verb, by its own verb or by its subject ("Voting
     will be done by members of the steering committee" for "who gets to vote"): whoever they are, named or not, they
-    do what is asked. Another passive's doer ("members employed by the same company") does something else."""
+    do what is asked. Another passive's doer ("members employed by the same company") does something else. Each with
+    whether it answers: of two that do it, the one done to what the part names by its head word (`done_to`) — "Only
+    Pings infrastructure is owned by the Core Services team, but the service is owned by #discuss-analytics" for "who
+    owns the Pings service"."""
     found = []
     for by in (t for t in doc if t.dep_ == "agent"):
         verb = by.head
-        said = {stem(verb.lemma_)} | {stem(t.lemma_) for t in verb.children if t.dep_ == "nsubjpass"}
+        subjects = [t for t in verb.children if t.dep_ == "nsubjpass"]
+        said = {stem(verb.lemma_)} | {stem(t.lemma_) for t in subjects}
         doer = next((t for t in by.children if t.dep_ == "pobj"), None)
         if doer is not None and said & asks:
-            found.append(_doer(doc[doer.left_edge.i:doer.right_edge.i + 1]))
-    return found
+            found.append((_doer(doc[doer.left_edge.i:doer.right_edge.i + 1]),
+                          any(stem(t.lemma_) in done_to or stem(t.text) in done_to for t in subjects)))
+    return [(c, of_it or not any(o for _, o in found)) for c, of_it in found]
 
 
 def _named_subjects(doc, asks: set[str], kind: set[str]) -> list[Candidate]:

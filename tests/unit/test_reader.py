@@ -3593,3 +3593,16 @@ def test_a_note_after_a_name_says_whom_its_preposition_is_of(answerer):
     answer = _answer(answerer, "Ilse is listed as a substitute at the keepers' meeting of 9 May 2031. Whom was she "
                                "standing in for?", "MIN-40", "MIN-41")
     assert answer.splitlines()[0] == "Answer: tblum (supported) [MIN-40]", answer
+
+
+@pytest.mark.parametrize("sentence, filler", [
+    # the doer of the clause done to what the part names, not the doer of the clause done to its infrastructure
+    ("Only Quay infrastructure is owned by the Lamp Crew team, but the service is owned by #harbour-office.",
+     "#harbour-office"),
+    # one doer, whatever it is done to: the sentence's own
+    ("Quay infrastructure is owned by the Lamp Crew team.", "Lamp Crew team"),
+])
+def test_of_two_passive_doers_the_one_done_to_what_the_part_names_answers(answerer, sentence, filler):
+    """"Who owns the Quay service?": "Only Quay infrastructure is owned by A, but the service is owned by B" says B
+    owns the service; A owns another thing (old code: the named team, A)."""
+    assert _chosen(answerer, "Who owns the Quay service?", sentence) == filler
