@@ -850,7 +850,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
                   unmarked=part.slot == "reason" and chosen.cost >= WHOLE_REASON, stated=stated, named=named)
 
 
-def _agents(doc, asks: set[str], done_to: set[str] = frozenset()) -> list[tuple[Candidate, bool]]:
+def _agents(doc, asks: set[str], done_to: AbstractSet[str]) -> list[tuple[Candidate, bool]]:
     """The doers passive clauses name where the clause says the asked verb, by its own verb or by its subject ("Voting
     will be done by members of the steering committee" for "who gets to vote"): whoever they are, named or not, they
     do what is asked. Another passive's doer ("members employed by the same company") does something else. Each with
