@@ -29,6 +29,7 @@ _WEEKDAY = "|".join(WEEKDAYS)
 SCHEDULE = re.compile(rf"\b(?:(?:every|each|the)\s+)?(?:(?:first|second|third|fourth|last|other)\s+)?(?:{_WEEKDAY})s?"
                       rf"(?:\s+of\s+(?:the|each|every)\s+month)?(?:\s+at\s+\d{{1,2}}(?::\d{{2}})?(?:\s*[ap]\.?m\.?)?"
                       rf"(?:\s+(?-i:[A-Z]{{2,4}})\b)?)?", re.IGNORECASE)  # (a time zone in capitals: "PT", "UTC")
+MEASURE_ASKED = re.compile(rf"\b(how\s+)({'|'.join(MEASURE_NOUNS)})\b", re.IGNORECASE)  # "how long", "how old"
 WORD_DATE_PARTS = re.compile(rf"(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?{_DAY_MONTH}(?P<m1>{_MONTH})(?:(?:,?\s+|-)(?P<y1>\d{{4}}))?"
                              rf"|(?P<m2>{_MONTH})\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(?P<y2>\d{{4}}))?)", re.IGNORECASE)
 # A name by typography: capitalised words (with "of", "&" … between them) or a word with an inner capital.
@@ -189,9 +190,6 @@ def digit_dates(text: str) -> list[str]:
         year = YEAR.search(match.group(0))
         written += [day] if day else [f"{year.group(0)}-{month:02d}"] if year and month else []
     return written
-
-
-MEASURE_ASKED = re.compile(rf"\b(how\s+)({'|'.join(MEASURE_NOUNS)})\b", re.IGNORECASE)
 
 
 def measures_named(question: str) -> str:
