@@ -1061,7 +1061,7 @@ def asked_noun(text: str) -> tuple[str, bool]:
     return " ".join(w.text for w in words), head.tag_ in ("NNS", "NNPS")
 
 
-NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|'[^']{2,}'|\b[A-Z][A-Za-z0-9]*(?:-\d+)+\b|@[\w-]+|\b(?:[A-Z]\.\s+)*[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
+NAMED = re.compile(r"`[^`]+`|\"[^\"]+\"|(?<!\w)'[^']{2,}'(?!\w)|\b[A-Z][A-Za-z0-9]*(?:-\d+)+\b|@[\w-]+|\b(?:[A-Z]\.\s+)*[A-Z][\w-]*(?:\.[\w-]+)*(?:\s+[A-Z][\w-]*(?:\.[\w-]+)*)*")
 
 
 def name_asked_of(text: str, scene: str = "") -> str:
@@ -1092,7 +1092,8 @@ def name_asked_of(text: str, scene: str = "") -> str:
 @lru_cache(maxsize=1 << 12)
 def named_in(question: str) -> tuple[str, ...]:
     """What a question names by typography: code and quoted text, record ids, handles, capitalised runs (not the
-    first word of a sentence unless it is capitalised inside too)."""
+    first word of a sentence unless it is capitalised inside too). A quote opens after no letter and closes before
+    none: "that team's on-call engineers' attention" quotes nothing."""
     found = []
     for m in NAMED.finditer(question):
         text = m.group(0).strip("`\"'")

@@ -1618,6 +1618,15 @@ def test_a_number_or_quantifier_opening_a_capitalised_run_is_no_part_of_the_name
     assert named_in("Several Keeper Notes deal with lamps. Which one names the Harbour Board?")[0] == "Keeper Notes"
 
 
+def test_a_possessive_apostrophe_opens_no_quote():
+    """"that crew's night keepers' attention": the two apostrophes quote nothing (old code: "s night keepers", a name
+    every answer's sentence had to be about); a quote after no letter still names ('Lens Plan')."""
+    from graphrag_bench.answers.slots import named_in
+
+    assert named_in("Which horn do you sound to get that crew's night keepers' attention?") == ()
+    assert named_in("Is 'Lens Plan' the crew's plan?") == ("Lens Plan",)
+
+
 def test_a_direct_question_is_not_answered_by_the_record_of_a_document_that_only_links_to_what_it_names(answerer):
     """"Who authored the Harbour Beacon Register?": the index that superseded it has an author; the register's own
     passage names none, so nothing states who wrote it. An id the question gives is met by its passage's document."""
