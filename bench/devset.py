@@ -160,7 +160,7 @@ def evaluate(documents: Path, questions: Path, runs: int, modes: tuple[str, ...]
         compared["build"] = b
         table += (f"\n\nBuild {sum(v for k, v in b.items() if k.endswith('_s')):.0f} s for {b['documents']} documents "
                   f"({b['chunks']} chunks): " + ", ".join(f"{k[:-2]} {v:.0f} s" for k, v in b.items() if k.endswith("_s"))
-                  + f"; {b['embedded']} chunks embedded, {b.get('embeddings_reused', 0)} reused from earlier corpora or runs.")
+                  + f"; {b['embedded']} texts embedded (chunks and their passage windows), {b.get('embeddings_reused', 0)} reused from earlier corpora or runs.")
     return compared, per_question, table
 
 

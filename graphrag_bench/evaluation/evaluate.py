@@ -19,6 +19,7 @@ from .benchmark import benchmark_modes
 from ..graph.extract import Extractor
 from ..graph.ground_truth import evaluate_extraction
 from ..corpus.ingest import chunk_document, load_corpus
+from ..corpus.windows import TextsToEmbed
 from ..retrieval.modes import REQUIRED_MODES
 from .questions import load_questions
 from ..graph.resolve import Resolution, resolve
@@ -79,12 +80,12 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
     resolution = resolve(extraction, docs)
     step("resolution")
     chunks = [dataclasses.asdict(c) for d in docs for c in chunk_document(d)]
-    texts = [c["text"] for c in chunks]
+    wanted = TextsToEmbed.of([c["text"] for c in chunks])
     if embeddings is None:
-        vectors = embedder.encode(texts)
-        build["embedded"] = len(texts)
+        vectors = embedder.encode(wanted.texts)
+        build["embedded"] = len(wanted.texts)
     else:  # a store kept between calls: a text embedded once is reused (the scale set's distractors, corpus to corpus)
-        vectors, counts = embeddings.vectors(texts, embedder, prune=False)
+        vectors, counts = embeddings.vectors(wanted.texts, embedder, prune=False)
         build |= {"embedded": counts.computed, "embeddings_reused": counts.reused}
     step("embedding")
     build |= {"documents": len(docs), "chunks": len(chunks)}
@@ -93,7 +94,8 @@ def evaluate_corpus(corpus_dir: str | Path, questions_file: str | Path, runs: in
         try:
             store.sync(resolution.entities, resolution.relationships)
             step("store")
-            baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder)
+            baseline = BaselineRetriever(VectorIndex(chunks, vectors[:wanted.chunks], wanted.owners,
+                                                     vectors[wanted.chunks:]), embedder)
             result = benchmark_modes(questions, baseline, store, resolution.entities, modes, runs=runs,
                                      compose_fn=compose_fn or compose)
         finally:

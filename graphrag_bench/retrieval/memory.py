@@ -49,14 +49,27 @@ def check_index(data_dir: str | Path) -> None:
         raise InputError(missing[0], "no retrieval index here; run the pipeline (`graphrag-bench run`) on this data folder first")
 
 
-def load_index(data_dir: str | Path) -> tuple[list[dict], np.ndarray, list[dict]]:
+def load_index(data_dir: str | Path) -> tuple[VectorIndex, list[dict]]:
+    """The vector index (chunks, their vectors and their passage windows') and the entity table a run saved."""
     data_dir = Path(data_dir)
     check_index(data_dir)
     chunks = pl.read_parquet(data_dir / CHUNKS_FILE)
-    column = chunks["embedding"]
-    vectors = (column.to_numpy() if isinstance(column.dtype, pl.Array) else np.asarray(column.to_list())).astype(np.float32)
     entities = pl.read_parquet(data_dir / ENTITIES_FILE).to_dicts()
-    return chunks.drop("embedding").to_dicts(), vectors, entities
+    return vector_index(chunks), entities
+
+
+def _matrix(column: pl.Series) -> np.ndarray:
+    return (column.to_numpy() if isinstance(column.dtype, pl.Array) else np.asarray(column.to_list())).astype(np.float32)
+
+
+def vector_index(chunks: pl.DataFrame) -> VectorIndex:
+    """A `VectorIndex` of a chunk frame with an `embedding` column and, where it has one, `window_embeddings`."""
+    windows = (chunks.select(pl.int_range(pl.len()).alias("owner"), "window_embeddings").explode("window_embeddings")
+               .drop_nulls() if "window_embeddings" in chunks.columns else None)
+    rows = chunks.drop("embedding", "window_embeddings", strict=False).to_dicts()
+    if windows is None or windows.is_empty():
+        return VectorIndex(rows, _matrix(chunks["embedding"]))
+    return VectorIndex(rows, _matrix(chunks["embedding"]), windows["owner"].to_numpy(), _matrix(windows["window_embeddings"]))
 
 
 class FallbackRetriever:
@@ -103,9 +116,9 @@ class MemoryRetriever:
                  mode: str | None = None):
         from ..runtime.embed import Embedder
 
-        chunks, vectors, entities = load_index(data_dir)
+        index, entities = load_index(data_dir)
         settings = settings or RetrievalSettings.from_env(env)
-        self.baseline = BaselineRetriever(VectorIndex(chunks, vectors), embedder or Embedder(), settings)
+        self.baseline = BaselineRetriever(index, embedder or Embedder(), settings)
         self.retriever: Retriever
         if mode == "baseline":  # vectors asked for by name: the baseline, whatever the flag
             self.retriever = self.baseline

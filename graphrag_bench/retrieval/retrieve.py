@@ -144,15 +144,23 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
 
 
 class VectorIndex:
-    """Chunks and their normalized embeddings; exact top-k by dot product."""
+    """Chunks and their normalized embeddings; exact top-k by dot product. A long chunk's passage windows
+    (`corpus.windows`) have vectors too (`window_owners[i]`: the chunk of `window_vectors[i]`): a chunk scores the best
+    of its own vector and its windows', so it is found by any part of what it says."""
 
-    def __init__(self, chunks: list[dict], vectors: np.ndarray):
+    def __init__(self, chunks: list[dict], vectors: np.ndarray, window_owners: np.ndarray | None = None,
+                 window_vectors: np.ndarray | None = None):
         self.chunks, self.vectors = chunks, np.asarray(vectors, dtype=np.float32)
+        self.window_owners = np.zeros(0, dtype=np.int64) if window_owners is None else np.asarray(window_owners, np.int64)
+        self.window_vectors = np.zeros((0, self.vectors.shape[-1]), np.float32) if window_vectors is None \
+            else np.asarray(window_vectors, dtype=np.float32)
 
     def search(self, query: np.ndarray, k: int) -> list[Passage]:
         if len(self.chunks) == 0:
             return []
         scores = self.vectors @ query
+        if len(self.window_owners):
+            np.maximum.at(scores, self.window_owners, self.window_vectors @ query)
         order = top_k(scores, k)
         return [Passage.of(self.chunks[i], scores[i]) for i in order]
 

@@ -13,7 +13,7 @@ import polars as pl
 from ..evaluation.benchmark import benchmark_modes, golden_or_reused, golden_run, measured_or_reused, mode_run
 from ..retrieval.memory import MemoryRetriever, index_files, load_index
 from ..retrieval.modes import REQUIRED_MODES
-from ..retrieval.retrieve import BaselineRetriever, Retrieval, VectorIndex
+from ..retrieval.retrieve import BaselineRetriever, Retrieval
 from ..evaluation.reuse import BenchmarkInputs, BenchmarkReuse
 from ..evaluation.score import ScoringContext
 from ..settings import RetrievalSettings, with_graph_rag
@@ -71,8 +71,8 @@ def measure_modes(plan: BenchmarkPlan, questions: list[dict], state_hash: str, m
                                      plan.answerer, model.identity, plan.runs, plan.modes)
 
     def measure() -> dict:
-        chunk_rows, vectors, entities = load_index(plan.data_dir)
-        baseline = BaselineRetriever(VectorIndex(chunk_rows, vectors), model, plan.settings)
+        index, entities = load_index(plan.data_dir)
+        baseline = BaselineRetriever(index, model, plan.settings)
         store = open_store()
         try:
             return benchmark_modes(questions, baseline, store, entities, plan.modes, runs=plan.runs,

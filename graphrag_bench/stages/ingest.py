@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from ..corpus.changes import ItemChanges, compare_with_manifest
 from ..runtime.embedding_store import EmbeddingCounts, EmbeddingStore, text_key
 from ..corpus.ingest import Chunk, Document, chunk_document, load_corpus
 from ..corpus.untrusted import Flag, by_document, find_untrusted_in
+from ..corpus.windows import TextsToEmbed
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,7 @@ class ChunkedCorpus:
 
 @dataclass(frozen=True)
 class EmbeddedChunks:
-    frame: pl.DataFrame  # the chunks with an `embedding` column (normalized, float32)
+    frame: pl.DataFrame  # the chunks with `embedding` and `window_embeddings` columns (normalized, float32)
     counts: EmbeddingCounts  # vectors reused from the embedding store, computed now, dropped
     dimension: int
 
@@ -83,10 +85,18 @@ def embed_chunks(chunks: pl.DataFrame, model, data_dir: str | Path, computed_in_
     """Every chunk's vector; a text is embedded once per model (`EmbeddingStore`), unchanged text is reused.
     `computed_in_shards`: vectors a sharded build's steps computed and stored just before (counted as computed)."""
     store = EmbeddingStore(Path(data_dir) / CHUNK_STORE, model.identity)
-    vectors, counts = store.vectors(chunks["text"].to_list(), model)
+    wanted = TextsToEmbed.of(chunks["text"].to_list())
+    vectors, counts = store.vectors(wanted.texts, model)
     if computed_in_shards:
         counts = replace(counts, computed=counts.computed + computed_in_shards,
                          reused=counts.reused - computed_in_shards)
     dimension = vectors.shape[1]
-    frame = chunks.with_columns(pl.Series("embedding", vectors, dtype=pl.Array(pl.Float32, dimension)))
+    vector = pl.Array(pl.Float32, dimension)
+    # Each chunk's window vectors as a list beside its own vector: the window rows grouped by the chunk they belong to.
+    windows = pl.DataFrame({"row": wanted.owners.astype(np.uint32),
+                            "window_embeddings": pl.Series(vectors[wanted.chunks:], dtype=vector)})
+    grouped = windows.group_by("row", maintain_order=True).agg("window_embeddings")
+    frame = (chunks.with_columns(pl.Series("embedding", vectors[:wanted.chunks], dtype=vector))
+             .with_row_index("row").join(grouped, on="row", how="left", maintain_order="left").drop("row")
+             .with_columns(pl.col("window_embeddings").fill_null(pl.lit([], dtype=pl.List(vector)))))
     return EmbeddedChunks(frame, counts, dimension)

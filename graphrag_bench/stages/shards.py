@@ -19,6 +19,7 @@ import polars as pl
 
 from ..corpus.ingest import Chunk, chunk_document
 from ..graph.extract import Extractor
+from ..corpus.windows import TextsToEmbed
 from ..runtime.embed import available_cores
 from ..runtime.embedding_store import EmbeddingStore
 from ..runtime.files import replace_atomically
@@ -81,14 +82,14 @@ def chunk_and_embed(documents: pl.DataFrame, model, data_dir: str | Path, shard:
     replace_atomically(chunk_part, chunks.write_parquet)
     vector_part = part_path(data_dir, "embeddings", shard, count, ".parquet")
     vector_part.unlink(missing_ok=True)
-    texts = chunks["text"].to_list()
-    missing = EmbeddingStore(Path(data_dir) / CHUNK_STORE, model.identity).missing(texts)
+    wanted = TextsToEmbed.of(chunks["text"].to_list())
+    missing = EmbeddingStore(Path(data_dir) / CHUNK_STORE, model.identity).missing(wanted.texts)
     if missing:
         model.threads = threads_per_shard(count)
         EmbeddingStore(vector_part, model.identity).vectors(missing, model)
-    new = set(missing)
+    computed = wanted.chunks_among(set(missing))
     return ShardWork(shard, count, [str(chunk_part), str(vector_part)],
-                     [cid for cid, text in zip(chunks["chunk_id"].to_list(), texts) if text in new])
+                     [cid for i, cid in enumerate(chunks["chunk_id"].to_list()) if i in computed])
 
 
 def merge_chunk_parts(documents: pl.DataFrame, work: list[ShardWork], model, data_dir: str | Path) -> ChunkedAndEmbedded:

@@ -943,3 +943,34 @@ def test_a_part_asking_through_a_description_of_an_earlier_answer_is_read_in_the
     assert any("creation" in text for text in held) and any("@orin" in text for text in held), held
     head = compose(result).splitlines()[0]
     assert "Lamp Keepers' Guild" in head and "@orin" in head and "@ravel" not in head, head
+
+
+def test_a_long_section_is_found_by_the_window_that_says_what_is_asked(embedder):
+    """One vector for a long section averages all it says; its passage windows find it by the one sentence asked about
+    (an invented harbour board's minutes, among short pages about the lighthouse that answer nothing)."""
+    from graphrag_bench.corpus.windows import TextsToEmbed
+
+    minutes = ("Harbour Board — Minutes of 14 March\n"
+               "The ferry timetable for the summer season was agreed after a long discussion of the Sunday crossings. "
+               "Members asked the secretary to publish the new fares on the notice board by the end of the month. "
+               "The pier repairs are behind schedule because the timber merchant delivered the wrong planks twice. "
+               "A complaint about gulls nesting on the fish market roof was noted and passed to the council. "
+               "The lighthouse lens was replaced with an LED array that cost 4,200 kroner, paid from the reserve fund. "
+               "The rowing club may use the slipway on Saturday mornings until October. "
+               "Next meeting: the second Thursday of April, in the yacht club's upstairs room, with tea from seven.")
+    pages = ["Lighthouse — History\nThe lighthouse was built in 1887 by the harbour's first engineer.",
+             "Lighthouse — Visiting\nThe lighthouse is open to visitors on weekends from May to September.",
+             "Lighthouse — Keeper\nThe keeper's cottage beside the lighthouse is now a small museum.",
+             "Lighthouse — Paint\nThe lighthouse tower is painted white with one red band every ten years.",
+             "Lighthouse — Light\nThe lighthouse light can be seen eighteen nautical miles out to sea."]
+    texts = [minutes, *pages]
+    chunks = [{"chunk_id": f"c{i}", "doc_id": f"d{i}", "section": "", "start_line": 1, "end_line": 2, "text": t}
+              for i, t in enumerate(texts)]
+    wanted = TextsToEmbed.of(texts)
+    assert wanted.chunks == len(texts) and set(wanted.owners.tolist()) == {0}  # only the minutes are long
+    vectors = embedder.encode(wanted.texts)
+    query = embedder.encode_one("How much did the new LED lens for the lighthouse cost?")
+    whole = VectorIndex(chunks, vectors[:len(texts)]).search(query, len(texts))
+    windowed = VectorIndex(chunks, vectors[:len(texts)], wanted.owners, vectors[len(texts):]).search(query, len(texts))
+    assert [p.doc_id for p in whole].index("d0") >= 2  # the section's own vector ranks it below pages about other things
+    assert windowed[0].doc_id == "d0"

@@ -7,9 +7,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from graphrag_bench.retrieval.memory import save_index
+from graphrag_bench.corpus.windows import TextsToEmbed
+from graphrag_bench.retrieval.memory import load_index, save_index
 from graphrag_bench.evaluation.questions import load_questions
 from graphrag_bench.settings import DEFAULT_THRESHOLDS, RetrievalSettings
 from graphrag_bench.stages.benchmark import BenchmarkPlan, check_golden, measure_modes, score_answers
@@ -42,7 +44,9 @@ def test_a_second_pass_reuses_every_stage_and_an_edit_reprocesses_only_its_docum
     ingested, chunked, embedded, extraction, graph, sync = build(corpus, data, embedder)
     documents = ingested.frame.height
     assert ingested.changes.added == documents and documents >= 10
-    assert embedded.counts.computed == chunked.frame.height and embedded.frame["embedding"].dtype.size == embedded.dimension
+    texts = TextsToEmbed.of(chunked.frame["text"].to_list()).texts  # the chunks' and their passage windows'
+    assert len(texts) > chunked.frame.height  # (some water chunks are long enough to have windows)
+    assert embedded.counts.computed == len(set(texts)) and embedded.frame["embedding"].dtype.size == embedded.dimension
     assert sorted(extraction.processed) == sorted(ingested.frame["doc_id"]) and not graph.reused
     assert sync.created > 0 and sync.entities == graph.entities.height and sync.relationships == graph.relationships.height
     assert audit_resolution(graph, ingested.frame, data)["passed"]
@@ -59,8 +63,8 @@ def test_a_second_pass_reuses_every_stage_and_an_edit_reprocesses_only_its_docum
     ingested3, chunked3, embedded3, extraction3, _, sync3 = build(corpus, data, embedder)
     edited_id = ingested3.frame.filter(ingested3.frame["path"].str.ends_with(edited.name))["doc_id"].item()
     assert (ingested3.changes.changed, ingested3.changes.reused) == (1, documents - 1)
-    own_chunks = chunked3.frame.filter(chunked3.frame["doc_id"] == edited_id).height
-    assert 1 <= embedded3.counts.computed <= own_chunks  # only text of the edited document is embedded
+    own_texts = TextsToEmbed.of(chunked3.frame.filter(chunked3.frame["doc_id"] == edited_id)["text"].to_list()).texts
+    assert 1 <= embedded3.counts.computed <= len(own_texts)  # only text of the edited document is embedded
     assert extraction3.processed == [edited_id]
     assert sync3.changed + sync3.created >= 1 and sync3.state_hash != sync.state_hash  # the new evidence is in the graph
 
@@ -69,6 +73,12 @@ def test_the_benchmark_stages_measure_score_and_summarize_and_reuse_an_unchanged
     corpus, data = water
     ingested, chunked, embedded, _, graph, sync = build(corpus, data, embedder)
     save_index(data, embedded.frame, graph.entities)
+    index, _ = load_index(data)  # each chunk's passage windows come back as its own
+    counts = embedded.frame["window_embeddings"].list.len().to_list()
+    assert len(index.window_owners) == sum(counts) > 0 and index.window_owners.tolist() == [
+        row for row, n in enumerate(counts) for _ in range(n)]
+    last = max(range(len(counts)), key=lambda row: (counts[row] > 0, row))
+    assert np.allclose(index.window_vectors[-1], embedded.frame["window_embeddings"][last][-1])
     questions = load_questions(WATER / "questions.json")
     plan = BenchmarkPlan(str(data), str(WATER / "questions.json"), ("baseline", "graphrag"), 2, RetrievalSettings(),
                          "ladybug:", "deterministic", "in_process")
