@@ -489,9 +489,12 @@ class PassageReader:
                     continue
                 # A line of fields ("Author(s): …") says them of its own document: a question naming a document by
                 # its id ("RFC-0022") is not answered by the record of one with another number that mentions it
-                # elsewhere (where the line itself refers to it, "Supersedes: RFC-0022", it says how the two relate).
+                # elsewhere (where the line itself refers to it, "Supersedes: RFC-0022", it says how the two relate —
+                # unless the line gives the asked field too: "Author(s): X; Supersedes: RFC-0022" names its own
+                # document's authors, not RFC-0022's).
                 if direct and labels and (number := words.numbers.get(s.doc_id)) and named_numbers \
-                        and number not in named_numbers and not named_numbers & _numbers_said(s.text):
+                        and number not in named_numbers and not named_numbers & _numbers_said(
+                            _asked_values(s.text, asked_field) or s.text):
                     continue
                 # (so is a part calling a document by its title whose own record gives the asked field, "who wrote the
                 # Feature flags ADR": another document's record, "Author: @x; Info: … feature scope", is that
@@ -1157,6 +1160,14 @@ def _record_named_by(text: str, given: set[str], asked_field) -> str:
     if not name or given & set(terms_of(name)):
         return ""
     return name if any(asked_field(label) and given <= set(terms_of(value)) for label, value in fields.items()) else ""
+
+
+def _asked_values(text: str, asked_field) -> str:
+    """The values of a record's fields the part asks (`asked_field(label)`), with what the record is of — its first
+    field (a table row's key, "Level: BEAM-2") and its name — together; "" where it gives no asked field."""
+    fields = record_fields(text)
+    asked = [value for label, value in fields.items() if asked_field(label)]
+    return "; ".join([next(iter(fields.values())), _record_name(text, fields), *asked]) if asked else ""
 
 
 def _dated(sentences: list[Sentence], index: int) -> tuple[int, Filler] | None:

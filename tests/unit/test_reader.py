@@ -366,6 +366,10 @@ NOTES = {
     "0012-tide-table.md": ("tide table — Meta", 1, "- Name: Spring Tide Table\n- Author(s): Piet Okonjo\n"),
     "0014-tide-rules.md": ("tide rules — Meta", 1, "- Name: Neap Tide Rules\n- Author(s): Ines Calder\n"
                            "- Supersedes: [TT 0012](https://example.org/harbour/tides/blob/main/0012-tide-table.md)\n"),
+    "0012-tide-table.mdb": ("tide table — Summary", 5, "The Spring Tide Table is a place to look up the high waters of "
+                            "the spring tides.\n"),
+    "0014-tide-rules.mdb": ("tide rules — Motivation", 8, "The [Spring Tide Table (TT-0012)](https://example.org/harbour/"
+                            "tides/blob/main/0012-tide-table.md) left the neap tides out.\n"),
     "0016-tide-marks.md": ("tide marks — Meta", 1, "- Name: Tide Mark Survey\n- Author(s): Odile Varga\n"
                            "- Supersedes: https://example.org/harbour/tides/blob/main/0012-tide-table.md\n"),
     # A light tended by a crew "per" a plan that does not say it created the crew; the plan's own record.
@@ -3615,3 +3619,15 @@ def test_of_two_passive_doers_the_one_done_to_what_the_part_names_answers(answer
     """"Who owns the Quay service?": "Only Quay infrastructure is owned by A, but the service is owned by B" says B
     owns the service; A owns another thing (old code: the named team, A)."""
     assert _chosen(answerer, "Who owns the Quay service?", sentence) == filler
+
+
+def test_a_record_that_links_to_the_named_document_gives_its_own_authors_not_that_documents(answerer):
+    """"Author(s): Ines Calder; Supersedes: [TT 0012](…)" in the neap tide rules' record names who wrote those rules:
+    asked who wrote TT 0012, whose own record is not retrieved, the line that links to it is no answer (its link still
+    answers which table superseded TT 0012)."""
+    answer = _answer(answerer, "Who authored the Spring Tide Table (TT-0012)?", "0014-tide-rules.mdb", "0014-tide-rules.md",
+                     "0012-tide-table.mdb")
+    assert answer_label(answer) == "unknown" and "Calder" not in answer and "Varga" not in answer, answer
+    linked = _answer(answerer, "Which TT superseded TT 0012?", "0014-tide-rules.md")
+    assert linked.splitlines()[0].startswith("Answer: 0014-tide-rules.md (Neap Tide Rules)"), linked
+
