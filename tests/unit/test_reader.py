@@ -3631,3 +3631,9 @@ def test_a_record_that_links_to_the_named_document_gives_its_own_authors_not_tha
     linked = _answer(answerer, "Which TT superseded TT 0012?", "0014-tide-rules.md")
     assert linked.splitlines()[0].startswith("Answer: 0014-tide-rules.md (Neap Tide Rules)"), linked
 
+
+def test_a_code_quote_the_filler_leaves_half_open_ends_it(answerer):
+    """"the `@tide-support` group in Slack": the alias is what the code quote holds, not "@tide-support` group"."""
+    sentence = ("This configuration ensures that the `@tide-support` group in Slack gets updated to the person currently "
+                "on support in the pager tool.")
+    assert _chosen(answerer, "What Slack alias reaches the engineer on its support rotation?", sentence) == "@tide-support"
