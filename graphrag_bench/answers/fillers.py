@@ -167,8 +167,8 @@ def _trim(text: str) -> str:
         elif trimmed.count(opening) > trimmed.count(closing) and trimmed.rfind(opening) > 0:
             trimmed = trimmed[:trimmed.rfind(opening)].rstrip(TRIMMED)  # one it leaves open is cut: "X sub-team (BAT"
     # A code quote the span leaves half open ends it where the quote closes: "@x-support` group" of "the `@x-support`
-    # group in Slack" is "@x-support".
-    if trimmed.count("`") % 2 and (cut := trimmed.index("`")) > 0:
+    # group in Slack" is "@x-support" (a quote the span opens, "the `Nats-TTL", is no end: a word stands before it).
+    if trimmed.count("`") % 2 and (cut := trimmed.index("`")) > 0 and not re.search(r"\s", trimmed[:cut]):
         trimmed = trimmed[:cut].rstrip(TRIMMED)
     # (and whose a name is: "Your Deputy" names the Deputy; and what introduces an example: "e.g., Ana Ruiz")
     return re.sub(r"^(?:(?i:e\.\s?g|i\.\s?e)\.?,?\s+)?(?:(?i:the|a|an)\s+|(?i:your|our|their|its|my|his|her)\s+(?=[A-Z]))?",

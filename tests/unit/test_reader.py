@@ -3637,3 +3637,9 @@ def test_a_code_quote_the_filler_leaves_half_open_ends_it(answerer):
     sentence = ("This configuration ensures that the `@tide-support` group in Slack gets updated to the person currently "
                 "on support in the pager tool.")
     assert _chosen(answerer, "What Slack alias reaches the engineer on its support rotation?", sentence) == "@tide-support"
+    # (a quote the span opens is no end of it: "the `Lamp-Life" is not "the")
+    question = ("The lamp log design tells keepers to pass on the tower's error when a tower does not support the feature "
+                "it builds on. Which header carries the lamp's life, and which err_code does the tower return when that "
+                "header is lit on a tower where the feature is disabled?")
+    sentence = "When a lamp with the `Lamp-Life` header is lit on a tower with the feature disabled the lamp will be refused."
+    assert _chosen(answerer, question, sentence) == "Lamp-Life"
