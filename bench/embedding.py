@@ -10,6 +10,9 @@ Prints chunk throughput (texts/s) per thread count and batch size, and single-qu
 (they must be the same vectors). The defaults in graphrag_bench/runtime/embed.py come from this table.
 
     .venv/bin/python bench/embedding.py [--corpus corpus] [--questions questions/benchmark_questions.json] [--texts 512] [--queries 60]
+
+With `--windows FOLDER...` it measures only what passage windows (`graphrag_bench.corpus.windows`) add to embedding
+those corpora: the chunks' texts and then their windows', each embedded once, timed in one run, and the ratio.
 """
 
 from __future__ import annotations
@@ -87,13 +90,40 @@ def compare_backends(chunks: list[str], texts: list[str], questions: list[str]) 
     print()
 
 
+def windows_cost(folders: list[str]) -> None:
+    """What passage windows (`corpus.windows`) add to embedding a corpus: its chunks' texts, then their windows', each
+    embedded once on the default backend and threads, timed in this one run."""
+    from graphrag_bench.corpus.windows import TextsToEmbed
+
+    embedder = Embedder()
+    embedder.encode(["warm up"])
+    print(f"{'corpus':<48}{'chunks':>8}{'windows':>9}{'chunks s':>10}{'windows s':>11}{'ratio':>7}")
+    totals = [0.0, 0.0]
+    for folder in folders:
+        wanted = TextsToEmbed.of([c.text for d in load_corpus(folder) for c in chunk_document(d)])
+        seconds = []
+        for texts in (wanted.texts[:wanted.chunks], wanted.texts[wanted.chunks:]):
+            start = time.perf_counter()
+            embedder.encode(texts)
+            seconds.append(time.perf_counter() - start)
+        totals = [totals[0] + seconds[0], totals[1] + seconds[1]]
+        print(f"{folder[-48:]:<48}{wanted.chunks:>8}{len(wanted.texts) - wanted.chunks:>9}{seconds[0]:>10.1f}"
+              f"{seconds[1]:>11.1f}{sum(seconds) / seconds[0]:>7.2f}")
+    print(f"{'all':<48}{'':>8}{'':>9}{totals[0]:>10.1f}{totals[1]:>11.1f}{sum(totals) / totals[0]:>7.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", default="corpus")
     parser.add_argument("--questions", default="questions/benchmark_questions.json")
     parser.add_argument("--texts", type=int, default=512)
     parser.add_argument("--queries", type=int, default=60)
+    parser.add_argument("--windows", nargs="+", metavar="CORPUS", help="only this: what passage windows add to embedding "
+                        "these corpus folders (time of chunks alone, of their windows, and the ratio)")
     args = parser.parse_args()
+    if args.windows:
+        windows_cost(args.windows)
+        return
     chunks = [dataclasses.asdict(c)["text"] for d in load_corpus(args.corpus) for c in chunk_document(d)]
     texts = [chunks[i % len(chunks)] + f" ({i})" for i in range(args.texts)]
     queries = [f"What does item {i} of the corpus depend on?" for i in range(args.queries)]
