@@ -1025,7 +1025,7 @@ def _asked_object(root, part: AskedPart) -> bool:
     oversee"), or a name in that object ("`tidepress`" of "replaces the old `tidepress` scripts")."""
     if part.slot != "thing" or part.wh != "what":
         return False
-    while root.dep_ in ("compound", "amod", "nmod") and root.head is not root:
+    while root.dep_ in ("compound", "amod", "nmod") and root.head.i != root.i:
         root = root.head
     return root.dep_ == "dobj" and root.head.pos_ == "VERB" and stem(root.head.lemma_) in part.asks
 

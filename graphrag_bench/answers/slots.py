@@ -354,7 +354,7 @@ def describing_clause(scene: str, noun: str) -> tuple[str, str]:
             continue
         head = token
         if not any(c.dep_ in ("relcl", "acl") for c in token.children):
-            while head.pos_ != "VERB" and head.head is not head:
+            while head.pos_ != "VERB" and head.head.i != head.i:
                 head = head.head
         words = list(head.subtree)
         kind = [t.text for t in token.lefts if t.dep_ in ("compound", "amod")] + [token.lemma_]

@@ -3643,3 +3643,11 @@ def test_a_code_quote_the_filler_leaves_half_open_ends_it(answerer):
                 "header is lit on a tower where the feature is disabled?")
     sentence = "When a lamp with the `Lamp-Life` header is lit on a tower with the feature disabled the lamp will be refused."
     assert _chosen(answerer, question, sentence) == "Lamp-Life"
+
+
+def test_the_clause_describing_a_noun_of_a_sentence_without_a_verb_is_the_sentence():
+    """"The earlier lamp rota." has no verb to climb to: the noun's phrase is what describes it (old code looped
+    forever, a spaCy token's head being a new object on each read)."""
+    from graphrag_bench.answers.slots import describing_clause
+
+    assert describing_clause("The earlier lamp rota.", "rota") == ("The earlier lamp rota", "earlier lamp rota")
