@@ -91,6 +91,7 @@ MAX_UNIT_WORDS = 4  # a number's noun this few words after it is what it counts 
 NEGATED = re.compile(r"n't\b|\b(?:not|never|no)\b", re.IGNORECASE)  # a question asking what is not so
 MAX_REASON = 240  # a reason is a clause: longer than a name
 TRIMMED = " \t,;:.`\"'()[]*"  # cut from a filler's ends (a bracket it opened is closed again; * is emphasis)
+ARTICLE_ONLY = re.compile(r"(?i:the|an?|your|our|their|its|my|his|her)?")  # a span of nothing but its article
 LONG = 40  # past this many characters a span is more likely a clause than a name: a slight cost per character
 MONTH_STEMS = {stem(m) for m in MONTHS} | {stem(m[:3]) for m in MONTHS}
 WITHIN_FIELD = 0.5  # dependency edges a span gains per word of the part its field's label says
@@ -164,8 +165,11 @@ def _trim(text: str) -> str:
     for opening, closing in (("(", ")"), ("[", "]")):  # a bracket the span opened is closed: "1 working day (best effort)"
         if trimmed.count(opening) > trimmed.count(closing) and closing in tail:
             trimmed += closing
-        elif trimmed.count(opening) > trimmed.count(closing) and trimmed.rfind(opening) > 0:
-            trimmed = trimmed[:trimmed.rfind(opening)].rstrip(TRIMMED)  # one it leaves open is cut: "X sub-team (BAT"
+        elif trimmed.count(opening) > trimmed.count(closing) and (at := trimmed.rfind(opening)) > 0:
+            # One it leaves open is cut: "X sub-team (BAT" — unless only an article stands before it: "the [Lamp Crew
+            # List" is the name the brackets hold (a link's text), not "the".
+            before = trimmed[:at].rstrip(TRIMMED)
+            trimmed = before if not ARTICLE_ONLY.fullmatch(before) else trimmed[at + 1:].strip(TRIMMED)
     # A code quote the span leaves half open ends it where the quote closes: "@x-support` group" of "the `@x-support`
     # group in Slack" is "@x-support" (a quote the span opens, "the `Nats-TTL", is no end: a word stands before it).
     if trimmed.count("`") % 2 and (cut := trimmed.index("`")) > 0 and not re.search(r"\s", trimmed[:cut]):

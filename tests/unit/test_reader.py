@@ -3632,6 +3632,12 @@ def test_a_record_that_links_to_the_named_document_gives_its_own_authors_not_tha
     assert linked.splitlines()[0].startswith("Answer: 0014-tide-rules.md (Neap Tide Rules)"), linked
 
 
+def test_a_bracket_the_filler_opens_after_its_article_holds_the_name(answerer):
+    """"via the [Lamp Crew List]": the link's text is the name; the bracket is not where the filler ends ("the")."""
+    sentence = "Lamp keepers must report to the wider harbour board via the [Lamp Crew List] on a quarterly basis."
+    assert _chosen(answerer, "Which channel should the keepers have written to instead?", sentence) == "Lamp Crew List"
+
+
 def test_a_code_quote_the_filler_leaves_half_open_ends_it(answerer):
     """"the `@tide-support` group in Slack": the alias is what the code quote holds, not "@tide-support` group"."""
     sentence = ("This configuration ensures that the `@tide-support` group in Slack gets updated to the person currently "
