@@ -253,6 +253,8 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     labels: list[tuple[int, int]] = []  # where the record's field labels stand: a label is no value
     values: list[tuple[int, int, float]] = []  # where each field's value stands, and how well its label names the part
     record = is_record(text)
+    asked_values: list[tuple[int, int]] = []  # where the record's fields labelled as the part asks hold their values
+    other_values: list[tuple[int, int]] = []  # … and where its other fields hold theirs
     speakers: list[Candidate] = []
     for segment in text.split("; "):  # a record: "Status: Implemented; Author(s): ekcasey"
         field = FIELD.match(segment)
@@ -262,6 +264,9 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         strength = len(label & predicate) + 0.5 * len(label & noun)
         if field and asked_field(field.group(1)):  # "Author(s)" for "who wrote"
             strength += 1
+        if field and record:
+            (asked_values if asked_field(field.group(1)) else other_values).append(
+                (offset + field.start(2), offset + len(segment)))
         # (a line of minutes whose words open with what the part asks someone did, "Carol: Proposal - could we …" for
         # "who made the proposal", names the one who did it by its label: the speaker)
         # (not a changelog's "Info: Moved roadmap items …", which says in the past what was done, by no one named)
@@ -287,6 +292,10 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse; nor, in prose, a word
     # saying there is nothing, "None defined at this time", which answers no part — a field's "Owner: TBD" is its value;
     # nor a piece of code: "A-Z" of `(A-Z, a-z, 0-9)+` is no name, the code is read whole)
+    # A record that has a field labelled as the part asks gives the person asked there: a name in another of its
+    # fields ("Name: Lamp Rota" beside "Author(s): @ada", for who co-wrote it with ada) is no one.
+    if part.slot == "person" and asked_values:
+        found = [c for c in found if not any(start <= c.start and c.end <= end for start, end in other_values)]
     codes = _code_spans(text)
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)
             and c.text.strip().lower() not in ABSENT_VALUES

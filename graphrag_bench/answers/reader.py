@@ -396,7 +396,8 @@ class PassageReader:
             # A pronoun ("its status") stands for an earlier answer or for what the question names: either will do.
             # (the noun it asks for is what the answer is, not a name the sentence must be about: "which RFC made the
             # decision that every Postgres and MySQL database …" is about Postgres and MySQL; unless it names no other)
-            named = {t for name in named_in(part.text) for t in terms_of(name)}
+            # (a pointer's noun names no thing of its own: "that earlier RFC" is the earlier answer, what `back` says)
+            named = {t for name in named_in(part.text) for t in terms_of(name)} - pointer_nouns
             kind_named = bool(named) and named <= set(terms_of(part.noun))
             named = (named - set(terms_of(part.noun))) or named
             abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
@@ -586,6 +587,12 @@ class PassageReader:
                 chained = introduced
             if any(sentences[i].doc_id in chained for _, i in scored):
                 scored = [(score, i) for score, i in scored if sentences[i].doc_id in chained]
+            # (where the context does not hold the document the earlier answer names, "RFC 0045", only a sentence naming
+            # it says anything of it: another document's record gives that one's authors)
+            elif part.points_back and (missing := {n for a in answers for n in words.numbers_called(a.filler)}
+                                       - set(words.numbers.values())):
+                scored = [(score, i) for score, i in scored if missing & (
+                    _numbers_said(sentences[i].text) | words.numbers_called(sentences[i].text))]
             # A part asked of a document its nested question gave ("who authored the RFC that created X") is read in
             # that document alone.
             if nested_document:
@@ -1496,9 +1503,13 @@ class ContextWords:
     def called_by_number(self, text: str) -> set[str]:
         """The documents of the context a text calls by the context's kind of document and a number ("ADR 39", "RFC
         (0022)"), whatever their ids look like (039-AWS-Network-Firewall.md)."""
-        numbers = {str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(text)
-                   if stem(m.group(1)) in self.document_words}
+        numbers = self.numbers_called(text)
         return {doc for doc, number in self.numbers.items() if number in numbers}
+
+    def numbers_called(self, text: str) -> set[str]:
+        """The numbers a text calls documents by, with the context's kind of document ("RFC 0045": "45"), whether the
+        context holds those documents or not."""
+        return {str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(text) if stem(m.group(1)) in self.document_words}
 
     def called_by_day(self, text: str) -> set[str]:
         """The documents of the context whose title gives a day the text writes, however either writes it ("the 3

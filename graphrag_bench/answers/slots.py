@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..language.english import (AUXILIARIES, FUNCTION_WORDS, GENERIC_PERSONS, LIGHT_VERBS, NUMBER_WORDS,
-                                NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES, PERSONAL_PRONOUNS, QUANTIFIERS,
+from ..language.english import (AUXILIARIES, EARLIER_WORDS, FUNCTION_WORDS, GENERIC_PERSONS, LATER_WORDS, LIGHT_VERBS,
+                                NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES, PERSONAL_PRONOUNS, QUANTIFIERS,
                                 QUESTION_WORDS)
 from ..corpus.ingest import ID_PREFIX
 from ..language.text import YEAR, fold
@@ -324,7 +324,9 @@ class SlotReader:
 
 
 ALTERNATIVE = re.compile(r"\b(?:rather\s+than|instead\s+of)\s+(.+)$", re.IGNORECASE)  # "… rather than X"
-POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+([A-Za-z][\w-]*)", re.IGNORECASE)  # "that token"
+# "that token", "that earlier RFC": the noun a pointer determines (past a word saying which one)
+POINTED_NOUN = re.compile(r"\b(?:that|this|those|these|its|their)\s+(?:(?:" + "|".join(sorted(EARLIER_WORDS | LATER_WORDS))
+                          + r")\s+)?([A-Za-z][\w-]*)", re.IGNORECASE)
 DEMONSTRATIVES = ("that", "this", "those", "these")  # of those, the ones a statement's noun may follow: "that command"
 # "which role is that", "what is that platform called": the wh-phrase, a form of "be", the pointer
 IDENTITY = re.compile(r"^\s*(?:which|what)\b[^,]*?\b(?:is|was|are|were)\s+(?:that|this|it)\b", re.IGNORECASE)

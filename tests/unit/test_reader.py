@@ -370,6 +370,8 @@ NOTES = {
                             "the spring tides.\n"),
     "0014-tide-rules.mdb": ("tide rules — Motivation", 8, "The [Spring Tide Table (TT-0012)](https://example.org/harbour/"
                             "tides/blob/main/0012-tide-table.md) left the neap tides out.\n"),
+    "0018-tide-clock.md": ("tide clock — Meta", 1, "- Name: Tide Clock\n- Author(s): Ines Calder\n- Status: Accepted\n"
+                           "- Supersedes: TT 0009\n"),
     "0016-tide-marks.md": ("tide marks — Meta", 1, "- Name: Tide Mark Survey\n- Author(s): Odile Varga\n"
                            "- Supersedes: https://example.org/harbour/tides/blob/main/0012-tide-table.md\n"),
     # A light tended by a crew "per" a plan that does not say it created the crew; the plan's own record.
@@ -1929,7 +1931,6 @@ def test_which_records_relate_to_a_name_is_answered_by_the_records_names(answere
     # What a row's own name relates to is the value of its field: "what does the Tide Ledger depend on".
     answer = _answer(answerer, "What does the Tide Ledger depend on?", "CAT-1")
     assert answer.splitlines()[0].startswith("Answer: Quaybus"), answer
-
 
 
 def test_a_row_the_graph_brings_from_many_documents_weighs_as_one_sentence():
@@ -3630,6 +3631,16 @@ def test_a_record_that_links_to_the_named_document_gives_its_own_authors_not_tha
     assert answer_label(answer) == "unknown" and "Calder" not in answer and "Varga" not in answer, answer
     linked = _answer(answerer, "Which TT superseded TT 0012?", "0014-tide-rules.md")
     assert linked.splitlines()[0].startswith("Answer: 0014-tide-rules.md (Neap Tide Rules)"), linked
+
+
+def test_a_part_pointing_to_a_document_the_context_lacks_takes_no_other_documents_record(answerer):
+    """Asked who co-wrote the table the Neap Tide Rules superseded (TT 0012, whose own record is not retrieved), the
+    record of another table by the same author ("Name: Tide Clock; Author(s): Ines Calder") is no answer: its name is
+    not an author, and its authors are another table's."""
+    answer = _answer(answerer, "Which TT did the Neap Tide Rules supersede, and who co-authored that earlier TT together "
+                     "with Ines Calder?", "0014-tide-rules.md", "0018-tide-clock.md", "0016-tide-marks.md")
+    first = answer.splitlines()[0]
+    assert first.startswith("Answer: TT 0012") and "Tide Clock" not in first and "Varga" not in first, answer
 
 
 def test_a_bracket_the_filler_opens_after_its_article_holds_the_name(answerer):
