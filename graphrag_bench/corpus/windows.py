@@ -6,7 +6,7 @@ minutes section) matches that sentence's window far better than the section. The
 best of its own vector and its windows' (`retrieval.retrieve.VectorIndex`), so a chunk is found by any part of it.
 Each window carries its chunk's first line (the document title and section path), as the chunk does, so it is
 understandable on its own. Measured with bench/devset.py on the nine real corpora: vector +41.5 points (rust +20,
-pagerduty +11), its evidence recall up on six; embedding real documents takes 2.9 times as long (bench/embedding.py
+pagerduty +11), its evidence recall up on six; embedding real documents takes 2.2 times as long (bench/embedding.py
 --windows, docs/MEASUREMENTS.md).
 """
 
