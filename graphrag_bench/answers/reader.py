@@ -88,6 +88,7 @@ BRIDGE = 0.1  # share of the scene's weight a bridge sentence must add to what t
 BRIDGE_COVERAGE = 0.35  # … and share it must cover itself
 BRIDGE_ONE_WORD = 0.5  # … where it adds a single word, the share it must cover (it restates the scene)
 PLURAL_POINTER = re.compile(rf"\b(?:{'|'.join(sorted(PLURAL_BACK_REFERENCES))})\b", re.IGNORECASE)
+DOTTED_NAME = re.compile(r"\b[A-Za-z]\w+(?:[._]\w{2,})+\b")  # a name joined by dots or underscores: "prow.k8s.io", "err_code"
 COMPOUND = re.compile(r"\w[._-]\w")  # a word joined by a dot, a hyphen or an underscore: "data.gov.uk", "north-quay"
 # A count word of the opening statement ("describes two kinds of batch") says how many, not what: any sentence with a
 # number word would state it.
@@ -362,6 +363,11 @@ class PassageReader:
             passing, near = [], []
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
             # (the part asks, in words of its own, something the question's opening statement does not say)
+            # (the names the opening statement gives besides those of the kind the part asks, an address written in
+            # lower case among them: "prow.k8s.io" of "Someone reports an outage of prow.k8s.io to SIG K8s Infra", for
+            # "which SIG …")
+            scene_names = {t for name in [*named_in(asked.scene), *DOTTED_NAME.findall(asked.scene)]
+                           if not _of_kind(name, part) for t in terms_of(name)}
             scene_only = bool(asked.scene) and not part.describes and bool(set(part.asks) - pointer_nouns - scene_terms) \
                 and bool(set(part.terms) - pointer_nouns)
             # A word the part asks by that the context itself uses as a label ("Steward: …") is the corpus's own name
@@ -458,8 +464,11 @@ class PassageReader:
                 says = says or bool(part.enlisted) and part.enlisted[1] in texts[i]
                 # (and, after an opening statement, one naming a thing of the kind a "which" part asks that the
                 # question does not name: "should be routed to SIG Testing" for "which SIG should it have gone to
-                # instead" of a report to SIG K8s Infra)
-                says = says or bool(asked.scene) and _names_another(s.text, part, question_named)
+                # instead" of a report to SIG K8s Infra — where it says what else the statement names, the thing
+                # reported: "subproject leads must report to the wider SIG-Network community" names another SIG of
+                # nothing the statement is about)
+                says = says or bool(asked.scene) and _names_another(s.text, part, question_named) and (
+                    not scene_names or bool(scene_names & (texts[i] | here)))
                 # (and, for a part asking how long something lasts, a sentence saying that thing is an amount of time,
                 # "Rotations are 4 weeks" for "how long is a rotation meant to last", whatever verb the part asks by)
                 says = says or bool(lasting) and lasting <= texts[i] and bool(IS_AMOUNT_OF_TIME.search(s.text))
@@ -1728,13 +1737,19 @@ def _file_words(doc_id: str) -> str:
 def _names_another(text: str, part: AskedPart, question_named: set[str]) -> bool:
     """The sentence names a thing of the kind a "which" part asks that the question does not name ("routed to SIG
     Testing" for "which SIG should it have gone to instead", of a question naming SIG K8s Infra)."""
-    if not part.noun:
-        return False
-    head = part.noun.split()[-1]
-    # the noun itself, a word of its own ("Area Command" is no commander, "sigs.yaml" no SIG)
-    word = re.compile(rf"(?<![\w.-]){re.escape(head)}s?(?![\w.-])", re.IGNORECASE)
-    return any(word.search(name) and not set(terms_of(word.sub(" ", name))) <= question_named
-               for name in named_in(text))
+    return bool(part.noun) and any(_of_kind(name, part) and not set(terms_of(_kind_word(part).sub(" ", name)))
+                                   <= question_named for name in named_in(text))
+
+
+def _kind_word(part: AskedPart) -> re.Pattern:
+    """The head of the noun a "which" part asks, as a word of its own ("Area Command" is no commander, "sigs.yaml" no
+    SIG)."""
+    return re.compile(rf"(?<![\w.-]){re.escape(part.noun.split()[-1])}s?(?![\w.-])", re.IGNORECASE)
+
+
+def _of_kind(name: str, part: AskedPart) -> bool:
+    """Whether a name is one of the kind the part asks for by its noun ("SIG K8s Infra" for "which SIG")."""
+    return bool(part.noun) and bool(_kind_word(part).search(name))
 
 
 def _two_spellings(named: tuple[str, ...]) -> tuple[str, str] | None:

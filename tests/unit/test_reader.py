@@ -490,6 +490,9 @@ NOTES = {
                                   "gauges which have not yet been moved to the new quay. For example, faults with "
                                   "gauge.north.example should be routed to Guild Lamps.\n\nIts own subprojects:\n"
                                   "- **Leads:**\n  - Ansel Quay (@aquay), Harbourside\n"),
+    "guild-beacon--README.md": ("Beacon Guild — Subprojects › Subproject Leads", 60, "Subproject leads must report on "
+                                "their project's status, releases and developments to the wider Guild-Beacon community "
+                                "via the [Guild Beacon Mailing List] on a quarterly basis.\n"),
     "guild-lamps--README.md": ("Lamp Keeping Guild — Subprojects › gauge", 80, "The gauge reads the tide. See "
                                "gauge.north.example to see it at work for the quay.\n- **Owners:**\n  - Tomas Brind "
                                "(@tbrind), Northlight\n- **Leads:**\n  - Ilse Marrow (@imarrow), Northlight\n"),
@@ -3021,6 +3024,13 @@ def test_which_of_a_kind_instead_and_who_leads_under_a_label_in_that_one(answere
                      "have gone to instead, and who is the lead of the gauge subproject in that guild?",
                      "guild-harbour--charter.md", "guild-lamps--README.md")
     assert answer.splitlines()[0].startswith("Answer: Guild Lamps; Ilse Marrow ("), answer
+    # (a sentence naming another guild that says nothing of what the statement names, "subproject leads must report …
+    # to the wider Guild-Beacon community", is not where the fault should have gone, however many of the question's
+    # words it says)
+    answer = _answer(answerer, "Someone reports an outage of gauge.north.example to Guild Harbour. Which guild should it "
+                     "have gone to instead, and who is listed as lead of the gauge subproject in that guild?",
+                     "guild-beacon--README.md", "guild-harbour--charter.md")
+    assert answer.splitlines()[0].startswith("Answer: Guild Lamps"), answer
 
 
 def test_a_list_item_nested_under_a_label_says_what_the_label_says(answerer):
