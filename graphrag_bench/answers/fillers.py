@@ -289,13 +289,13 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     found = [dataclasses.replace(c, cost=c.cost - WITHIN_FIELD * next(
         (strength for start, end, strength in values if start <= c.start and c.end <= end), 0.0))
         if not c.field else c for c in found]
-    # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse; nor, in prose, a word
-    # saying there is nothing, "None defined at this time", which answers no part — a field's "Owner: TBD" is its value;
-    # nor a piece of code: "A-Z" of `(A-Z, a-z, 0-9)+` is no name, the code is read whole)
     # A record that has a field labelled as the part asks gives the person asked there: a name in another of its
     # fields ("Name: Lamp Rota" beside "Author(s): @ada", for who co-wrote it with ada) is no one.
     if part.slot == "person" and asked_values:
         found = [c for c in found if not any(start <= c.start and c.end <= end for start, end in other_values)]
+    # (nor is a span that runs over one: "Status: Superseded" as a noun phrase of the parse; nor, in prose, a word
+    # saying there is nothing, "None defined at this time", which answers no part — a field's "Owner: TBD" is its value;
+    # nor a piece of code: "A-Z" of `(A-Z, a-z, 0-9)+` is no name, the code is read whole)
     codes = _code_spans(text)
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)
             and c.text.strip().lower() not in ABSENT_VALUES

@@ -362,12 +362,12 @@ class PassageReader:
             unnamed_total = sum(weights[t] for t in unnamed_terms)
             passing, near = [], []
             asks = (set(part.asks) - pointer_nouns) | set(terms_of(part.noun))
-            # (the part asks, in words of its own, something the question's opening statement does not say)
             # (the names the opening statement gives besides those of the kind the part asks, an address written in
             # lower case among them: "prow.k8s.io" of "Someone reports an outage of prow.k8s.io to SIG K8s Infra", for
             # "which SIG …")
             scene_names = {t for name in [*named_in(asked.scene), *DOTTED_NAME.findall(asked.scene)]
                            if not _of_kind(name, part) for t in terms_of(name)}
+            # (the part asks, in words of its own, something the question's opening statement does not say)
             scene_only = bool(asked.scene) and not part.describes and bool(set(part.asks) - pointer_nouns - scene_terms) \
                 and bool(set(part.terms) - pointer_nouns)
             # A word the part asks by that the context itself uses as a label ("Steward: …") is the corpus's own name
