@@ -1737,19 +1737,20 @@ def _file_words(doc_id: str) -> str:
 def _names_another(text: str, part: AskedPart, question_named: set[str]) -> bool:
     """The sentence names a thing of the kind a "which" part asks that the question does not name ("routed to SIG
     Testing" for "which SIG should it have gone to instead", of a question naming SIG K8s Infra)."""
-    return bool(part.noun) and any(_of_kind(name, part) and not set(terms_of(_kind_word(part).sub(" ", name)))
+    return bool(part.noun) and any(_of_kind(name, part) and not set(terms_of(_kind_word(part.noun).sub(" ", name)))
                                    <= question_named for name in named_in(text))
 
 
-def _kind_word(part: AskedPart) -> re.Pattern:
+@lru_cache(maxsize=256)
+def _kind_word(noun: str) -> re.Pattern:
     """The head of the noun a "which" part asks, as a word of its own ("Area Command" is no commander, "sigs.yaml" no
-    SIG)."""
-    return re.compile(rf"(?<![\w.-]){re.escape(part.noun.split()[-1])}s?(?![\w.-])", re.IGNORECASE)
+    SIG). (Cached: it is asked of every sentence.)"""
+    return re.compile(rf"(?<![\w.-]){re.escape(noun.split()[-1])}s?(?![\w.-])", re.IGNORECASE)
 
 
 def _of_kind(name: str, part: AskedPart) -> bool:
     """Whether a name is one of the kind the part asks for by its noun ("SIG K8s Infra" for "which SIG")."""
-    return bool(part.noun) and bool(_kind_word(part).search(name))
+    return bool(part.noun) and bool(_kind_word(part.noun).search(name))
 
 
 def _two_spellings(named: tuple[str, ...]) -> tuple[str, str] | None:

@@ -5,9 +5,9 @@ question about one sentence deep in a long section ("how much was spent on the 2
 minutes section) matches that sentence's window far better than the section. The vector index scores a chunk by the
 best of its own vector and its windows' (`retrieval.retrieve.VectorIndex`), so a chunk is found by any part of it.
 Each window carries its chunk's first line (the document title and section path), as the chunk does, so it is
-understandable on its own. Measured with bench/devset.py on the nine real corpora: vector +41.5 points (rust +20,
-pagerduty +11), its evidence recall up on six; embedding real documents takes 2.2 times as long (bench/embedding.py
---windows, docs/MEASUREMENTS.md).
+understandable on its own. Measured with bench/devset.py on the nine real corpora against no windows: vector +33
+points (rust +19, pagerduty +9.5; govuk −3, nats −1.5, k8s −1), hybrid_lexical +2; embedding real documents takes 2.2
+times as long (bench/embedding.py --windows, docs/MEASUREMENTS.md).
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-WINDOW_WORDS = 40  # about two sentences: a window says one thing
-# Windows follow each other without overlap. Half-overlapping ones (a step of 20 words, so a sentence cut by one
-# window's edge is whole in the next) took half as long again to embed (281.6 s of windows against 184.3 s on the
-# devset) and found no more: over the nine real corpora, vector +1 and hybrid_lexical +9.5 points for the windows
-# without overlap, the same evidence recall (bench/devset.py).
-WINDOW_STEP = WINDOW_WORDS
+# About two sentences: a window says one thing. Windows follow each other without overlap: half-overlapping ones (a
+# step of 20 words, so a sentence cut by one window's edge is whole in the next) took half as long again to embed
+# (281.6 s of windows against 184.3 s on the devset) and found no more: over the nine real corpora, vector +1 and
+# hybrid_lexical +9.5 points for the windows without overlap, the same evidence recall (bench/devset.py).
+WINDOW_WORDS = 40
 
 
 def passage_windows(text: str) -> list[str]:
@@ -30,12 +29,7 @@ def passage_windows(text: str) -> list[str]:
     words = body.split()
     if len(words) <= WINDOW_WORDS:
         return []
-    windows = []
-    for start in range(0, len(words), WINDOW_STEP):
-        windows.append(f"{head}\n{' '.join(words[start:start + WINDOW_WORDS])}")
-        if start + WINDOW_WORDS >= len(words):
-            break
-    return windows
+    return [f"{head}\n{' '.join(words[start:start + WINDOW_WORDS])}" for start in range(0, len(words), WINDOW_WORDS)]
 
 
 @dataclass(frozen=True)
