@@ -1051,12 +1051,17 @@ class PassageReader:
         # "budget" in one item and "compiler ops" in another do not state that the budget has a line for compiler ops)
         answered = max((scene & said[i] for i, s in enumerate(sentences) if s.doc_id in answer_docs),
                        key=lambda held: (sum(words.rarity(t) for t in held), sorted(held)), default=set())
+        # (a word the scene says only as its verb, "starting on the same day", is how it tells, not what it tells of:
+        # a sentence adding only such words, "Investigation … started", restates nothing of the scene)
+        telling = said_as_verbs(asked.scene_of_one)
         best, best_key = None, (BRIDGE, 0.0)
         for i, s in enumerate(sentences):
             if s.doc_id in answer_docs:
                 continue
             held = scene & said[i]
             added = held - answered
+            if added <= telling:
+                continue
             gain = sum(words.rarity(t) for t in added) / total
             coverage = sum(words.rarity(t) for t in held) / total
             # (one word added is chance, "whether the server …" in a page about something else, unless the sentence
@@ -1195,6 +1200,15 @@ def _dated(sentences: list[Sentence], index: int) -> tuple[int, Filler] | None:
                 and "date" in shape_kinds(value := field.group(2).strip()):
             return i, Filler(value)
     return None
+
+
+@lru_cache(maxsize=1 << 10)
+def said_as_verbs(text: str) -> frozenset[str]:
+    """The terms of `text` it uses only as verbs (by the trained parse): "went", "start" of "Metrics went missing
+    starting on the day …"."""
+    doc = parse_all([text])[0]
+    verbs = {t for token in doc if token.pos_ == "VERB" for t in terms_of(token.text)}
+    return frozenset(verbs - {t for token in doc if token.pos_ != "VERB" for t in terms_of(token.text)})
 
 
 @lru_cache(maxsize=1 << 12)

@@ -279,6 +279,11 @@ NOTES = {
     # A buoy page whose decision is said in the sentence after the one that says what was decided.
     "BUOY": ("Harbour buoys", 5, "Each harbour buoy gets its own solar lamp. Whilst one panel could light several "
              "buoys, we decided to give each buoy a lamp of its own in PLAN-12.\n"),
+    # A radio log, and a survey page whose only word of a question's opening statement beyond the radio is a verb.
+    "RAD-1": ("Harbour radio outage", 3, "The harbour radio fell silent on 2025-04-03 after a storm. Nils Ek repaired "
+              "the harbour radio on 2025-04-04.\n"),
+    "MST-2": ("Harbour radio mast survey", 2, "The survey started at noon.\n"),
+    "DRF-1": ("Buoy drift report", 2, "Two buoys drifted loose from the harbour moorings on 2025-04-03.\n"),
     # A glossary line whose emphasis the writer never closed.
     "GL-1": ("Harbour glossary — Definitions", 3, "- *Buoy Keepers' Guild (BKG) - the guild proposed in this plan.\n"),
     # Two lamp records with near names: the one whose own record names it "Beaconless Lamps" defines the any-tower lamp.
@@ -2066,6 +2071,17 @@ def test_one_word_of_the_opening_statement_in_common_is_no_second_source_unless_
     question = "The quay crane lifts the nets at high tide when the gauge reads high. Who serviced the crane?"
     answer = _answer(answerer, question, "CRN-1", "GAU-2")
     assert answer.splitlines()[0] == "Answer: Oskar Lind (supported) [CRN-1]", answer
+
+
+def test_a_second_source_adding_only_the_opening_statements_verbs_is_no_chain(answerer):
+    """"starting on the day …" tells how the statement is told; the survey page's "started at noon" says nothing of
+    the radio or the buoys (it was "likely" through it, as "started" is said once in the context). The drift report,
+    which says what the statement tells of the buoys, still is a second source."""
+    question = "The harbour radio went silent starting on the day two buoys drifted loose. Who repaired the radio?"
+    answer = _answer(answerer, question, "RAD-1", "MST-2")
+    assert answer.splitlines()[0] == "Answer: Nils Ek (supported) [RAD-1]", answer
+    answer = _answer(answerer, question, "RAD-1", "MST-2", "DRF-1")
+    assert answer.splitlines()[0] == "Answer: Nils Ek (likely) [RAD-1] [DRF-1]", answer
 
 
 def test_a_compound_name_of_the_opening_statement_no_sentence_says_keeps_a_general_page_from_stating_it(answerer):
