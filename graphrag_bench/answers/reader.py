@@ -435,8 +435,9 @@ class PassageReader:
                 labels = words.fields[i]
                 headed = words.headed.get(i)
                 here = under[i] | headed[1] if headed and not headed[0].isdisjoint(part.asks) else under[i]
+                labelled_as_asked = False  # (a field the part's own asked word labels: "Team Lead: …" for "who is Team Lead")
                 if own_label and labels:
-                    says = any(asked_field(label) for label in labels)
+                    says = labelled_as_asked = any(asked_field(label) for label in labels)
                 else:
                     says = any(_glossed(g, s.text) for g in glosses) or is_record(s.text) and any(
                         asked_field(label) for label in labels)
@@ -547,8 +548,13 @@ class PassageReader:
                 if scene_only and i not in answered and not said and not held - pointer_nouns - scene_terms:
                     continue
                 # A part pointing back ("why was it abandoned") is about what the sentence that gave the earlier
-                # answer is about: that sentence addresses it whatever words it uses.
-                if (max(coverage, own) >= MIN_COVERAGE or i in answered or keyed) and about >= ABOUT:
+                # answer is about: that sentence addresses it whatever words it uses. So does a field the part's own
+                # asked word labels ("Team Lead: Terence Lee"), of a document about what the part names, at the near
+                # sentences' bar: a long question ("Who is named Team Lead of the Platform Team in the Merge … proposal")
+                # weighs its words many ways, and the field line says few of them. (A part naming nothing, "who
+                # authored the plan that created that crew", is not told by a field which document's it is.)
+                bar = NEAR_COVERAGE if labelled_as_asked and named else MIN_COVERAGE
+                if (max(coverage, own) >= bar or i in answered or keyed) and about >= ABOUT:
                     # (what the context labels by the asked word, a sentence in other words does not say)
                     addressed = (not asks or asks & (texts[i] | here - words.led[i]) or says or i == restated or not own_label and (
                                  part.slot in TYPED and own >= TYPED_COVERAGE

@@ -284,6 +284,11 @@ NOTES = {
               "the harbour radio on 2025-04-04.\n"),
     "MST-2": ("Harbour radio mast survey", 2, "The survey started at noon.\n"),
     "DRF-1": ("Buoy drift report", 2, "Two buoys drifted loose from the harbour moorings on 2025-04-03.\n"),
+    # A proposal merging two crews, whose new crew's roles are a line of fields.
+    "MRG-1": ("merge lamp crew boat crew — How it works", 12, "The lamp crew and the boat crew will merge.\nEach crew has a watch lead today.\n"
+              "The boat crew leads the merge.\nThe proposal named in the harbour minutes was recorded by the clerk.\n"
+              "Watch Lead: Ida Brandt; "
+              "Deckhands: Ida Brandt, Oskar Lind; Helpers: All active keepers from both crews\n"),
     # A glossary line whose emphasis the writer never closed.
     "GL-1": ("Harbour glossary — Definitions", 3, "- *Buoy Keepers' Guild (BKG) - the guild proposed in this plan.\n"),
     # Two lamp records with near names: the one whose own record names it "Beaconless Lamps" defines the any-tower lamp.
@@ -2082,6 +2087,16 @@ def test_a_second_source_adding_only_the_opening_statements_verbs_is_no_chain(an
     assert answer.splitlines()[0] == "Answer: Nils Ek (supported) [RAD-1]", answer
     answer = _answer(answerer, question, "RAD-1", "MST-2", "DRF-1")
     assert answer.splitlines()[0] == "Answer: Nils Ek (likely) [RAD-1] [DRF-1]", answer
+
+
+def test_a_field_labelled_as_asked_answers_a_long_question_whose_other_words_it_does_not_say(answerer):
+    """"Watch Lead: Ida Brandt" says what the part asks, of the crews the proposal names; the question's other words
+    ("named", "recorded by the clerk in the harbour minutes") weigh most of it, and no other line says them with the
+    watch lead: the field line addresses it (it was "unknown")."""
+    question = ("Who is named Watch Lead of the Boat Crew in the Merge Lamp Crew with Boat Crew proposal recorded by "
+                "the clerk in the harbour minutes?")
+    answer = _answer(answerer, question, "MRG-1", "LOG-1", "MIN-5", "CRW-1")
+    assert answer.splitlines()[0] == "Answer: Ida Brandt (supported) [MRG-1]", answer
 
 
 def test_a_compound_name_of_the_opening_statement_no_sentence_says_keeps_a_general_page_from_stating_it(answerer):
