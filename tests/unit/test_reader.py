@@ -285,10 +285,10 @@ NOTES = {
     "MST-2": ("Harbour radio mast survey", 2, "The survey started at noon.\n"),
     "DRF-1": ("Buoy drift report", 2, "Two buoys drifted loose from the harbour moorings on 2025-04-03.\n"),
     # A proposal merging two crews, whose new crew's roles are a line of fields.
-    "MRG-1": ("merge lamp crew boat crew — How it works", 12, "The lamp crew and the boat crew will merge.\nEach crew has a watch lead today.\n"
-              "The boat crew leads the merge.\nThe proposal named in the harbour minutes was recorded by the clerk.\n"
-              "Watch Lead: Ida Brandt; "
-              "Deckhands: Ida Brandt, Oskar Lind; Helpers: All active keepers from both crews\n"),
+    "MRG-1": ("merge lamp crew boat crew — How it works", 12, "The lamp crew and the boat crew will merge.\n"
+              "Each crew has a watch lead today.\nThe boat crew leads the merge.\nThe proposal named in the harbour "
+              "minutes was recorded by the clerk.\nWatch Lead: Ida Brandt; Deckhands: Ida Brandt, Oskar Lind; Helpers: "
+              "All active keepers from both crews\n"),
     # A glossary line whose emphasis the writer never closed.
     "GL-1": ("Harbour glossary — Definitions", 3, "- *Buoy Keepers' Guild (BKG) - the guild proposed in this plan.\n"),
     # Two lamp records with near names: the one whose own record names it "Beaconless Lamps" defines the any-tower lamp.
