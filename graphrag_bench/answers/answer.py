@@ -27,8 +27,9 @@ from .reader import ContextWords, PassageReader
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences, linked_as
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
-from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, content_tokens, document_nouns,
-                               id_tokens, pointed_objects, predicate_words, strip_named)
+from .joined import held_ends, joined_members
+from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, also_clause, content_tokens,
+                               document_nouns, id_tokens, pointed_objects, predicate_words, strip_named)
 from ..retrieval.retrieve import Fact, Retrieval
 from ..language.english import EXCLUSIVE
 from ..language.text import split_items
@@ -206,6 +207,9 @@ class Answerer:
         own_label &= words.labels
         answers: list[PartAnswer] = []
         titles = {**r.titles, **words.title_of}  # by entity id, and by document id as the context writes it
+        joined = self._joined(r, reading, asked, facts, titles)
+        if joined is not None:
+            return joined
         # What documents are called: by the context's ids ("RFC-0011") and by the names the question gives them ("the
         # Client-Side Buildpack Registry RFC"); "which RFCs …" asks for documents, whatever type each was given.
         kinds = words.document_words | {stem(w) for w in document_nouns(r.question, r.question_spans)}
@@ -242,6 +246,37 @@ class Answerer:
         if called and not called & {doc for a in answers for doc in a.sources}:
             return None
         return _render(answers) if answers else None
+
+    def _joined(self, r: Retrieval, reading: Reading, asked: AskedQuestion, facts: list[Fact],
+                titles: dict[str, str]) -> str | None:
+        """"Which people on the X committee also chair a SIG[, and which SIG does each of them chair]?": the members of
+        the group named before "also" (the group, or its page: the document titled by its name) whom a fact links by
+        the relation the words after it name to something else (`joined.joined_members`), each with what it links
+        them to. Only where every later part points back to them (what else a part asks, this does not answer)."""
+        first = reading.parts[0]
+        clause = also_clause(first.text)
+        if clause is None or any(not p.refers_back for p in reading.parts[1:]):
+            return None
+        cut, after = clause
+        named = [(key, s, e) for key, s, e in r.question_spans if first.start <= s < first.start + cut]
+        if not named:
+            return None
+        written = {r.question[s:e].lower() for _, s, e in named}
+        groups = {key for key, _, _ in named} | {key for key, title in r.titles.items() if title.lower() in written}
+        relations, _ = self.reader.relations(after, predicate_words(after))
+        held_part = dataclasses.replace(first, phrase=after, relations=relations, groups=(), main=0)
+        members = joined_members(facts, groups, frozenset(SLOT_TYPES.get(asked.parts[0].slot, ())), _type,
+                                 lambda f: self.relevance(held_part, f) >= ASK_THRESHOLD)
+        used = [f for j in members for f in (j.membership, *j.held)]
+        if not members or any(f.certainty < SUPPORTED_MIN for f in used):
+            return None
+        # (a page is called by its title: "Auth Special Interest Group", not sig-auth--README.md)
+        called = {k: (titles.get(k) or titles.get(n) or n) if _type(k) in RECORD_TYPES else n
+                  for j in members for k, n in held_ends(j)}
+        names = [f"{j.name} ({', '.join(called[k] for k, _ in held_ends(j))})" for j in members]
+        sources = list(dict.fromkeys(f.doc_id for f in used))
+        label = "likely" if len(sources) > 1 else "supported"  # (two documents' statements joined: a path, not one)
+        return _render([PartAnswer(names, [j.key for j in members], used, sources, label, "")])
 
     def _introduced(self, r: Retrieval, reading: Reading, facts: list[Fact]) -> tuple[str, Fact] | None:
         """What the question's opening statement introduces without naming it, read from the graph: "The RFC named

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..language.english import AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS, POINTING_DETERMINERS
+from ..language.english import ADDITIVE, AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS, POINTING_DETERMINERS
 from ..language.text import CAPITALISED, WORD_DATE
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
@@ -27,6 +27,7 @@ WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|ho
 # A second question joined to the first: "…, and who approved it?", "…; what fixed it?"
 PART_SPLIT = re.compile(r"\s*(?:[;?]\s*|,?\s+(?:and|but)\s+(?=(?:who|whom|what|which|when|where|how)\b))", re.IGNORECASE)
 BACK_REFERENCE = re.compile(r"\b(?:" + "|".join(sorted(BACK_REFERENCES)) + r"|that one|this one)\b", re.IGNORECASE)
+ADDITIVE_WORD = re.compile(r"\b(?:" + "|".join(sorted(ADDITIVE)) + r")\b", re.IGNORECASE)
 # "What connects A to B?", "the chain from A to B": the answer is the path between two named things.
 SHAPE_THRESHOLD = 0.6
 ASK_THRESHOLD = 0.5  # a predicate reading this close to a relation is something the question asks about
@@ -303,3 +304,27 @@ def strip_named(text: str, spans: list[tuple[str, int, int]]) -> str:
         pos = e
     out.append(text[pos:])
     return normalize_label(" ".join(out), max_words=40)
+
+
+def also_clause(part: str) -> tuple[int, str] | None:
+    """A part asking which of a named group also hold another relation ("Which people on the Security Committee also
+    chair a SIG"): where the group ends (the offset of "also" in the part) and what its members must hold besides
+    ("chair a SIG"). None for a part that asks no wh-question before "also" or says nothing after it."""
+    also = ADDITIVE_WORD.search(part)
+    if also is None or not WH.match(part[:also.start()]) or not content_tokens(part[also.end():]):
+        return None
+    return also.start(), part[also.end():].strip()
+
+
+def also_groups(question: str, spans: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """The spans each part of the question names before its "also" (`also_clause`): the groups whose members it asks
+    about ("the Security Response Committee" of "Which people on the Security Response Committee also chair a SIG")."""
+    groups: list[tuple[str, int, int]] = []
+    offset = 0
+    for piece in PART_SPLIT.split(question):
+        start = question.find(piece, offset) if piece else offset
+        offset = start + len(piece)
+        clause = also_clause(piece)
+        if clause is not None:
+            groups += [span for span in spans if start <= span[1] < start + clause[0]]
+    return groups

@@ -30,7 +30,7 @@ from ..language.english import FUNCTION_WORDS
 from ..language.spacy_pipeline import english_word
 from ..language.text import dates_in, days_written, within_longer_name
 from ..answers.fillers import is_record
-from ..answers.question_reading import named_spans, stems
+from ..answers.question_reading import also_groups, named_spans, stems
 from ..answers.sentences import clean, passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
@@ -457,6 +457,9 @@ class GraphRetriever:
         # before the other entities of the retrieved passages.
         onward = [f.target if f.source in expanded else f.source for f in facts.values()
                   if f.hops == 1 and tokens & (RELATION_WORDS.get(f.type, set()) | stems(f.label))]
+        # (and first the page of a group whose members the question asks about: `_group_pages`)
+        groups = self._group_pages(result)
+        onward = groups + onward
         for pin in dict.fromkeys(onward + list(seed_pins)):
             if len(expanded) >= MAX_PINS:
                 break
@@ -468,9 +471,21 @@ class GraphRetriever:
         result.timings["graph_query_ms"] = _ms(t)
 
         t = time.perf_counter()
-        result.facts = self._pack(list(facts.values()), question, set(question_pins), frozenset(beside))
+        result.facts = self._pack(list(facts.values()), question, set(question_pins) | set(groups), frozenset(beside))
         result.titles = self.entities.titles_of(result.facts)
         result.timings["context_pack_ms"] = _ms(t)
+
+    def _group_pages(self, result: Retrieval) -> list[str]:
+        """The own entity of the page of each group a part asks "which of X also …" about (`also_groups`): the document
+        titled by the group's name, whose lists name its members ("## Members" of the committee's page, where the
+        committee's own entity is only mentioned). Its members, and their other relations one step further (the
+        "## Chairs" of another page naming one of them), are what the part joins; the page is as near the question as
+        the group it is the page of. (The page is titled as the question writes the group's name, whatever name its
+        entity was resolved to: "Lamp Wardens Guild" of the "LWG".)"""
+        pages = [self.entities.pages.get(result.question[s:e].lower())
+                 for _, s, e in also_groups(result.question, result.question_spans)]
+        return list(dict.fromkeys(key for page in pages if page for key in self.entities.documents.get(page, [])[:1]
+                                  if key not in result.question_pins))
 
     def _follow_references(self, result: Retrieval, question: str) -> None:
         """A top passage that names another document of the corpus by its id or file name ("the same bad state as

@@ -974,3 +974,34 @@ def test_a_long_section_is_found_by_the_window_that_says_what_is_asked(embedder)
     windowed = VectorIndex(chunks, vectors[:len(texts)], wanted.owners, vectors[len(texts):]).search(query, len(texts))
     assert [p.doc_id for p in whole].index("d0") >= 2  # the section's own vector ranks it below pages about other things
     assert windowed[0].doc_id == "d0"
+
+
+_GUILDS = {
+    "lamp-guild.md": "# Lamp Wardens Guild\n\nThe guild keeps the coastal lamps lit through the winter.\n\n## Members\n\n"
+                     "* Oren Vale (@ovale), Tidewatch\n* Mira Quell (@mquell), Saltworks\n* Ivo Renn (@irenn), Tidewatch\n\n"
+                     "## Emeritus Members\n\n* Pell Dorran (@pdorran)\n",
+    "harbour-board.md": "# Harbour Board\n\nThe board sets the order of berths in the harbour.\n\n## Stewards\n\n"
+                        "* Mira Quell (@mquell), Saltworks\n* Pell Dorran (@pdorran)\n",
+    "net-menders.md": "# Net Menders Circle\n\nThe circle repairs the fleet's nets before each season.\n\n## Stewards\n\n"
+                      "* Ivo Renn (@irenn), Tidewatch\n",
+    "coast-charter.md": "# Coast charter\n\nThe [Lamp Wardens Guild (LWG)](https://example.org/lwg) reports to the Harbour "
+                        "Board every spring.\n",
+}
+
+
+def test_the_members_of_a_group_who_also_hold_another_role_are_joined_from_two_pages(tmp_path, embedder):
+    """"Which people in the guild also steward a group": the guild's page lists its members, other pages list their
+    stewards, and no sentence says both. The graph joins them: the members (not a past member, under "Emeritus
+    Members") whom a "Stewards" list names elsewhere, each with the group they steward, citing both pages — though
+    the only passage retrieved is the charter that names the guild (by the name its page is titled with, resolved to
+    "LWG"): the guild's page is where its members are read, and their other pages one step further."""
+    result, = _ranked_retrieval(_GUILDS, tmp_path, embedder, ["coast-charter.md"],
+                                "Which people in the Lamp Wardens Guild also steward a group, and which group does each "
+                                "of them steward?")
+    assert {p.doc_id for p in result.passages} == {"coast-charter.md"}
+    answer = compose(result)
+    head = answer.splitlines()[0]
+    assert "Mira Quell (Harbour Board)" in head and "Ivo Renn (Net Menders Circle)" in head, answer
+    assert "Oren Vale" not in head and "Pell Dorran" not in head, head
+    assert answer_label(answer) == "likely"
+    assert all(f"[{doc}]" in head for doc in ("lamp-guild.md", "harbour-board.md", "net-menders.md")), head
