@@ -38,14 +38,15 @@ def joined_members(facts: list[Fact], groups: set[str], member_types: frozenset[
     heading the vocabulary reads as a relation ("Members": membership) makes members where there is one; a list
     under a heading it reads as none ("Emeritus Members") then does not."""
     ordered = sorted(facts, key=lambda f: (f.doc_id, f.line))
-    listed = [f for f in ordered if f.type not in IDENTITY and f.type != MENTION
-              and (f.source in groups) != (f.target in groups)
-              and (not member_types or member_type(_other(f, f.source if f.source in groups else f.target)[0]) in member_types)]
-    if any(f.type != GENERIC for f in listed):
-        listed = [f for f in listed if f.type != GENERIC]
+    # (a fact with one end in the group: its other end is who it lists)
+    listed = [(f, _other(f, f.source if f.source in groups else f.target)[0]) for f in ordered
+              if f.type not in IDENTITY and f.type != MENTION and (f.source in groups) != (f.target in groups)]
+    listed = [(f, key) for f, key in listed if not member_types or member_type(key) in member_types]
+    if any(f.type != GENERIC for f, _ in listed):
+        listed = [(f, key) for f, key in listed if f.type != GENERIC]
     members: dict[str, Fact] = {}
-    for f in listed:
-        members.setdefault(_other(f, f.source if f.source in groups else f.target)[0], f)
+    for f, key in listed:
+        members.setdefault(key, f)
     joined = []
     for key, via in members.items():
         held = tuple(f for f in ordered if key in (f.source, f.target) and f is not via and f.type not in IDENTITY

@@ -1005,3 +1005,16 @@ def test_the_members_of_a_group_who_also_hold_another_role_are_joined_from_two_p
     assert "Oren Vale" not in head and "Pell Dorran" not in head, head
     assert answer_label(answer) == "likely"
     assert all(f"[{doc}]" in head for doc in ("lamp-guild.md", "harbour-board.md", "net-menders.md")), head
+
+
+def test_also_names_a_group_only_where_a_question_asks_which_of_it():
+    """"Which people in the guild also …" asks which of the guild's members hold another relation: the guild (named
+    before "also") is the group whose page is read, not the board named after it; an "also" in a statement ("One of the
+    wardens also stewards a group") asks nothing."""
+    from graphrag_bench.answers.question_reading import also_clause, also_groups
+
+    assert also_clause("Which people in the Lamp Wardens Guild also steward a group") == (39, "steward a group")
+    assert also_clause("One of the wardens also stewards a group") is None
+    question = "Which people in the Lamp Wardens Guild also sit on the Harbour Board?"
+    spans = [("team:lamp_wardens_guild", 20, 38), ("team:harbour_board", 55, 68)]
+    assert [key for key, _, _ in also_groups(question, spans)] == ["team:lamp_wardens_guild"]
