@@ -126,8 +126,7 @@ class QuestionReader:
             offset = start + len(piece)
             # Statements before the question ("The X RFC links its rules to rfcs#109. Which RFC came out of it?") say
             # what the question is about (their names are anchors of the parts after them), not what it asks.
-            asked = next((m.end() for m in SENTENCE_BREAK.finditer(piece) if WH.match(piece[m.end():])), 0) \
-                if not WH.match(piece) else 0
+            asked = asked_from(piece)
             piece, start = piece[asked:], start + asked
             if piece.strip():
                 parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts)))
@@ -306,6 +305,14 @@ def strip_named(text: str, spans: list[tuple[str, int, int]]) -> str:
     return normalize_label(" ".join(out), max_words=40)
 
 
+def asked_from(piece: str) -> int:
+    """Where a piece of a question starts asking: after the statements before its wh-word ("The X RFC links its rules
+    to rfcs#109. Which RFC came out of it?")."""
+    if WH.match(piece):
+        return 0
+    return next((m.end() for m in SENTENCE_BREAK.finditer(piece) if WH.match(piece[m.end():])), 0)
+
+
 def also_clause(part: str) -> tuple[int, str] | None:
     """A part asking which of a named group also hold another relation ("Which people on the Security Committee also
     chair a SIG"): where the group ends (the offset of "also" in the part) and what its members must hold besides
@@ -324,6 +331,8 @@ def also_groups(question: str, spans: list[tuple[str, int, int]]) -> list[tuple[
     for piece in PART_SPLIT.split(question):
         start = question.find(piece, offset) if piece else offset
         offset = start + len(piece)
+        asked = asked_from(piece)  # (what a statement before the question names is no group it asks about)
+        piece, start = piece[asked:], start + asked
         clause = also_clause(piece)
         if clause is not None:
             groups += [span for span in spans if start <= span[1] < start + clause[0]]

@@ -1018,3 +1018,7 @@ def test_also_names_a_group_only_where_a_question_asks_which_of_it():
     question = "Which people in the Lamp Wardens Guild also sit on the Harbour Board?"
     spans = [("team:lamp_wardens_guild", 20, 38), ("team:harbour_board", 55, 68)]
     assert [key for key, _, _ in also_groups(question, spans)] == ["team:lamp_wardens_guild"]
+    told = "The Harbour Board met twice. " + question  # (a statement before the question: its names are no group)
+    shifted = [(key, s + 29, e + 29) for key, s, e in spans] + [("team:harbour_board", 4, 17)]
+    assert told[4:17] == "Harbour Board" and told[49:67] == "Lamp Wardens Guild"
+    assert [key for key, _, _ in also_groups(told, shifted)] == ["team:lamp_wardens_guild"]
