@@ -271,9 +271,9 @@ class Answerer:
         if not members or any(f.certainty < SUPPORTED_MIN for f in used):
             return None
         # (a page is called by its title: "Auth Special Interest Group", not sig-auth--README.md)
-        called = {k: (titles.get(k) or titles.get(n) or n) if _type(k) in RECORD_TYPES else n
-                  for j in members for k, n in held_ends(j)}
-        names = [f"{j.name} ({', '.join(called[k] for k, _ in held_ends(j))})" for j in members]
+        ends = [[(titles.get(k) or titles.get(n) or n) if _type(k) in RECORD_TYPES else n for k, n in held_ends(j)]
+                for j in members]
+        names = [f"{j.name} ({', '.join(held)})" for j, held in zip(members, ends)]
         sources = list(dict.fromkeys(f.doc_id for f in used))
         label = "likely" if len(sources) > 1 else "supported"  # (two documents' statements joined: a path, not one)
         return _render([PartAnswer(names, [j.key for j in members], used, sources, label, "")])

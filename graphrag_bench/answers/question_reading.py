@@ -119,15 +119,7 @@ class QuestionReader:
 
     def _read(self, question: str, spans: list[tuple[str, int, int]]) -> Reading:
         parts: list[Part] = []
-        offset = 0
-        pieces = PART_SPLIT.split(question)
-        for piece in pieces:
-            start = question.find(piece, offset) if piece else offset
-            offset = start + len(piece)
-            # Statements before the question ("The X RFC links its rules to rfcs#109. Which RFC came out of it?") say
-            # what the question is about (their names are anchors of the parts after them), not what it asks.
-            asked = asked_from(piece)
-            piece, start = piece[asked:], start + asked
+        for piece, start in asked_pieces(question):
             if piece.strip():
                 parts.append(self._part(piece, start, [s for s in spans if start <= s[1] < start + len(piece)], bool(parts)))
         anchors = tuple(dict.fromkeys(question[s:e] for _, s, e in spans))
@@ -305,12 +297,20 @@ def strip_named(text: str, spans: list[tuple[str, int, int]]) -> str:
     return normalize_label(" ".join(out), max_words=40)
 
 
-def asked_from(piece: str) -> int:
-    """Where a piece of a question starts asking: after the statements before its wh-word ("The X RFC links its rules
-    to rfcs#109. Which RFC came out of it?")."""
-    if WH.match(piece):
-        return 0
-    return next((m.end() for m in SENTENCE_BREAK.finditer(piece) if WH.match(piece[m.end():])), 0)
+def asked_pieces(question: str) -> list[tuple[str, int]]:
+    """Each part of a question as it asks (with its offset in the question): split where a second question is joined
+    to the first, and each cut after the statements before its wh-word — statements ("The X RFC links its rules to
+    rfcs#109. Which RFC came out of it?") say what the question is about (their names are anchors of the parts after
+    them), not what it asks."""
+    pieces = []
+    offset = 0
+    for piece in PART_SPLIT.split(question):
+        start = question.find(piece, offset) if piece else offset
+        offset = start + len(piece)
+        asked = 0 if WH.match(piece) else next(
+            (m.end() for m in SENTENCE_BREAK.finditer(piece) if WH.match(piece[m.end():])), 0)
+        pieces.append((piece[asked:], start + asked))
+    return pieces
 
 
 def also_clause(part: str) -> tuple[int, str] | None:
@@ -327,12 +327,7 @@ def also_groups(question: str, spans: list[tuple[str, int, int]]) -> list[tuple[
     """The spans each part of the question names before its "also" (`also_clause`): the groups whose members it asks
     about ("the Security Response Committee" of "Which people on the Security Response Committee also chair a SIG")."""
     groups: list[tuple[str, int, int]] = []
-    offset = 0
-    for piece in PART_SPLIT.split(question):
-        start = question.find(piece, offset) if piece else offset
-        offset = start + len(piece)
-        asked = asked_from(piece)  # (what a statement before the question names is no group it asks about)
-        piece, start = piece[asked:], start + asked
+    for piece, start in asked_pieces(question):  # (what a statement before the question names is no group it asks about)
         clause = also_clause(piece)
         if clause is not None:
             groups += [span for span in spans if start <= span[1] < start + clause[0]]
