@@ -20,17 +20,17 @@ import dataclasses
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from .fillers import field_labels_of, shape_kinds
 from .reader import ContextWords, PassageReader
 from .reader import PartAnswer as PassagePart
 from .sentences import Sentence, clean, context_sentences, linked_as
 from .slots import AskedPart, AskedQuestion, SlotReader, stem, terms_of
-from .joined import held_ends, joined_members
+from .joined import group_lists, held_ends, joined_members
 from .question_reading import (ASK_THRESHOLD, MEMO_SIZE, Part, QuestionReader, Reading, also_clause, content_tokens,
-                               document_nouns, id_tokens, pointed_objects, predicate_words, strip_named)
-from ..retrieval.retrieve import Fact, Retrieval
+                               document_nouns, every_clause, id_tokens, pointed_objects, predicate_words, strip_named)
+from ..retrieval.retrieve import Fact, Retrieval, calls
 from ..language.english import EXCLUSIVE
 from ..language.text import split_items
 from ..language.semantics import RELATION_THRESHOLD, Semantics
@@ -207,7 +207,7 @@ class Answerer:
         own_label &= words.labels
         answers: list[PartAnswer] = []
         titles = {**r.titles, **words.title_of}  # by entity id, and by document id as the context writes it
-        joined = self._joined(r, reading, asked, facts, titles)
+        joined = self._joined(r, reading, asked, facts, titles) or self._included(r, reading, asked, facts, sentences, words)
         if joined is not None:
             return joined
         # What documents are called: by the context's ids ("RFC-0011") and by the names the question gives them ("the
@@ -277,6 +277,57 @@ class Answerer:
         sources = list(dict.fromkeys(f.doc_id for f in used))
         label = "likely" if len(sources) > 1 else "supported"  # (two documents' statements joined: a path, not one)
         return _render([PartAnswer(names, [j.key for j in members], used, sources, label, "")])
+
+    def _included(self, r: Retrieval, reading: Reading, asked: AskedQuestion, facts: list[Fact],
+                  sentences: list[Sentence], words: ContextWords) -> str | None:
+        """"Is every SIG Docs chair also one of the SIG's tech leads?": the members the group's page lists under the
+        heading the words before "also" name ("Chairs") against those it lists under the one the words after it name
+        ("Technical Leads"): yes when every one of the first are among the second, else no, naming who is not (and who
+        is). Where a sentence of the passages answers the other way ("Chairs also serve as Tech Leads"), the sources
+        disagree: both are given, each cited. Only a question of that one part."""
+        first = reading.parts[0]
+        clause = every_clause(first.text)
+        if clause is None or len(reading.parts) > 1 or len(asked.parts) > 1:
+            return None
+        begin, cut, after = clause
+        named = [(key, s, e) for key, s, e in r.question_spans if first.start + begin <= s < first.start + cut]
+        if not named:
+            return None
+        written = [r.question[s:e] for _, s, e in named]
+        groups = {key for key, _, _ in named} | {key for key, title in r.titles.items()
+                                                 if any(calls(name, title) for name in written)}
+        described = strip_named(r.question[first.start + begin:first.start + cut],
+                                [(k, s - first.start - begin, e - first.start - begin) for k, s, e in named])
+        kinds = [dataclasses.replace(first, phrase=phrase, relations=self.reader.relations(phrase, predicate_words(phrase))[0],
+                                     groups=(), main=0) for phrase in (described, after)]
+        listed, among = group_lists(facts, groups, [partial(self.relevance, kind) for kind in kinds], ASK_THRESHOLD,
+                                    SUPPORTED_MIN)
+        if not listed or not among:
+            return None
+        name = {key: (f.target_name if f.target == key else f.source_name) for key, f in (*listed.items(), *among.items())}
+        heading = [next(iter(members.values())).label for members in (listed, among)]
+        outside = [key for key in listed if key not in among]
+        both = [key for key in listed if key in among]
+        said = (f"no — {', '.join(name[k] for k in outside)} ({heading[0]}, not {heading[1]})"
+                + (f"; {', '.join(name[k] for k in both)} ({heading[0]} and {heading[1]})" if both else "")) if outside \
+            else f"yes — {', '.join(name[k] for k in listed)} ({heading[0]} and {heading[1]})"
+        used = [*listed.values(), *(among[k] for k in both)]
+        sources = list(dict.fromkeys(f.doc_id for f in used))
+        # (what the passages read for the same yes-or-no, from a sentence that speaks of both kinds of member — "Chairs
+        # also serve as Tech Leads" — is another source's statement of it)
+        named_terms = {t for name in written for t in terms_of(name)}
+        sides = [set(terms_of(phrase)) - named_terms for phrase in (described, after)]
+        read = self.passages.read(asked, sentences, words)
+        other = next((a for a in read if a.part.slot == "polar" and a.filler.split()[:1] != said.split()[:1]
+                      and a.filler.split()[:1] in (["yes"], ["no"]) and a.sentence.doc_id not in sources
+                      and all(side & set(terms_of(a.sentence.text)) for side in sides)), None)
+        claims = list(dict.fromkeys(f"- {claim_line(f, 'conflicting' if other else 'supported')}" for f in used))[:MAX_CLAIMS]
+        if other is None:
+            return "\n".join([f"Answer: {said} (supported) " + " ".join(cite(d) for d in sources), *claims])
+        head = (f"Answer: the sources disagree: {said} {' '.join(cite(d) for d in sources)}, {other.filler} "
+                f"{cite(other.sentence.doc_id)} (conflicting) " + " ".join(cite(d) for d in [*sources, other.sentence.doc_id]))
+        quoted = f"- {cite(other.sentence.doc_id)} line {other.sentence.line}: \"{other.sentence.text}\""
+        return "\n".join([head, quoted, *claims])
 
     def _introduced(self, r: Retrieval, reading: Reading, facts: list[Fact]) -> tuple[str, Fact] | None:
         """What the question's opening statement introduces without naming it, read from the graph: "The RFC named

@@ -6,11 +6,14 @@ relation the words after "also" name, to something else (the "## Chairs" list of
 both; the node the two facts share is the answer, and what the second fact links it to answers a later part that
 points back to them ("and which SIG does each of them chair"). Only the graph's facts are read here; which facts say
 the other relation is the caller's reading of the words after "also".
+
+"Is every SIG Docs chair also one of its tech leads?" compares two lists of one group (`group_lists`): those its page
+lists under the heading the words before "also" name, and those under the heading the words after it name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..graph.vocabulary import GENERIC, IDENTITY, MENTION
@@ -59,3 +62,20 @@ def joined_members(facts: list[Fact], groups: set[str], member_types: frozenset[
 def held_ends(joined: Joined) -> list[tuple[str, str]]:
     """What the other relation links the member to: (key, name) of each, once."""
     return list(dict.fromkeys(_other(f, joined.key) for f in joined.held))
+
+
+def group_lists(facts: list[Fact], groups: set[str], kinds: Sequence[Callable[[Fact], float]], threshold: float,
+                stated: float) -> list[dict[str, Fact]]:
+    """For each kind of member (how well a fact says it: "Chairs" for "chair"), the members a fact links to the group
+    (or its page) as that kind, in the document order of the facts: each fact counts for the one kind it says best,
+    at least `threshold` and better than any other. One person listed under two headings is of both kinds (two
+    facts). Facts below the `stated` certainty count for none."""
+    lists: list[dict[str, Fact]] = [{} for _ in kinds]
+    for f in sorted(facts, key=lambda f: (f.doc_id, f.line)):
+        if f.type in IDENTITY or f.type == MENTION or (f.source in groups) == (f.target in groups) or f.certainty < stated:
+            continue
+        scores = [kind(f) for kind in kinds]
+        best = max(range(len(kinds)), key=lambda i: scores[i])
+        if scores[best] >= threshold and all(scores[best] > score for i, score in enumerate(scores) if i != best):
+            lists[best].setdefault(_other(f, f.source if f.source in groups else f.target)[0], f)
+    return lists

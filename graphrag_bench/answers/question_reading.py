@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..language.english import ADDITIVE, AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS, POINTING_DETERMINERS
+from ..language.english import (ADDITIVE, AUXILIARIES, BACK_REFERENCES, FUNCTION_WORDS, POINTING_DETERMINERS,
+                                UNIVERSAL)
 from ..language.text import CAPITALISED, WORD_DATE
 from ..corpus.ingest import ID_IN_TEXT
 from ..language.semantics import RELATION_THRESHOLD, Semantics, normalize_label
@@ -28,6 +29,7 @@ WH = re.compile(r"^\s*(?:and\s+|but\s+)?(who|whom|whose|what|which|when|where|ho
 PART_SPLIT = re.compile(r"\s*(?:[;?]\s*|,?\s+(?:and|but)\s+(?=(?:who|whom|what|which|when|where|how)\b))", re.IGNORECASE)
 BACK_REFERENCE = re.compile(r"\b(?:" + "|".join(sorted(BACK_REFERENCES)) + r"|that one|this one)\b", re.IGNORECASE)
 ADDITIVE_WORD = re.compile(r"\b(?:" + "|".join(sorted(ADDITIVE)) + r")\b", re.IGNORECASE)
+UNIVERSAL_WORD = re.compile(r"\b(?:" + "|".join(sorted(UNIVERSAL)) + r")\b", re.IGNORECASE)
 # "What connects A to B?", "the chain from A to B": the answer is the path between two named things.
 SHAPE_THRESHOLD = 0.6
 ASK_THRESHOLD = 0.5  # a predicate reading this close to a relation is something the question asks about
@@ -323,12 +325,27 @@ def also_clause(part: str) -> tuple[int, str] | None:
     return also.start(), part[also.end():].strip()
 
 
+def every_clause(part: str) -> tuple[int, int, str] | None:
+    """A yes-or-no part asking whether every one of a named group's members of one kind also holds another relation
+    ("Is every SIG Docs chair also one of the SIG's tech leads"): where the members' description starts (after the
+    quantifier), where it ends (the offset of "also"), and what they must hold besides ("one of the SIG's tech
+    leads"). None for a part that is no yes-or-no question, or quantifies nothing before "also"."""
+    words = part.split()
+    also = ADDITIVE_WORD.search(part)
+    if not words or words[0].lower() not in AUXILIARIES or also is None or not content_tokens(part[also.end():]):
+        return None
+    every = UNIVERSAL_WORD.search(part, 0, also.start())
+    return None if every is None else (every.end(), also.start(), part[also.end():].strip())
+
+
 def also_groups(question: str, spans: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-    """The spans each part of the question names before its "also" (`also_clause`): the groups whose members it asks
-    about ("the Security Response Committee" of "Which people on the Security Response Committee also chair a SIG")."""
+    """The spans each part of the question names before its "also" (`also_clause`, `every_clause`): the groups whose
+    members it asks about ("the Security Response Committee" of "Which people on the Security Response Committee also
+    chair a SIG"; "SIG Docs" of "Is every SIG Docs chair also one of its tech leads")."""
     groups: list[tuple[str, int, int]] = []
     for piece, start in asked_pieces(question):  # (what a statement before the question names is no group it asks about)
-        clause = also_clause(piece)
-        if clause is not None:
-            groups += [span for span in spans if start <= span[1] < start + clause[0]]
+        also = also_clause(piece)
+        every = every_clause(piece)
+        begin, end = (0, also[0]) if also is not None else (every[0], every[1]) if every is not None else (0, 0)
+        groups += [span for span in spans if start + begin <= span[1] < start + end]
     return groups

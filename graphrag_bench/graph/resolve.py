@@ -15,7 +15,8 @@
    e-mail); otherwise rejected with "no evidence of identity" and reported. Never a silent
    merge, never a stopped run.
 Alias entities stay as nodes (their ids are stable) joined to the canonical one by SAME_AS;
-every other edge is redirected to the canonical entity.
+every other edge is redirected to the canonical entity. One edge per relation, its two ends and
+document (the first statement kept), and per heading or column a generic one is listed under.
 """
 
 from __future__ import annotations
@@ -34,9 +35,10 @@ from rapidfuzz.distance import Levenshtein
 from .extract import Extraction
 from ..corpus.ingest import Document
 from .keys import ARTIFACT_TYPES, KEY_FORMAT, canonical_name, key_type
-from .vocabulary import MENTION
+from .vocabulary import GENERIC, MENTION
 from ..runtime.result_cache import StoredFrame
 
+RESOLVER_VERSION = "2"  # bump when resolution rules change: cached resolutions are then ignored
 SUFFIX = re.compile(r"_(?:jr|sr|ii|iii|iv)$")
 NO_EVIDENCE = "no evidence of identity"
 
@@ -62,8 +64,16 @@ class Resolution:
         return pl.DataFrame(self.entities, schema=ENTITY_SCHEMA), pl.DataFrame(self.relationships, schema=RELATIONSHIP_SCHEMA)
 
 
-def relationship_id(source: str, rtype: str, target: str, doc_id: str) -> str:
-    return hashlib.sha1(f"{source}|{rtype}|{target}|{doc_id}".encode()).hexdigest()[:16]
+# Extractors whose label is the relation's own name, a heading or a column ("Chairs", "Technical Leads"), not the
+# words a sentence happened to put between two names: one pair under two such labels is two statements.
+NAMED_BY_STRUCTURE = frozenset({"heading_list", "table"})
+
+
+def relationship_id(source: str, rtype: str, target: str, doc_id: str, label: str = "") -> str:
+    """One id per statement of a relation in a document; the heading a generic relation is listed under is part of
+    it (`NAMED_BY_STRUCTURE`): a page listing one person under "Chairs" and again under "Technical Leads" says two
+    things of them."""
+    return hashlib.sha1(f"{source}|{rtype}|{target}|{doc_id}{f'|{label}' if label else ''}".encode()).hexdigest()[:16]
 
 
 def _blocks(keys: list[str]) -> dict[str, list[str]]:
@@ -140,7 +150,7 @@ class ResolvedFrames(NamedTuple):
 def resolve_cached(extraction: Extraction, documents: list[Document], cache) -> tuple[ResolvedFrames, bool]:
     """`resolve`, reused as a whole when the extraction's fingerprint is unchanged (nothing edited). Kept as frames:
     Arrow buffers store and load in a fraction of the time 50,000 row dicts take, and the stages want frames."""
-    key = f"resolved_frames|{extraction.fingerprint}"  # (not "resolution|": those entries held row dicts)
+    key = f"resolved_frames|{RESOLVER_VERSION}|{extraction.fingerprint}"  # (not "resolution|": those held row dicts)
     cached: ResolvedFrames | None = cache.get(key, ResolvedFrames) if extraction.fingerprint else None
     if cached is None:
         resolution = resolve(extraction, documents)
@@ -288,7 +298,8 @@ def resolve(extraction: Extraction, documents: list[Document]) -> Resolution:
 
     def add(source: str, target: str, rtype: str, doc_id: str, line: int, evidence: str, extractor: str,
             certainty: float, label: str = "", **extra) -> None:
-        rid = relationship_id(source, rtype, target, doc_id)
+        rid = relationship_id(source, rtype, target, doc_id,
+                              label if rtype == GENERIC and extractor in NAMED_BY_STRUCTURE else "")
         row = {"id": rid, "source": source, "target": target, "type": rtype, "doc_id": doc_id, "line": line,
                "evidence": evidence, "extractor": extractor, "certainty": certainty, "label": label, "status": "", "reason": ""}
         row.update(extra)

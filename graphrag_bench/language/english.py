@@ -73,6 +73,7 @@ NUMBER_WORDS = frozenset(NUMBER_WORDS_ORDER)
 ABSENT_VALUES = frozenset({"-", "—", "–", "?", "n/a", "none", "tbd"})
 EXCLUSIVE = frozenset({"only", "sole"})  # "their only author": the one of its kind, no other beside it
 ADDITIVE = frozenset({"also"})  # "which people on X also chair a SIG": those of one group who hold another relation besides
+UNIVERSAL = frozenset({"every", "each", "all"})  # "is every chair of X also a lead": the whole of a group, not some of it
 QUANTIFIERS = frozenset({"several", "many", "some", "multiple", "both", "various", "few", "all", "most", "numerous"})
 # "How long" asks a measure, and documents name a measure by its noun ("Term Length: 2 years", "max size 5 GB"),
 # seldom by the adjective the question asks with ("long" is "long-term" there): English's dimension adjectives.

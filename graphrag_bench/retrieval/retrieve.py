@@ -209,6 +209,49 @@ def heading_names(headings: dict[str, str]) -> dict[str, str]:
     return names
 
 
+INITIALISM = re.compile(r"^[A-Z]{2,}$")  # "SIG": the capitals of the words a name stands for
+
+
+def initialism_key(words: Sequence[str]) -> tuple[str, ...]:
+    """The words of a name as a set, in one order: "SIG Docs" and "Docs SIG" say the same name."""
+    return tuple(sorted(w.lower() for w in words))
+
+
+def abbreviations(heading: str) -> set[tuple[str, ...]]:
+    """The heading with a run of its capitalised words written as their initials (`initialism_key`): "Docs Special
+    Interest Group" is also "Docs SIG" (and "SIG Docs"), as the Agent Memory Service is "AMS"."""
+    ws = heading.split()
+    forms = set()
+    for i in range(len(ws)):
+        for j in range(i + 2, len(ws) + 1):
+            if not all(w[:1].isupper() for w in ws[i:j]):
+                break
+            forms.add(initialism_key([*ws[:i], "".join(w[0] for w in ws[i:j]), *ws[j:]]))
+    return forms
+
+
+def abbreviated_key(name: str) -> tuple[str, ...] | None:
+    """`name`'s words as `initialism_key`, where one of them is an initialism; None otherwise."""
+    words = name.split()
+    return initialism_key(words) if any(INITIALISM.match(w) for w in words) else None
+
+
+def calls(name: str, title: str) -> bool:
+    """Whether `name` is the title, or the title with some of its words written as their initials."""
+    return name.lower() == title.lower() or (key := abbreviated_key(name)) is not None and key in abbreviations(title)
+
+
+def abbreviated_pages(named: dict[str, list[str]]) -> dict[tuple[str, ...], str]:
+    """Each document's page by its heading written with an initialism (`abbreviations`): "SIG Docs" calls the page
+    headed "Docs Special Interest Group". Only where one document has that name."""
+    variants: dict[tuple[str, ...], set[str]] = {}
+    for doc, names in named.items():
+        for heading in names:
+            for key in abbreviations(heading):
+                variants.setdefault(key, set()).add(doc)
+    return {key: next(iter(docs)) for key, docs in variants.items() if len(docs) == 1}
+
+
 def document_titles(entities: list[dict], heading: dict[str, str],
                     named_by_heading: dict[str, str] | None = None) -> dict[str, list[str]]:
     """Each document entity's titles: its record's `Name:` field, its document's heading and the name the heading
@@ -270,6 +313,10 @@ class EntityIndex:
         named = {doc: [h, *([n] if (n := self.of_a_kind.get(doc)) else [])] for doc, h in headings.items()}
         owners = Counter(h.lower() for names in named.values() for h in names)
         self.pages = {h.lower(): doc for doc, names in named.items() for h in names if owners[h.lower()] == 1}
+        # (a heading that is the whole name before one that names a kind of page about it: "Docs Special Interest
+        # Group" is the page of "SIG Docs" more than "SIG Docs Charter" is)
+        self.headed = {h.lower(): doc for doc, h in headings.items() if owners[h.lower()] == 1}
+        self.abbreviated = (abbreviated_pages({doc: [h] for doc, h in headings.items()}), abbreviated_pages(named))
         for key, titles in document_titles(entities, headings, self.of_a_kind).items():
             by_id.setdefault(self.canonical.get(key, key), []).extend(titles)
             if titles:
@@ -287,6 +334,14 @@ class EntityIndex:
 
     def name(self, key: str) -> str:
         return self.names.get(key, key.split(":", 1)[-1])
+
+    def page_of(self, name: str) -> str | None:
+        """The document whose heading is `name` (`pages`), or, where `name` writes some of it as an initialism, whose
+        heading it abbreviates (`abbreviated_pages`)."""
+        key = abbreviated_key(name)
+        whole, named = self.abbreviated
+        return (self.headed.get(name.lower()) or (whole.get(key) if key else None) or self.pages.get(name.lower())
+                or (named.get(key) if key else None))
 
     def titles_of(self, facts: Sequence[Fact]) -> dict[str, str]:
         """The titles of the documents at either end of the facts: an answer names "ADR-33" as its title says."""
@@ -482,7 +537,7 @@ class GraphRetriever:
         "## Chairs" of another page naming one of them), are what the part joins; the page is as near the question as
         the group it is the page of. (The page is titled as the question writes the group's name, whatever name its
         entity was resolved to: "Lamp Wardens Guild" of the "LWG".)"""
-        pages = [self.entities.pages.get(result.question[s:e].lower())
+        pages = [self.entities.page_of(result.question[s:e])
                  for _, s, e in also_groups(result.question, result.question_spans)]
         return list(dict.fromkeys(key for page in pages if page for key in self.entities.documents.get(page, [])[:1]
                                   if key not in result.question_pins))
@@ -510,7 +565,7 @@ class GraphRetriever:
         # (a document the question names by its id or its title, "RFC 0004", is a page of its own: among thousands of
         # documents that say the same words, its passages need not rank first)
         pages = [doc for pin in result.question_pins if (doc := self.entities.document_of.get(pin)
-                                                         or self.entities.pages.get(self.entities.name(pin).lower()))
+                                                         or self.entities.page_of(self.entities.name(pin)))
                  and doc not in held][:MAX_REFERENCED]
         pages += [doc for doc in self._titled(words, question) if doc not in held and doc not in pages][:MAX_REFERENCED]
         dated = [doc for doc in self._dated(question) if doc not in held][:MAX_REFERENCED]
@@ -796,7 +851,7 @@ class GraphRetriever:
                     if other not in nodes and len(nodes) >= self.settings.max_nodes:
                         continue  # the 50-node bound: facts that would add a node past it are dropped
                     nodes.add(other)
-                    facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id), fact)
+                    facts.setdefault((fact.source, fact.type, fact.target, fact.doc_id, fact.label), fact)
 
     def neighbourhood(self, entity_id: str) -> list[Fact]:
         """Every fact around one entity that a question pinned to it would be expanded to (the same templates and

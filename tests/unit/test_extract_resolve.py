@@ -619,6 +619,27 @@ def test_people_listed_with_their_account_handles_under_a_heading_and_a_table_of
     assert not {"Initech", "Tide Works"} & {t for *_, t in said}, said
 
 
+def test_one_person_listed_under_two_headings_of_a_page_is_two_statements(tmp_path):
+    """A page listing Bo Lindqvist under "### Wardens" and again under "### Keepers" says two things of him: both are
+    kept (the heading is the relation's name), where two sentences relating the same two names say one relation
+    again (its first statement kept)."""
+    write(tmp_path / "docs" / "guild.md", "# Net Guild\n\n### Wardens\n\n"
+                                          "* Ana Ruiz (**[@aruiz](https://example.org/aruiz)**), Initech\n"
+                                          "* Bo Lindqvist (**[@bolind](https://example.org/bolind)**), Initech\n\n"
+                                          "### Keepers\n\n* Bo Lindqvist (**[@bolind](https://example.org/bolind)**), Initech\n")
+    write(tmp_path / "docs" / "notes.md", "# Notes\n\nThe Lamp Controller feeds the Tide Gauge at dawn.\n\n"
+                                          "Later the Lamp Controller warms the Tide Gauge at dusk.\n\n"
+                                          "At noon the Lamp Controller cools the Tide Gauge.\n")
+    graph, named, _ = _typed_graph(tmp_path / "docs")
+    labels = sorted(r["label"] for r in graph.relationships
+                    if named.get(r["target"]) == "Bo Lindqvist" and r["source"] == "artifact:guild.md")
+    assert labels == ["Keepers", "Wardens"], labels
+    between = [r for r in graph.relationships if {named.get(r["source"]), named.get(r["target"])}
+               == {"Lamp Controller", "Tide Gauge"} and r["type"] == "RELATED_TO"]
+    assert len(between) == 1 and between[0]["line"] == 5, between
+    assert len({r["id"] for r in graph.relationships}) == len(graph.relationships)
+
+
 def test_a_table_relates_its_rows_only_by_a_header_that_names_a_relation_and_never_through_flags(tmp_path):
     """A table of signal codes ("Code | Tower Data Type | Meaning") names no relation between a code and its data
     type, only a header close to one: no edge, though both columns hold names. A column of flags ("Required: Y/N")

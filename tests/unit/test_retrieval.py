@@ -1022,3 +1022,76 @@ def test_also_names_a_group_only_where_a_question_asks_which_of_it():
     shifted = [(key, s + 29, e + 29) for key, s, e in spans] + [("team:harbour_board", 4, 17)]
     assert told[4:17] == "Harbour Board" and told[49:67] == "Lamp Wardens Guild"
     assert [key for key, _, _ in also_groups(told, shifted)] == ["team:lamp_wardens_guild"]
+
+
+def test_every_names_the_group_of_a_yes_or_no_question_whose_members_it_compares():
+    """"Is every SIG Lamps warden also one of its keepers" asks of the whole of one kind of the group's members: the
+    group is what the question names between the quantifier and "also"; a statement, a wh-question or a yes-or-no
+    question without a quantifier asks no such thing."""
+    from graphrag_bench.answers.question_reading import also_groups, every_clause
+
+    question = "Is every SIG Lamps warden also one of the SIG's keepers"
+    assert every_clause(question) == (8, 26, "one of the SIG's keepers")
+    assert every_clause("Every SIG Lamps warden also keeps a lamp") is None
+    assert every_clause("Is a SIG Lamps warden also one of its keepers") is None
+    assert every_clause("Which SIG Lamps wardens also keep a lamp") is None
+    assert [key for key, _, _ in also_groups(question + "?", [("team:sig_lamps", 9, 18)])] == ["team:sig_lamps"]
+
+
+_LAMP_SIG = {
+    "lamp-sig.md": "# Lamps Special Interest Group\n\nCovers the coastal lamps and their upkeep.\n\n## Leadership\n\n"
+                   "### Wardens\n\n* Oren Vale (@ovale), Tidewatch\n* Mira Quell (@mquell), Saltworks\n"
+                   "* Ivo Renn (@irenn), Tidewatch\n\n### Keepers\n\n* Ivo Renn (@irenn), Tidewatch\n"
+                   "* Pell Dorran (@pdorran), Saltworks\n",
+    "lamp-sig-charter.md": "# SIG Lamps Charter\n\n## Additional responsibilities of Wardens\n\nWardens also serve as "
+                           "Keepers.\n",
+    "harbour-notes.md": "# Harbour notes\n\nSIG Lamps meets on the pier every spring to test the lamps.\n\n"
+                        "| Group | Liaison |\n|---|---|\n| SIG Lamps | Pell Dorran |\n| SIG Nets | Oren Vale |\n",
+}
+_EVERY_WARDEN = "Is every SIG Lamps warden also one of the SIG's keepers?"
+
+
+def test_every_member_of_one_list_of_a_page_is_compared_with_another_list_of_it(tmp_path, embedder):
+    """"Is every SIG Lamps warden also one of its keepers?": the group's page ("Lamps Special Interest Group", which
+    "SIG Lamps" abbreviates) lists its wardens and its keepers; the graph keeps both of Ivo Renn's listings (one
+    person under two headings of one page is two statements) and compares the lists: no — two wardens are no keepers,
+    one is both. The charter says every warden is a keeper: the sources disagree, both cited."""
+    result, = _ranked_retrieval(_LAMP_SIG, tmp_path, embedder, ["lamp-sig-charter.md", "harbour-notes.md"], _EVERY_WARDEN)
+    labels = {f.label for f in result.facts if f.target_name == "Ivo Renn" or f.source_name == "Ivo Renn"}
+    assert {"Wardens", "Keepers"} <= labels, labels
+    answer = compose(result)
+    head = answer.splitlines()[0]
+    assert "no — Oren Vale, Mira Quell (Wardens, not Keepers); Ivo Renn (Wardens and Keepers)" in head, answer
+    assert "Pell Dorran" not in head, head
+    assert answer_label(answer) == "conflicting"
+    assert "[lamp-sig.md]" in head and "[lamp-sig-charter.md]" in head, head
+
+
+def test_a_list_comparison_no_sentence_contradicts_is_stated_by_the_page(tmp_path, embedder):
+    """Without the charter, the page's two lists answer alone: one source → supported. Every warden a keeper → yes."""
+    corpus = {doc: text for doc, text in _LAMP_SIG.items() if doc != "lamp-sig-charter.md"}
+    result, = _ranked_retrieval(corpus, tmp_path, embedder, ["harbour-notes.md"], _EVERY_WARDEN)
+    answer = compose(result)
+    assert answer.splitlines()[0].startswith("Answer: no — Oren Vale, Mira Quell (Wardens, not Keepers)"), answer
+    assert answer_label(answer) == "supported"
+    every = {**corpus, "lamp-sig.md": corpus["lamp-sig.md"].replace("### Keepers\n\n",
+                                                                    "### Keepers\n\n* Oren Vale (@ovale), Tidewatch\n"
+                                                                    "* Mira Quell (@mquell), Saltworks\n")}
+    result, = _ranked_retrieval(every, tmp_path / "every", embedder, ["harbour-notes.md"], _EVERY_WARDEN)
+    assert compose(result).splitlines()[0].startswith("Answer: yes — Oren Vale, Mira Quell, Ivo Renn (Wardens and Keepers)")
+
+
+def test_a_name_written_with_an_initialism_calls_the_page_whose_heading_it_abbreviates():
+    """"SIG Lamps" is the page headed "Lamps Special Interest Group" (its capitalised words written as their
+    initials, in any order), before the page headed "SIG Lamps Charter" (a kind of page about it); a name without an
+    initialism abbreviates nothing."""
+    from graphrag_bench.retrieval.retrieve import EntityIndex, calls
+
+    assert calls("SIG Lamps", "Lamps Special Interest Group") and calls("LSIG", "Lamps Special Interest Group")
+    assert not calls("SIG Lamps", "Lamps Interest Group") and not calls("Lamps Group", "Lamps Special Interest Group")
+    chunks = [{"chunk_id": f"{doc}#1", "doc_id": doc, "text": f"{title} — {title}\nText."}
+              for doc, title in (("lamp-sig.md", "Lamps Special Interest Group"), ("charter.md", "SIG Lamps Charter"),
+                                 ("nets.md", "Nets Special Interest Group"))]
+    index = EntityIndex([], chunks)
+    assert index.page_of("SIG Lamps") == "lamp-sig.md" and index.page_of("SIG Nets") == "nets.md"
+    assert index.page_of("SIG Ropes") is None
