@@ -261,8 +261,7 @@ class Answerer:
         named = [(key, s, e) for key, s, e in r.question_spans if first.start <= s < first.start + cut]
         if not named:
             return None
-        written = {r.question[s:e].lower() for _, s, e in named}
-        groups = {key for key, _, _ in named} | {key for key, title in r.titles.items() if title.lower() in written}
+        groups = _group(r, named)
         relations, _ = self.reader.relations(after, predicate_words(after))
         held_part = dataclasses.replace(first, phrase=after, relations=relations, groups=(), main=0)
         members = joined_members(facts, groups, frozenset(SLOT_TYPES.get(asked.parts[0].slot, ())), _type,
@@ -293,9 +292,7 @@ class Answerer:
         named = [(key, s, e) for key, s, e in r.question_spans if first.start + begin <= s < first.start + cut]
         if not named:
             return None
-        written = [r.question[s:e] for _, s, e in named]
-        groups = {key for key, _, _ in named} | {key for key, title in r.titles.items()
-                                                 if any(calls(name, title) for name in written)}
+        groups = _group(r, named)
         described = strip_named(r.question[first.start + begin:first.start + cut],
                                 [(k, s - first.start - begin, e - first.start - begin) for k, s, e in named])
         kinds = [dataclasses.replace(first, phrase=phrase, relations=self.reader.relations(phrase, predicate_words(phrase))[0],
@@ -305,7 +302,7 @@ class Answerer:
         if not listed or not among:
             return None
         name = {key: (f.target_name if f.target == key else f.source_name) for key, f in (*listed.items(), *among.items())}
-        heading = [next(iter(members.values())).label for members in (listed, among)]
+        heading = [(f := next(iter(members.values()))).label or PHRASES[f.type] for members in (listed, among)]
         outside = [key for key in listed if key not in among]
         both = [key for key in listed if key in among]
         said = (f"no — {', '.join(name[k] for k in outside)} ({heading[0]}, not {heading[1]})"
@@ -315,7 +312,7 @@ class Answerer:
         sources = list(dict.fromkeys(f.doc_id for f in used))
         # (what the passages read for the same yes-or-no, from a sentence that speaks of both kinds of member — "Chairs
         # also serve as Tech Leads" — is another source's statement of it)
-        named_terms = {t for name in written for t in terms_of(name)}
+        named_terms = {t for _, s, e in named for t in terms_of(r.question[s:e])}
         sides = [set(terms_of(phrase)) - named_terms for phrase in (described, after)]
         read = self.passages.read(asked, sentences, words)
         other = next((a for a in read if a.part.slot == "polar" and a.filler.split()[:1] != said.split()[:1]
@@ -510,6 +507,14 @@ class Answerer:
                                + [(c.doc_id, c.line, c.text) for c in chained])
         lines += [f"- {cite(doc)} line {line}: \"{text}\"" for doc, line, text in quoted]
         return "\n".join(lines)
+
+
+def _group(r: Retrieval, named: list[tuple[str, int, int]]) -> set[str]:
+    """A group the question names (its spans `named`), and the page of it: the document titled by the name the
+    question writes, or by the title that name abbreviates ("SIG Docs" of "Docs Special Interest Group")."""
+    written = [r.question[s:e] for _, s, e in named]
+    return {key for key, _, _ in named} | {key for key, title in r.titles.items()
+                                           if any(calls(name, title) for name in written)}
 
 
 def _several_values(f: Fact) -> bool:
