@@ -236,9 +236,15 @@ def abbreviated_key(name: str) -> tuple[str, ...] | None:
     return initialism_key(words) if any(INITIALISM.match(w) for w in words) else None
 
 
+SHORT_NAME = re.compile(r"^(.+?)\s+\(([^()]+)\)$")  # "Docs Special Interest Group (SIG Docs)": a title, its short name
+
+
 def calls(name: str, title: str) -> bool:
-    """Whether `name` is the title, or the title with some of its words written as their initials."""
-    return name.lower() == title.lower() or (key := abbreviated_key(name)) is not None and key in abbreviations(title)
+    """Whether `name` is the title (or the short name it gives in brackets, `EntityIndex.titles`), or the title with
+    some of its words written as their initials."""
+    key = abbreviated_key(name)
+    said = [title, *(m.groups() if (m := SHORT_NAME.match(title)) else ())]
+    return any(name.lower() == t.lower() or key is not None and key in abbreviations(t) for t in said)
 
 
 def abbreviated_pages(named: dict[str, list[str]]) -> dict[tuple[str, ...], str]:
@@ -321,6 +327,16 @@ class EntityIndex:
             by_id.setdefault(self.canonical.get(key, key), []).extend(titles)
             if titles:
                 by_document.setdefault(self.names[key], titles[0])
+        # A page whose heading one name of the corpus abbreviates is called by both: "Auth Special Interest Group (SIG
+        # Auth)", as the other pages call it.
+        short: dict[str, set[str]] = {}
+        for e in entities:
+            if e["canonical_id"] in (None, "", e["id"]) and e["name"] != e.get("source_doc") \
+                    and (key := abbreviated_key(e["name"])) and (doc := self.abbreviated[0].get(key)):
+                short.setdefault(doc, set()).add(e["name"])
+        for doc, names in short.items():
+            if len(names) == 1 and by_document.get(doc) == headings.get(doc):
+                by_document[doc] = f"{headings[doc]} ({next(iter(names))})"
         # Every entity named by a document's id is that document (one mentioned first elsewhere too: ADR-33 of ADR-32)
         self.titles = {e["id"]: by_document[e["name"]] for e in entities if e["name"] in by_document}
         # Each document's own entities (its record, front matter and all; typed as an artifact, a decision …), by its id.

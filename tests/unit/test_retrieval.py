@@ -1089,9 +1089,17 @@ def test_a_name_written_with_an_initialism_calls_the_page_whose_heading_it_abbre
 
     assert calls("SIG Lamps", "Lamps Special Interest Group") and calls("LSIG", "Lamps Special Interest Group")
     assert not calls("SIG Lamps", "Lamps Interest Group") and not calls("Lamps Group", "Lamps Special Interest Group")
+    assert calls("SIG Lamps", "Lamps Special Interest Group (SIG Lamps)") and calls("SIG Lamps", "Lamps Guild (SIG Lamps)")
     chunks = [{"chunk_id": f"{doc}#1", "doc_id": doc, "text": f"{title} — {title}\nText."}
               for doc, title in (("lamp-sig.md", "Lamps Special Interest Group"), ("charter.md", "SIG Lamps Charter"),
                                  ("nets.md", "Nets Special Interest Group"))]
-    index = EntityIndex([], chunks)
+    entities = [{"id": f"artifact:{doc}", "type": "artifact", "name": doc, "canonical_id": f"artifact:{doc}",
+                 "aliases": [], "source_doc": doc} for doc in ("lamp-sig.md", "charter.md", "nets.md")]
+    entities.append({"id": "team:sig_lamps", "type": "team", "name": "SIG Lamps", "canonical_id": "team:sig_lamps",
+                     "aliases": [], "source_doc": "charter.md"})
+    index = EntityIndex(entities, chunks)
     assert index.page_of("SIG Lamps") == "lamp-sig.md" and index.page_of("SIG Nets") == "nets.md"
     assert index.page_of("SIG Ropes") is None
+    # (an answer calls the page by its heading and by the name the corpus abbreviates it to, where one does)
+    assert index.titles["artifact:lamp-sig.md"] == "Lamps Special Interest Group (SIG Lamps)"
+    assert index.titles["artifact:nets.md"] == "Nets Special Interest Group"
