@@ -352,8 +352,9 @@ class EntityIndex:
         return self.names.get(key, key.split(":", 1)[-1])
 
     def page_of(self, name: str) -> str | None:
-        """The document whose heading is `name` (`pages`), or, where `name` writes some of it as an initialism, whose
-        heading it abbreviates (`abbreviated_pages`)."""
+        """The document whose whole heading is `name`; else whose heading `name` writes with an initialism
+        (`abbreviated_pages`); else whose heading names it before the words saying a kind of page (`pages`: "SIG Docs"
+        of "SIG Docs Charter"), as written or with an initialism. Always one document, or None."""
         key = abbreviated_key(name)
         whole, named = self.abbreviated
         return (self.headed.get(name.lower()) or (whole.get(key) if key else None) or self.pages.get(name.lower())
