@@ -97,6 +97,8 @@ class PprRetriever(GraphRetriever):
             entities = {pin: 1.0 for pin in question_pins[:MAX_PINS]}
         else:  # nothing named: start from what the seed passages talk about, the more often the heavier
             entities = {pin: float(n) for pin, n in list(seed_pins.items())[:MAX_PINS]}
+        # (the page of a group whose members the question asks about is as near as the group: `_group_pages`)
+        entities |= {page: 1.0 for page in self._group_pages(result) if page not in entities}
         result.timings["entity_pinning_ms"] = _ms(t)
 
         t = time.perf_counter()

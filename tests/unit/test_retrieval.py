@@ -1103,3 +1103,22 @@ def test_a_name_written_with_an_initialism_calls_the_page_whose_heading_it_abbre
     # (an answer calls the page by its heading and by the name the corpus abbreviates it to, where one does)
     assert index.titles["artifact:lamp-sig.md"] == "Lamps Special Interest Group (SIG Lamps)"
     assert index.titles["artifact:nets.md"] == "Nets Special Interest Group"
+
+
+def test_the_pagerank_mode_expands_the_page_of_the_group_a_question_compares_too(tmp_path, embedder):
+    """graph_ppr starts its walk at the page of the group named before "also" as at the group itself: the lists it
+    compares are packed, and the answer is the comparison's (without the page: the charter's "yes")."""
+    from graphrag_bench.retrieval.ppr import PprRetriever
+
+    from ..conftest import graph_retriever
+
+    graph, store = graph_retriever(_LAMP_SIG, tmp_path, embedder)
+    ppr = PprRetriever(graph.baseline, store, graph.entities, store.state_hash())
+    ppr.seeder = _RankedDocuments(graph.baseline.index.chunks, ["lamp-sig-charter.md", "harbour-notes.md"])
+    try:
+        result = ppr.retrieve(_EVERY_WARDEN, use_pipeline_cache=False)
+    finally:
+        store.close()
+    answer = compose(result)
+    assert "no — Oren Vale, Mira Quell (Wardens, not Keepers)" in answer.splitlines()[0], answer
+    assert answer_label(answer) == "conflicting"
