@@ -332,7 +332,7 @@ class EntityIndex:
         short: dict[str, set[str]] = {}
         for e in entities:
             if e["canonical_id"] in (None, "", e["id"]) and e["name"] != e.get("source_doc") \
-                    and (key := abbreviated_key(e["name"])) and (doc := self.abbreviated[0].get(key)):
+                    and (abbreviated := abbreviated_key(e["name"])) and (doc := self.abbreviated[0].get(abbreviated)):
                 short.setdefault(doc, set()).add(e["name"])
         for doc, names in short.items():
             if len(names) == 1 and by_document.get(doc) == headings.get(doc):
