@@ -262,8 +262,7 @@ class Answerer:
         if not named:
             return None
         groups = _group(r, named)
-        relations, _ = self.reader.relations(after, predicate_words(after))
-        held_part = dataclasses.replace(first, phrase=after, relations=relations, groups=(), main=0)
+        held_part = self._asking(first, after)
         members = joined_members(facts, groups, frozenset(SLOT_TYPES.get(asked.parts[0].slot, ())), _type,
                                  lambda f: self.relevance(held_part, f) >= ASK_THRESHOLD)
         used = [f for j in members for f in (j.membership, *j.held)]
@@ -276,6 +275,12 @@ class Answerer:
         sources = list(dict.fromkeys(f.doc_id for f in used))
         label = "likely" if len(sources) > 1 else "supported"  # (two documents' statements joined: a path, not one)
         return _render([PartAnswer(names, [j.key for j in members], used, sources, label, "")])
+
+    def _asking(self, part: Part, phrase: str) -> Part:
+        """The part as if it asked only by `phrase` (the words after "also", a kind of member): what `relevance`
+        compares a fact's relation with."""
+        return dataclasses.replace(part, phrase=phrase, relations=self.reader.relations(phrase, predicate_words(phrase))[0],
+                                   groups=(), main=0)
 
     def _included(self, r: Retrieval, reading: Reading, asked: AskedQuestion, facts: list[Fact],
                   sentences: list[Sentence], words: ContextWords) -> str | None:
@@ -295,10 +300,8 @@ class Answerer:
         groups = _group(r, named)
         described = strip_named(r.question[first.start + begin:first.start + cut],
                                 [(k, s - first.start - begin, e - first.start - begin) for k, s, e in named])
-        kinds = [dataclasses.replace(first, phrase=phrase, relations=self.reader.relations(phrase, predicate_words(phrase))[0],
-                                     groups=(), main=0) for phrase in (described, after)]
-        listed, among = group_lists(facts, groups, [partial(self.relevance, kind) for kind in kinds], ASK_THRESHOLD,
-                                    SUPPORTED_MIN)
+        kinds = [partial(self.relevance, self._asking(first, phrase)) for phrase in (described, after)]
+        listed, among = group_lists(facts, groups, kinds, ASK_THRESHOLD, SUPPORTED_MIN)
         if not listed or not among:
             return None
         name = {key: (f.target_name if f.target == key else f.source_name) for key, f in (*listed.items(), *among.items())}

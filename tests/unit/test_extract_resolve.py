@@ -596,15 +596,19 @@ def test_names_listed_under_a_relation_heading_are_that_relation_of_the_document
     assert ("artifact:OUT-1", "ATTENDED", "artifact:OUT-2") not in _edges(graph)
 
 
+def _listed(name: str, handle: str, organisation: str) -> str:
+    """A list item naming a person with their account handle and organisation, as a group's page lists its people."""
+    return f"* {name} (**[@{handle}](https://example.org/{handle})**), {organisation}\n"
+
+
 def test_people_listed_with_their_account_handles_under_a_heading_and_a_table_of_linked_pages(tmp_path):
     """"### Wardens" (no relation of the vocabulary) over "* Ana Ruiz (**[@aruiz](…)**), Initech": each item is one
     person, with the organisation she works for beside her: the heading relates the page to Ana Ruiz, never to
     Initech, and is read as what it says, not as the nearest vocabulary relation. A table whose first column links
     each row to its page ("[Lamp Guild](lamp/README.md)") relates the row's name, not a bracketed fragment of it."""
     write(tmp_path / "docs" / "guild.md", "# Net Guild\n\n### Wardens\nThe wardens run the guild.\n\n"
-                                          "* Ana Ruiz (**[@aruiz](https://example.org/aruiz)**), Initech\n"
-                                          "* Bo Lindqvist (**[@bolind](https://example.org/bolind)**), Initech\n"
-                                          "* Cy Oduya (**[@cyo](https://example.org/cyo)**), Tide Works, Inc\n")
+                                          + _listed("Ana Ruiz", "aruiz", "Initech") + _listed("Bo Lindqvist", "bolind", "Initech")
+                                          + _listed("Cy Oduya", "cyo", "Tide Works, Inc"))
     write(tmp_path / "docs" / "liaisons.md", "# Liaisons\n\n| Guild | Council Liaison |\n|---|---|\n"
                                              "| [Lamp Guild](lamp/README.md) | Ana Ruiz (**[@aruiz](https://example.org/aruiz)**) |\n"
                                              "| [Rope Guild](rope/README.md) | Cy Oduya (**[@cyo](https://example.org/cyo)**) |\n")
@@ -623,10 +627,9 @@ def test_one_person_listed_under_two_headings_of_a_page_is_two_statements(tmp_pa
     """A page listing Bo Lindqvist under "### Wardens" and again under "### Keepers" says two things of him: both are
     kept (the heading is the relation's name), where two sentences relating the same two names say one relation
     again (its first statement kept)."""
-    write(tmp_path / "docs" / "guild.md", "# Net Guild\n\n### Wardens\n\n"
-                                          "* Ana Ruiz (**[@aruiz](https://example.org/aruiz)**), Initech\n"
-                                          "* Bo Lindqvist (**[@bolind](https://example.org/bolind)**), Initech\n\n"
-                                          "### Keepers\n\n* Bo Lindqvist (**[@bolind](https://example.org/bolind)**), Initech\n")
+    write(tmp_path / "docs" / "guild.md", "# Net Guild\n\n### Wardens\n\n" + _listed("Ana Ruiz", "aruiz", "Initech")
+                                          + _listed("Bo Lindqvist", "bolind", "Initech") + "\n### Keepers\n\n"
+                                          + _listed("Bo Lindqvist", "bolind", "Initech"))
     write(tmp_path / "docs" / "notes.md", "# Notes\n\nThe Lamp Controller feeds the Tide Gauge at dawn.\n\n"
                                           "Later the Lamp Controller warms the Tide Gauge at dusk.\n\n"
                                           "At noon the Lamp Controller cools the Tide Gauge.\n")
