@@ -18,6 +18,11 @@ counts follow): `1@1,1,2` compares one worker on one core (one shard's cost per 
 workers has it), today's build on every core, and two shards, each process on one core.
 
     .venv/bin/python bench/scale.py --sizes 5000 --shards 1@1,1,2
+    .venv/bin/python bench/scale.py --sizes 5000 --shards 1@1,1,2 --real --stand-in-vectors   # other projects' documents
+
+With `--real` the corpus is the first N of the scale set's real design documents (`bench/distractor_set.py`);
+`--stand-in-vectors` starts every build with a stored stand-in vector for each text it would embed, so the builds
+compare everything but chunk embedding (an hour and a half per build at 5,000 real documents here).
 """
 
 from __future__ import annotations
@@ -312,15 +317,42 @@ def real_corpus(target: Path, n_docs: int) -> None:
         shutil.copyfile(path, corpus / path.name)
 
 
-def shard_table(sizes: list[int], shard_counts: list[str], work_dir: Path, real: bool, vectors: Path | None = None) -> None:
+def stand_in_vectors(corpus: Path, target: Path) -> Path:
+    """A chunk vector store holding, for every text the build would embed (each chunk and its windows), a stand-in
+    vector: seeded by the text's hash, of the shipped model's identity and dimension. A build that starts with it
+    embeds no chunk, as one over an unchanged corpus; nothing the compared stages compute reads a chunk vector's
+    values (extraction, resolution, the audit and the graph store work from the text), so their times are what they
+    are with the model's own vectors, without the hour and a half of embedding 5,000 real documents costs here."""
+    import numpy as np
+    import polars as pl
+
+    from graphrag_bench.corpus.ingest import chunk_document, load_corpus
+    from graphrag_bench.corpus.windows import TextsToEmbed
+    from graphrag_bench.runtime.embed import Embedder
+    from graphrag_bench.runtime.embedding_store import text_key
+
+    embedder = Embedder()
+    texts = TextsToEmbed.of([c.text for doc in load_corpus(corpus) for c in chunk_document(doc)]).texts
+    keys = list(dict.fromkeys(text_key(t) for t in texts))
+    vectors = np.stack([np.random.default_rng(int(k[:16], 16)).standard_normal(embedder.dimension) for k in keys])
+    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+    pl.DataFrame({"key": keys, "model": [embedder.identity] * len(keys),
+                  "vector": pl.Series(vectors, dtype=pl.Array(pl.Float32, embedder.dimension))}).write_parquet(target)
+    return target
+
+
+def shard_table(sizes: list[int], shard_counts: list[str], work_dir: Path, real: bool, vectors: Path | None = None,
+                stand_in: bool = False) -> None:
     """The first build per stage for each shard count, on a corpus of each size (`real`: other projects' design
     documents; else generated); ratios of each build against every one before it, all from this one invocation. `vectors`: a chunk
     vector store each build's data folder starts with (the scale set's), so the builds compare everything but
-    embedding."""
+    embedding; `stand_in`: such a store of stand-in vectors (`stand_in_vectors`) instead."""
     for n in sizes:
         work = work_dir / f"n{n}"
         shutil.rmtree(work, ignore_errors=True)
         real_corpus(work, n) if real else generate(work, n)
+        if stand_in:
+            vectors = stand_in_vectors(work / "corpus", work / "stand_in_vectors.parquet")
         runs = []
         for spec in shard_counts:
             count, _, cores = spec.partition("@")
@@ -337,7 +369,8 @@ def shard_table(sizes: list[int], shard_counts: list[str], work_dir: Path, real:
         stages = [stage_seconds(r) for r in runs]
         megabytes = sum(p.stat().st_size for p in (work / "corpus").rglob("*.md")) / 1e6
         print(f"\n== first build of the graph, {n} {'real' if real else 'generated'} documents ({megabytes:.1f} MB), "
-              f"on a machine of {os.cpu_count()} cores{f'; chunk vectors from {vectors}' if vectors else ''} ==")
+              f"on a machine of {os.cpu_count()} cores{f'; chunk vectors from {vectors}' if vectors else ''}"
+              f"{' (stand-ins: chunk embedding not compared)' if stand_in else ''} ==")
         name = lambda r: f"{r['shards']} shard{'s' if r['shards'] > 1 else ''} on {r['cores']} core{'s' if r['cores'] > 1 else ''}"  # noqa: E731
         pairs = [(i, j) for j in range(len(runs)) for i in range(j)]  # each run against every one before it
         print("| stage | " + " | ".join(f"{name(r)} s" for r in runs)
@@ -368,6 +401,9 @@ def main() -> None:
                         "(bench/distractor_set.py) instead of a generated corpus")
     parser.add_argument("--vectors", default=None, help="with --shards: a chunk vector store every build starts with "
                         "(bench/distractors/embeddings.parquet for --real), so the builds compare everything but embedding")
+    parser.add_argument("--stand-in-vectors", action="store_true", help="with --shards: every build starts with a "
+                        "stored stand-in vector for each chunk text, so the builds compare everything but embedding "
+                        "without a vector store of the model's own")
     parser.add_argument("--measure", nargs=5, metavar=("CORPUS", "QUESTIONS", "DATA", "RESULTS", "RUNS"), help=argparse.SUPPRESS)
     parser.add_argument("--build", nargs=4, metavar=("CORPUS", "DATA", "SHARDS", "CORES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -381,7 +417,7 @@ def main() -> None:
         return
     if args.shards:
         shard_table([int(x) for x in args.sizes.split(",")], args.shards.split(","), Path(args.work),
-                    args.real, Path(args.vectors) if args.vectors else None)
+                    args.real, Path(args.vectors) if args.vectors else None, args.stand_in_vectors)
         return
     table = []
     for n in [int(x) for x in args.sizes.split(",")]:
