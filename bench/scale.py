@@ -318,26 +318,31 @@ def real_corpus(target: Path, n_docs: int) -> None:
 
 
 def stand_in_vectors(corpus: Path, target: Path) -> Path:
-    """A chunk vector store holding, for every text the build would embed (each chunk and its windows), a stand-in
-    vector: seeded by the text's hash, of the shipped model's identity and dimension. A build that starts with it
-    embeds no chunk, as one over an unchanged corpus; nothing the compared stages compute reads a chunk vector's
-    values (extraction, resolution, the audit and the graph store work from the text), so their times are what they
-    are with the model's own vectors, without the hour and a half of embedding 5,000 real documents costs here."""
+    """A chunk vector store (`EmbeddingStore`, as the build keeps it) holding, for every text the build would embed
+    (each chunk and its windows), a stand-in vector: seeded by the text's hash, of the shipped model's identity and
+    dimension. A build that starts with it embeds no chunk, as one over an unchanged corpus; nothing the compared stages
+    compute reads a chunk vector's values (extraction, resolution, the audit and the graph store work from the text),
+    so their times are what they are with the model's own vectors, without the hour and a half of embedding 5,000 real
+    documents costs here."""
     import numpy as np
-    import polars as pl
 
     from graphrag_bench.corpus.ingest import chunk_document, load_corpus
     from graphrag_bench.corpus.windows import TextsToEmbed
     from graphrag_bench.runtime.embed import Embedder
-    from graphrag_bench.runtime.embedding_store import text_key
+    from graphrag_bench.runtime.embedding_store import EmbeddingStore, text_key
 
-    embedder = Embedder()
+    model = Embedder()
+
+    class StandIn:  # the model's identity and dimension; vectors seeded by each text's hash
+        identity, dimension = model.identity, model.dimension
+
+        def encode(self, texts: list[str]) -> np.ndarray:
+            vectors = np.stack([np.random.default_rng(int(text_key(t)[:16], 16)).standard_normal(self.dimension)
+                                for t in texts])
+            return (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
+
     texts = TextsToEmbed.of([c.text for doc in load_corpus(corpus) for c in chunk_document(doc)]).texts
-    keys = list(dict.fromkeys(text_key(t) for t in texts))
-    vectors = np.stack([np.random.default_rng(int(k[:16], 16)).standard_normal(embedder.dimension) for k in keys])
-    vectors = (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
-    pl.DataFrame({"key": keys, "model": [embedder.identity] * len(keys),
-                  "vector": pl.Series(vectors, dtype=pl.Array(pl.Float32, embedder.dimension))}).write_parquet(target)
+    EmbeddingStore(target, model.identity).vectors(texts, StandIn())
     return target
 
 

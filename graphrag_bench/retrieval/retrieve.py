@@ -239,6 +239,11 @@ def abbreviated_key(name: str) -> tuple[str, ...] | None:
 SHORT_NAME = re.compile(r"^(.+?)\s+\(([^()]+)\)$")  # "Docs Special Interest Group (SIG Docs)": a title, its short name
 
 
+def with_short_name(title: str, short: str) -> str:
+    """A title with the short name the corpus calls it by, as `calls` reads it back (`SHORT_NAME`)."""
+    return f"{title} ({short})"
+
+
 def calls(name: str, title: str) -> bool:
     """Whether `name` is the title (or the short name it gives in brackets, `EntityIndex.titles`), or the title with
     some of its words written as their initials."""
@@ -336,7 +341,7 @@ class EntityIndex:
                 short.setdefault(doc, set()).add(e["name"])
         for doc, names in short.items():
             if len(names) == 1 and by_document.get(doc) == headings.get(doc):
-                by_document[doc] = f"{headings[doc]} ({next(iter(names))})"
+                by_document[doc] = with_short_name(headings[doc], next(iter(names)))
         # Every entity named by a document's id is that document (one mentioned first elsewhere too: ADR-33 of ADR-32)
         self.titles = {e["id"]: by_document[e["name"]] for e in entities if e["name"] in by_document}
         # Each document's own entities (its record, front matter and all; typed as an artifact, a decision …), by its id.
