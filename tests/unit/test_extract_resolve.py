@@ -504,6 +504,32 @@ def test_a_field_linking_to_a_document_of_the_corpus_relates_the_two_documents(t
     assert between == {("artifact:0014-tide-rules.md", "SUPERSEDES", "artifact:0012-tide-table.md")}, between
 
 
+def test_a_short_id_opening_every_file_name_calls_that_document_in_prose(tmp_path):
+    """Files named "K3-moor-lines.md", "K7-…": prose that writes "K3" speaks of that document, so the two documents are
+    connected; a token of the same shape that opens no file name ("B12"), or one that opens two ("K9-…" twice), is
+    no document's name; nor is such a token where fewer than three files are named so."""
+    write(tmp_path / "docs" / "K3-moor-lines.md", "# K3: Mooring lines\n\nEvery berth keeps two lines.\n")
+    write(tmp_path / "docs" / "K7-berth-rota.md",
+          "# K7: Berth rota\n\nThe rota builds on K3 for the number of lines, and on B12 for nothing.\n")
+    write(tmp_path / "docs" / "K9-quay-lights.md", "# K9: Quay lights\n\nLights follow K9 and K7.\n")
+    write(tmp_path / "docs" / "old" / "K9-quay-lights-draft.md", "# K9 draft\n\nA draft.\n")
+    write(tmp_path / "docs" / "K11-tugs.md", "# K11: Tugs\n\nTugs are booked a day ahead.\n")
+
+    def mentioned(folder):
+        docs = load_corpus(folder)
+        graph = resolve(Extractor().extract(docs), docs)
+        return {(r["source"], r["target"]) for r in graph.relationships
+                if r["type"] == "MENTIONED_IN" and r["source"].startswith("artifact:") and r["target"].startswith("artifact:")}
+
+    between = mentioned(tmp_path / "docs")
+    assert ("artifact:K3-moor-lines.md", "artifact:K7-berth-rota.md") in between, between
+    assert ("artifact:K7-berth-rota.md", "artifact:K9-quay-lights.md") in between, between
+    assert not any("K9-quay-lights" in source for source, _ in between), between  # (two files open with K9)
+    for name in ("K9-quay-lights.md", "old/K9-quay-lights-draft.md", "K11-tugs.md"):
+        (tmp_path / "docs" / name).unlink()
+    assert not mentioned(tmp_path / "docs"), "two files named so are no convention"
+
+
 def test_linked_names_and_boxes_of_several_lines_are_read_by_their_words(tmp_path):
     """"Author(s): [Piet Okonjo](https://…/piet), [Ines Calder](https://…/ines)" names two people (the brackets around
     the whole value had been stripped first, leaving "Piet Okonjo]"); a diagram box "Tide Gauge<br/>tg-01<br/>north

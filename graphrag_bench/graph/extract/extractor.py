@@ -25,8 +25,10 @@ from .structure import DocumentParser
 from ...language.text import LINK, clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "33"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "34"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
+SHORT_ID_FILE = re.compile(r"([A-Za-z]{1,4}\d{1,5})(?=[-_.])")  # a file name's short id: the "A27" of A27-xds-….md
+SHORT_ID_DOCUMENTS = 3  # documents of a corpus named so before such an id is taken for its documents' name
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
 
@@ -67,6 +69,15 @@ class RecordIds:
             self.known[d.path.rsplit(".", 1)[0].lower()] = d.doc_id
             for match in SECTION_ID.finditer(d.text):
                 self.known.setdefault(match.group(1).lower(), match.group(1))
+        # A corpus that names its files by a short id of letters and a number ("A27-xds-global-load-balancing.md",
+        # "A39-xds-http-filters.md") calls each document by it in prose ("gRFC A27", "A39 calls for …"): such an id
+        # is the document's where it opens one file name only and the corpus's files share the convention.
+        shorts = Counter(m.group(1).lower() for d in documents if (m := SHORT_ID_FILE.match(d.path.rsplit("/", 1)[-1])))
+        if sum(1 for n in shorts.values() if n == 1) >= SHORT_ID_DOCUMENTS:
+            for d in documents:
+                m = SHORT_ID_FILE.match(d.path.rsplit("/", 1)[-1])
+                if m and shorts[m.group(1).lower()] == 1:
+                    self.known.setdefault(m.group(1).lower(), d.doc_id)
         # An id-shaped token (SEV-1) is a reference only if its prefix names a kind of record the corpus has.
         self.prefixes = {i.split("-", 1)[0].upper() for i in self.known.values() if ID_IN_TEXT.fullmatch(i)}
         self._answers: dict[str, str | None] = {}
