@@ -267,3 +267,19 @@ def test_a_path_does_not_step_through_the_asked_relation_of_something_else(answe
     answer = answerer(_retrieval("Who authored N-2?", ["decision:N-2"], facts,
                                  spans=[("decision:N-2", 13, 16)]))
     assert "Ravi Menon" not in answer.splitlines()[0], answer
+
+
+def test_a_what_noun_question_is_not_answered_by_things_its_context_never_calls_by_that_noun(answerer):
+    """"What rinse interval does Sluice use?": the graph says Sluice uses Kelpie, but nothing calls Kelpie an interval, so
+    it is no answer (no passage gives one: unknown); where the context calls a used thing by the noun ("the Brine
+    rinse interval"), the graph's answer stands."""
+    question = "If the tide log is left empty, what rinse interval does Sluice use by default?"
+    used = [_fact("system:sluice", "DEPENDS_ON", "system:kelpie", doc="D-4", label="uses")]
+    r = _retrieval(question, ["system:sluice"], used)
+    r.passages = [Passage("D-4#1", "D-4", 1, 2, "Sluice\nSluice keeps a tide log of its gates.", 0.5)]
+    answer = answerer(r)
+    assert "Kelpie" not in answer.splitlines()[0] and answer_label(answer) == "unknown", answer
+    used = [_fact("system:sluice", "DEPENDS_ON", "system:brine", doc="D-4", label="uses")]
+    r = _retrieval(question, ["system:sluice"], used)
+    r.passages = [Passage("D-4#1", "D-4", 1, 2, "Sluice\nSluice uses the Brine rinse interval of the harbour.", 0.5)]
+    assert "Brine" in answerer(r).splitlines()[0], answerer(r)
