@@ -242,8 +242,8 @@ class Answerer:
             return None
         # Nor does one that names things the question's noun calls nothing of ("what refresh interval does gRPC use" →
         # "xDS"), where that noun is no kind of entity: the context never calls the answer by it.
-        if any(not _called(name, part, reading_part, sentences, kinds)
-               for part, reading_part, answer in zip(asked.parts, reading.parts, answers) for name in answer.names):
+        if any(not _called(answer, part, reading_part, sentences, kinds)
+               for part, reading_part, answer in zip(asked.parts, reading.parts, answers)):
             return None
         # Nor, to a question of one part that calls a document of the context by its day ("the 3 August 2023
         # meeting"), does one read nowhere in that document ("Project is a member of Council", from a policy).
@@ -585,22 +585,28 @@ def _fits_slots(asked: AskedQuestion, answers: list[PartAnswer]) -> bool:
 NOUN_WINDOW = 3  # words between a name and the noun that calls it ("the Vault secret store", "Vault, our store")
 
 
-def _called(name: str, part: AskedPart, reading_part: Part, sentences: list[Sentence], documents: set[str]) -> bool:
+def _called(answer: PartAnswer, part: AskedPart, reading_part: Part, sentences: list[Sentence], documents: set[str]) -> bool:
     """A "what <noun>" part whose noun names no kind of entity ("refresh interval", where "which team" names one) nor
-    what the documents are called (`documents`: "which ADRs") is answered by a name its context calls so: the noun's
-    last word in the name, or within a few words of it in a sentence of the context. Any other part accepts any name."""
-    if part.slot != "thing" or not part.noun or reading_part.answer_types:
+    what the documents are called (`documents`: "which ADRs"; an answer of documents is what any such noun calls them)
+    is answered by names its context calls so: the noun's last word in the name, or within a few words of it in a
+    sentence of the context. Any other part accepts any name."""
+    if part.slot != "thing" or not part.noun or reading_part.answer_types or all(_type(k) in RECORDS for k in answer.keys):
         return True
     if any(stem(w) in documents for w in (*part.noun.split(), reading_part.wh_noun) if w):
         return True
     head = terms_of(part.noun.split()[-1])
+    return bool(head) and all(_calls(name, head[0], sentences) for name in answer.names)
+
+
+def _calls(name: str, head: str, sentences: list[Sentence]) -> bool:
+    """The name holds the noun's stem `head`, or a context sentence writes it within a few words of the name."""
     named = terms_of(name)
-    if not head or not named or head[0] in named:
-        return bool(head and named)
+    if not named or head in named:
+        return bool(named)
     for s in sentences:
         words = terms_of(s.text)
         for i in range(len(words) - len(named) + 1):
-            if words[i:i + len(named)] == named and head[0] in words[max(0, i - NOUN_WINDOW):i + len(named) + NOUN_WINDOW]:
+            if words[i:i + len(named)] == named and head in words[max(0, i - NOUN_WINDOW):i + len(named) + NOUN_WINDOW]:
                 return True
     return False
 
