@@ -504,6 +504,23 @@ def test_a_field_linking_to_a_document_of_the_corpus_relates_the_two_documents(t
     assert between == {("artifact:0014-tide-rules.md", "SUPERSEDES", "artifact:0012-tide-table.md")}, between
 
 
+def test_only_a_label_that_says_nothing_but_identity_makes_two_names_one(tmp_path):
+    """"Ferry is now called Skiff" makes one thing of two names; "the wait for Ferry is 3, the same as Barge" says it of
+    the 3, and "Logbook is used to store and query notes written by Barge" of storing: neither makes Ferry Barge, nor
+    Logbook Barge; nor does a code template ("Rename it to `$Ferry##-$Barge`")."""
+    write(tmp_path / "docs" / "HB-1.md", "# HB-1 Harbour boats\n\nFerry is now called Skiff.\n\n"
+          "If no schedule is set, the default wait for Ferry is 3, the same as Barge.\n\n"
+          "Logbook is used to store and query notes written by Barge crews.\n\n"
+          "Rename it to `$Ferry##-$Barge`, as the tug does.\n")
+    write(tmp_path / "docs" / "HB-2.md", "# HB-2 Moorings\n\nSkiff, Ferry, Barge and Logbook moor at the east quay.\n")
+    docs = load_corpus(tmp_path / "docs")
+    graph = resolve(Extractor().extract(docs), docs)
+    same = {frozenset((r["source"], r["target"])) for r in graph.relationships if r["type"] == "SAME_AS"}
+    names = {key.split(":", 1)[1] for pair in same for key in pair}
+    assert any({"ferry", "skiff"} <= {k.split(":", 1)[1] for k in pair} for pair in same), same
+    assert "barge" not in names and "logbook" not in names, same
+
+
 def test_a_short_id_opening_every_file_name_calls_that_document_in_prose(tmp_path):
     """Files named "K3-moor-lines.md", "K7-…": prose that writes "K3" speaks of that document, so the two documents are
     connected; a token of the same shape that opens no file name ("B12"), or one that opens two ("K9-…" twice), is

@@ -54,6 +54,10 @@ CONTEXTUAL = frozenset({"table", "diagram", "reference_list"})  # bare labels re
 IMPLICIT = {"sentence_implicit", "sentence_object", "sentence_group", "sentence_role", "reference_note"}  # typed readings only
 PASSIVE = re.compile(r"^\s*(?:(?:is|are|was|were|has been|have been|had been|been|being)\s+)?(?:\w+ly\s+)?"
                      r"(\w+(?:ed|en|wn|t)(?:\s+\w+)?)\s+by(?:\s+the)?\s*$", re.IGNORECASE)
+IDENTITY_WORDS = 4  # the most words a label that says two names are one thing takes ("is now also called")
+# What an identity's label never holds: a figure, a clause break inside it, code ("is 3, the same as": the 3 is as
+# Envoy's, not gRPC; "Rename it to ``$Name##-$Summary``": a template).
+NOT_IDENTITY = re.compile(r"\d|\S\s*[,;]|[`$#{}=<>|]")
 PASSIVE_END = re.compile(r"\b\w+(?:ed|en|wn)\s+by(?:\s+the)?\s*$", re.IGNORECASE)  # "… a cluster owned by the"
 
 
@@ -235,7 +239,7 @@ class Interpreter:
         src, dst = (val, sub) if inverse else (sub, val)
         if not (any(fits(rel.domain, t) for t in src) and any(fits(rel.range, t) for t in dst)):
             return False
-        if name == "SAME_AS" and has_negation(s.label):
+        if name == "SAME_AS" and (has_negation(s.label) or not _says_only_identity(s.label)):
             return False
         if s.extractor == "sentence_group" and name not in SYMMETRIC:
             return False
@@ -511,6 +515,13 @@ class Interpreter:
 
 
 DOCUMENT = frozenset({"artifact"})
+
+
+def _says_only_identity(label: str) -> bool:
+    """A label that says two names are one thing ("is now called", "also written", ", also known as") says only that:
+    a few words, no figure, no clause inside it, no code. A longer one says something else of them ("GCP Logging is
+    used to store / query logs written by Sourcegraph"), whatever phrase of identity it ends in."""
+    return len(re.findall(r"[A-Za-z]+", label)) <= IDENTITY_WORDS and not NOT_IDENTITY.search(label)
 
 
 def _own_record(s: Statement) -> bool:
