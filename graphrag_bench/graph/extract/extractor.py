@@ -25,7 +25,7 @@ from .structure import DocumentParser
 from ...language.text import LINK, clean, split_qualifiers
 from ...corpus.untrusted import find_untrusted, masked
 
-EXTRACTOR_VERSION = "34"  # bump when extraction rules change: cached results are then ignored
+EXTRACTOR_VERSION = "35"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
 SHORT_ID_FILE = re.compile(r"([A-Za-z]{1,4}\d{1,5})(?=[-_.])")  # a file name's short id: the "A27" of A27-xds-….md
 SHORT_ID_DOCUMENTS = 3  # documents of a corpus named so before such an id is taken for its documents' name
