@@ -236,14 +236,11 @@ class Answerer:
                                             label="likely" if found.label == "supported" else found.label)
             answers.append(found)
         # Do no harm: a graph fact that only loosely says what was asked ("possible") never replaces the passages'
-        # reading, and neither does an answer of another kind than the question asks for ("who" → a person or team).
-        # Nor does one that answers fewer parts than the question asks.
-        if any(a.label == "possible" for a in answers) or not _fits_slots(asked, answers) or len(answers) < len(asked.parts):
-            return None
-        # Nor does one that names things the question's noun calls nothing of ("what refresh interval does gRPC use" →
-        # "xDS"), where that noun is no kind of entity: the context never calls the answer by it.
-        if any(not _called(answer, part, reading_part, sentences, kinds)
-               for part, reading_part, answer in zip(asked.parts, reading.parts, answers)):
+        # reading, and neither does an answer of another kind than the question asks for ("who" → a person or team;
+        # "what refresh interval" → no "xDS" the context never calls an interval). Nor does one that answers fewer
+        # parts than the question asks.
+        if any(a.label == "possible" for a in answers) or not _fits_slots(asked, reading, answers, sentences, kinds) \
+                or len(answers) < len(asked.parts):
             return None
         # Nor, to a question of one part that calls a document of the context by its day ("the 3 August 2023
         # meeting"), does one read nowhere in that document ("Project is a member of Council", from a policy).
@@ -568,16 +565,20 @@ def _states(doc_id: str, answer: PassagePart, sentences: list[Sentence], words: 
 SLOT_TYPES = {"person": {"person", "team"}, "date": {"date"}}  # the entity types a typed slot accepts
 
 
-def _fits_slots(asked: AskedQuestion, answers: list[PartAnswer]) -> bool:
+def _fits_slots(asked: AskedQuestion, reading: Reading, answers: list[PartAnswer], sentences: list[Sentence],
+                documents: set[str]) -> bool:
     """Each graph answer is of the kind its part of the question asks, where the question's parts and the graph's
     parts line up in order: a person or team for "who", a day for "when", a value of that shape for a number or a
-    version (a slot of any thing accepts any entity; no entity answers yes or no)."""
-    for part, answer in zip(asked.parts, answers):
+    version, for "what <noun>" a name the context calls by that noun (`_called`; `documents`: the words documents
+    are called by); no entity answers yes or no."""
+    for i, (part, answer) in enumerate(zip(asked.parts, answers)):
         if part.slot == "polar":
             return False  # yes or no is said by a sentence, not by a graph entity
         if part.slot in SLOT_TYPES and any(_type(k) not in SLOT_TYPES[part.slot] for k in answer.keys):
             return False
         if part.slot in ("number", "version") and not all(part.slot in shape_kinds(name) for name in answer.names):
+            return False
+        if i < len(reading.parts) and not _called(answer, part, reading.parts[i], sentences, documents):
             return False
     return True
 

@@ -41,6 +41,10 @@ ID_NUMBER = re.compile(r"^[A-Za-z]*[-_ ]?(\d+)")
 NUMBERED_REFERENCE = re.compile(r"(?<![\w-])([A-Za-z]{2,8})\s?[-#]?\s?(\d{1,5})(?![\w-])")
 ID_REFERENCE = re.compile(r"\b([A-Z]{2,6})[- ](\d{1,5})\b")
 ID_REFERENCE_BRACKETED = re.compile(r"\b([A-Z]{2,6})[- ]\(?(\d{1,5})\b")  # … or its number in brackets: "RFC (0022)"
+# A document's short id, where a corpus names its files by one ("A27" of A27-xds-global-load-balancing.md): as a file
+# name opens with it, and as text writes it ("gRFC A27").
+SHORT_ID_FILE = re.compile(r"([A-Za-z]{1,4}\d{1,5})(?=[-_.])")
+SHORT_ID_IN_TEXT = re.compile(r"(?<![\w-])([A-Za-z]{1,4}\d{1,5})(?![\w-])")
 ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")
 MAX_CHUNK_LINES = 14
 # A chunk's first line: its document's title, then its section's path ("Title — Section › Subsection").

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from contextlib import contextmanager
 
-from ...corpus.ingest import ID_IN_TEXT, Document
+from ...corpus.ingest import ID_IN_TEXT, SHORT_ID_FILE, Document
 from ...runtime.result_cache import ResultCache, StoredVector
 from ...language.semantics import RELATION_THRESHOLD, Semantics
 from ...settings import id_types_from_env
@@ -27,7 +27,6 @@ from ...corpus.untrusted import find_untrusted, masked
 
 EXTRACTOR_VERSION = "35"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
-SHORT_ID_FILE = re.compile(r"([A-Za-z]{1,4}\d{1,5})(?=[-_.])")  # a file name's short id: the "A27" of A27-xds-….md
 SHORT_ID_DOCUMENTS = 3  # documents of a corpus named so before such an id is taken for its documents' name
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
@@ -72,12 +71,12 @@ class RecordIds:
         # A corpus that names its files by a short id of letters and a number ("A27-xds-global-load-balancing.md",
         # "A39-xds-http-filters.md") calls each document by it in prose ("gRFC A27", "A39 calls for …"): such an id
         # is the document's where it opens one file name only and the corpus's files share the convention.
-        shorts = Counter(m.group(1).lower() for d in documents if (m := SHORT_ID_FILE.match(d.path.rsplit("/", 1)[-1])))
+        opened = {d.doc_id: m.group(1).lower() for d in documents if (m := SHORT_ID_FILE.match(d.path.rsplit("/", 1)[-1]))}
+        shorts = Counter(opened.values())
         if sum(1 for n in shorts.values() if n == 1) >= SHORT_ID_DOCUMENTS:
-            for d in documents:
-                m = SHORT_ID_FILE.match(d.path.rsplit("/", 1)[-1])
-                if m and shorts[m.group(1).lower()] == 1:
-                    self.known.setdefault(m.group(1).lower(), d.doc_id)
+            for doc_id, short in opened.items():
+                if shorts[short] == 1:
+                    self.known.setdefault(short, doc_id)
         # An id-shaped token (SEV-1) is a reference only if its prefix names a kind of record the corpus has.
         self.prefixes = {i.split("-", 1)[0].upper() for i in self.known.values() if ID_IN_TEXT.fullmatch(i)}
         self._answers: dict[str, str | None] = {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple
 
-from ...corpus.ingest import ID_IN_TEXT
+from ...corpus.ingest import ID_IN_TEXT, SHORT_ID_IN_TEXT
 from .model import CANDIDATE, DATE, NAME, RECORD, Paragraph, Statement, Term
 from ...language.english import FUNCTION_WORDS, SUBJECT_STAND_INS
 from ...language.text import CAPITALISED, ISO_DATE, WORD_DATE, acronym_of, content_words, iso_day
@@ -34,7 +34,6 @@ APPOSED = re.compile(r"\s+([a-z][a-z-]{2,})\b(?!['’])")  # the word after a na
 # "The root cause is CR-118": a copular sentence is a field whose label is its subject.
 COPULA = re.compile(r"^\s*(?:the|our|its|their)?\s*(?P<label>[A-Za-z][\w -]{0,40}?)\s+(?:is|are|was|were)\s*$", re.IGNORECASE)
 DIGIT = re.compile(r"\d")
-SHORT_ID = re.compile(r"(?<![\w-])([A-Za-z]{1,4}\d{1,5})(?![\w-])")  # "A27": known to the corpus only as a file's short id
 LOWER_START = re.compile(r"^([a-z][\w.+-]*[a-z0-9])\s+[a-z]")
 
 
@@ -84,9 +83,9 @@ class ProseReader:
         """(start, end, term) of every mention in the sentence (`names`: the matcher's, in it), in order, without overlaps."""
         spans = [(start, end, Term(text, NAME)) for start, end, text in names]
         text, base = sent
-        for pattern in (ID_IN_TEXT, SHORT_ID, ISO_DATE, WORD_DATE) if DIGIT.search(text) else ():  # ids and days have digits
+        for pattern in (ID_IN_TEXT, SHORT_ID_IN_TEXT, ISO_DATE, WORD_DATE) if DIGIT.search(text) else ():  # ids and days have digits
             for match in pattern.finditer(text):  # on the text: the tokenizer splits ids at their digits
-                if pattern is ID_IN_TEXT or pattern is SHORT_ID:  # (SHORT_ID: "gRFC A27", where files are named so)
+                if pattern is ID_IN_TEXT or pattern is SHORT_ID_IN_TEXT:  # ("gRFC A27", where files are named so)
                     ref = self.ref(match.group(1))
                     term = Term(ref, RECORD) if ref else None
                 else:
