@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..language.english import (AUXILIARIES, EARLIER_WORDS, FUNCTION_WORDS, GENERIC_PERSONS, LATER_WORDS, LIGHT_VERBS,
+                                RELATING_VERBS,
                                 NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES, PERSONAL_PRONOUNS, QUANTIFIERS,
                                 QUESTION_WORDS)
 from ..corpus.ingest import ID_PREFIX
@@ -43,7 +44,7 @@ PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during
 # A new asked part: ", and who …", " and on what date …", ": on what date …", "; what …"
 _AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
 # the subject of a yes/no part after its auxiliary: a pronoun, or one someone counts ("can one person cover both")
-_PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|someone)"
+_PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|someone|its|their|his|her|the|both)"
 # ", and is it the same …", ", is anyone in that group barred …", "Since X runs Y, is it …": a yes/no question joined
 # on, an auxiliary before its pronoun subject (or a phrase set before the next part's wh-word: ", and according to the
 # terminology list, which agency …")
@@ -534,7 +535,7 @@ def asks_subject(text: str) -> bool:
 
     doc = parse_all([text])[0]
     root = main_verb(doc)
-    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+    if root is None or root.pos_ != "VERB" or root.lemma_ in RELATING_VERBS:
         return False
     subject = _subject(root)
     # (a wh-word right before the subject's phrase determines it, however the parser hangs it)
@@ -573,7 +574,7 @@ def asked_words(text: str) -> tuple[str, ...]:
     if root.lemma_ == "have" and (must := next((c for c in root.children if c.dep_ == "xcomp" and c.pos_ == "VERB"
                                                  and any(a.lower_ == "to" for a in c.children)), None)) is not None:
         root = must  # "who has to confirm them": "have to" says must, the verb after it is what is asked
-    if root.lemma_ in ("be", "have", "do") or root.pos_ == "AUX":
+    if root.lemma_ in RELATING_VERBS or root.pos_ == "AUX":
         nouns = _worded(c for c in root.children if c.dep_ in ("attr", "nsubj", "acomp")
                         and c.lower_ not in QUESTION_WORDS and c.pos_ in ("NOUN", "PROPN", "ADJ"))
         # "the name of the exchange": what the noun is of is asked too; a sentence giving it need not say "name"
@@ -664,7 +665,7 @@ def done_to(text: str) -> tuple[str, ...]:
 
     doc = parse_all([text])[0]
     root = main_verb(doc)
-    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+    if root is None or root.pos_ != "VERB" or root.lemma_ in RELATING_VERBS:
         return ()
     subject = _subject(root)
     if subject is None or not _asks_by(subject):
@@ -684,7 +685,7 @@ def done_by(text: str) -> tuple[str, ...]:
 
     doc = parse_all([text])[0]
     root = main_verb(doc)
-    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+    if root is None or root.pos_ != "VERB" or root.lemma_ in RELATING_VERBS:
         return ()
     subject = next((c for c in root.children if c.dep_ == "nsubj"), None)
     if subject is None or _asks_by(subject) or not any(t.lower_ in QUESTION_WORDS for t in doc[:subject.i]):
@@ -704,7 +705,7 @@ def enlisted(text: str) -> tuple[str, ...]:
 
     doc = parse_all([text])[0]
     root = main_verb(doc)
-    if root is None or root.pos_ != "VERB" or root.lemma_ in ("be", "have", "do"):
+    if root is None or root.pos_ != "VERB" or root.lemma_ in RELATING_VERBS:
         return ()
     # (the small parser may hang the fronted object on the verb as an adverbial noun, "which role do I ask to …", or
     # as a subject beside the real one after the auxiliary, "which tool does the crew use to …")
@@ -897,12 +898,16 @@ def telling(items: list[str]) -> list[tuple[str, ...]]:
     return [tuple(t for t in s if t not in shared) for s in said]
 
 
+PAIRED_WHICH = re.compile(r"(?<=\s)which\s+[a-z]+\b", re.IGNORECASE)
+
+
 def distributed(text: str, scene: str, things: list[str] | tuple[str, ...] = ()) -> list[tuple[str, tuple[str, ...]]]:
     """A part that asks its question of each of several things ("how many batches of each kind …") after a statement
     that lists them ("… two kinds of batch: atomic batches and fast-ingest batches"), or after an earlier part that did
     (`things`: "who leads for X and for Y, and who is the backup for each"), as one text per thing, with the words that
     tell that thing from the others ("atomi"); the text and () where it asks of no such list."""
-    match = EACH.search(text)
+    # ("which variable belongs to which proposal": a second "which" pairs each of the things it ranges over)
+    match = EACH.search(text) or PAIRED_WHICH.search(text)
     # (what "each" ranges over may be names: "The Deputy and the Scribe … who may take on each role")
     found = listed(scene, names=True) if match and scene else None
     if match is None or found is None and len(things) < 2:
@@ -914,7 +919,7 @@ def distributed(text: str, scene: str, things: list[str] | tuple[str, ...] = ())
         names = [doc[b:e].text for b, e in items]
     shared = set.intersection(*(set(terms_of(n)) for n in names))
     lead = match.group(0).split()[0]
-    lead = "" if lead.lower() == "each" else f"{lead} "  # "take on each role" → "take on the Deputy"
+    lead = "" if lead.lower() in ("each", "which") else f"{lead} "  # "take on each role" → "take on the Deputy"
     return [(f"{text[:match.start()]}{lead}{name}{text[match.end():]}",
              tuple(t for t in terms_of(name) if t not in shared)) for name in names]
 

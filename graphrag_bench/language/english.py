@@ -46,6 +46,9 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 # Verbs that say little but that an act is done, the act being their object's noun: "who made the proposal" asks who
 # proposed; "who gave the talk", who talked.
 LIGHT_VERBS = frozenset({"make", "give"})
+# Verbs that say only that one thing is, has or goes with another ("what is X", "which variable belongs to X"): what a
+# question asks by one is the noun it equates, not the verb (lemmas).
+RELATING_VERBS = frozenset({"be", "have", "do", "belong"})
 # The units of time a frequency counts in: "every night", "twice a week".
 TIME_UNITS = ("second", "minute", "hour", "day", "night", "morning", "evening", "week", "weekday", "weekend",
               "fortnight", "month", "quarter", "year")

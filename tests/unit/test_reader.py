@@ -676,6 +676,13 @@ NOTES = {
     # A naming rule quoted as code, with the pattern it stands for quoted as code after it.
     "LL-4": ("Lamp labels — Naming", 30, "Valid `LampLabels` values must match `safe-pattern` (`(A-Z, a-z, 0-9, dash)+`) "
              "from record HB-7 and may not exceed 12 characters.\n"),
+    # Three proposals, each turning its feature on by a switch of its own, said alike.
+    "FH-3": ("FH3 fog horn chimes — Proposal › Switch", 40, "While it is tried out, this feature will be enabled via the "
+             "`KEEP_FOG_CHIMES` switch.\n"),
+    "BN-5": ("BN5 beacon sweep — Proposal › Switch", 52, "While it is tried out, this feature will be enabled via the "
+             "`KEEP_BEACON_SWEEP` switch.\n"),
+    "TG-7": ("TG7 tide gauge alarm — Proposal › Switch", 31, "While it is tried out, this feature will be enabled via the "
+             "`KEEP_TIDE_ALARM` switch.\n"),
 }
 
 
@@ -3709,3 +3716,20 @@ def test_the_clause_describing_a_noun_of_a_sentence_without_a_verb_is_the_senten
     from graphrag_bench.answers.slots import describing_clause
 
     assert describing_clause("The earlier lamp rota.", "rota") == ("The earlier lamp rota", "earlier lamp rota")
+
+
+def test_a_yes_no_question_joined_by_and_before_its_own_subject_is_a_part_of_its_own(answerer):
+    """", and do their FLASH_TIMEOUT defaults differ": an auxiliary after the comma opens a yes/no part whose subject
+    is a noun phrase ("their … defaults"), not only a pronoun; it is not read into the parts before it."""
+    parts = answerer.slots.read("Both the tower proposal and the shore proposal define a FLASH_TIME option. What is its "
+                                "default on the tower and on the shore, and do their FLASH_TIMEOUT defaults differ?").parts
+    assert [p.slot for p in parts] == ["thing", "thing", "polar"], parts
+    assert "differ" not in parts[0].text and "differ" not in parts[1].text, parts
+
+
+def test_which_thing_goes_with_which_is_asked_of_each_thing_the_statement_lists(answerer):
+    """"Which switch belongs to which proposal" after a statement listing three proposals: one part for each, each
+    answered from the proposal it names; "belongs to" only relates the two (what is asked is the switch)."""
+    answer = _answer(answerer, "The fog horn, beacon sweep and tide gauge proposals each gate their feature behind a "
+                     "switch. Which switch belongs to which proposal?", "TG-7", "FH-3", "BN-5")
+    assert answer.splitlines()[0].startswith("Answer: KEEP_FOG_CHIMES; KEEP_BEACON_SWEEP; KEEP_TIDE_ALARM"), answer
