@@ -58,6 +58,8 @@ RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the ope
 # and by this much more than any other, restates it
 LEADS = re.compile(r"(?<=:)\s+")  # between the sentences, each ending in ":", that lead into a list item
 ABOUT_WORD = re.compile(r"\babout\b", re.IGNORECASE)  # "is ADR 39 about X": what a document is about
+# "the proposal": a noun said before (not "the name of …")
+DEFINITE_NOUN = re.compile(r"\bthe\s+([a-z][\w-]*)\b(?!\s+(?:of|to|for)\b)")
 ONE_WORD = re.compile(r"\bones?\b", re.IGNORECASE)  # "which one", "the older one": one of the things introduced
 ORDER_WORDS = EARLIER_WORDS | LATER_WORDS | {"one", "ones"}  # the words that say which one ("the newer one")
 ORDER_TERMS = {stem(w) for w in ORDER_WORDS}
@@ -335,6 +337,14 @@ class PassageReader:
                 if reason is not None:
                     answers.append(reason)
                     continue
+            # The documents the earlier parts were answered from (and those the question names by id), where the part
+            # speaks of what they are about: by a pointer ("that proposal"), or by a noun the question said before
+            # with a definite article ("who wrote the proposal" after "In the X proposal, why …"); empty otherwise, and
+            # where a clause describes what it asks of ("who authored the ADR that defines it" is of another ADR).
+            earlier_words = set(terms_of(" ".join([asked.scene, *(p.text for p in asked.parts[:asked.parts.index(original)])])))
+            of_the_earlier = {a.sentence.doc_id for a in answers} | named_docs if answers and not part.clause_terms and (
+                part.points_back or any(stem(m.group(1)) in earlier_words for m in DEFINITE_NOUN.finditer(part.text))) \
+                else set()
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it; one
@@ -512,6 +522,13 @@ class PassageReader:
                 # document's, unless it names the one called)
                 if labels and titled_records and s.doc_id not in titled_records \
                         and not titled_records & words.named_by(s.text, identifiers=True):
+                    continue
+                # (nor does the record of a document no earlier part was answered from, the question does not name and
+                # that says nothing the question names, answer a part that speaks of what the earlier parts are about:
+                # "who wrote the proposal" after parts read in that proposal is not told by another proposal's
+                # "Author(s): …")
+                if labels and is_record(s.text) and of_the_earlier and s.doc_id not in of_the_earlier \
+                        and not question_named & texts[i]:
                     continue
                 if _sibling_id(s, named_ids, part):
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
@@ -969,9 +986,10 @@ class PassageReader:
                      words: "ContextWords") -> PartAnswer | None:
         """A part asking for the name of one it names ("What is Soren's full name as written elsewhere in that
         postmortem"): the name of more words, written by a sentence of the context, that holds every word of the one
-        given, accents aside ("Søren Iversen"); of the document that says most of the question (by rarity), the
-        first. The part's other words say how the name is written, not what the sentence says. None where the part
-        asks no name of one it names, or no sentence writes a longer one."""
+        given, accents aside ("Søren Iversen"), or that has the one given in brackets after it ("Ana Reis (areis)"); of
+        the document that says most of the question (by rarity), the first. The part's other words say how the name is
+        written, not what the sentence says. None where the part asks no name of one it names, or no sentence writes a
+        longer one."""
         owner = name_asked_of(part.text, asked.scene) if part.slot == "thing" else ""
         if not owner:
             return None
@@ -985,7 +1003,10 @@ class PassageReader:
                 continue
             for name in named_in(sentence.text):
                 written = NAME_WORD.findall(fold(name).lower())
-                if fold(name).lower() not in question and given <= set(written) and len(written) > len(given):
+                # (or a name of two words or more with the one given in brackets right after it: "Ana Reis (areis)")
+                bracketed = len(written) > 1 and re.search(rf"{re.escape(name)}\s+\(@?{re.escape(owner)}\)",
+                                                           sentence.text, re.IGNORECASE)
+                if fold(name).lower() not in question and (given <= set(written) and len(written) > len(given) or bracketed):
                     said = sum(words.rarity(t) for t in topic & words.by_doc[sentence.doc_id]) / total
                     found.append((said, -i, name))
         if not found:

@@ -1086,8 +1086,9 @@ def name_asked_of(text: str, scene: str = "") -> str:
         owners = [c for c in token.children if c.dep_ == "poss"] + [
             o for p in token.children if p.dep_ == "prep" and p.lower_ == "of" for o in p.children if o.dep_ == "pobj"]
         for owner in owners:
-            if owner.pos_ == "PROPN":
-                words = [t for t in owner.subtree if t.dep_ != "case" and t.pos_ in ("PROPN", "NOUN")]
+            # (a handle the statement wrote with "@" is a name, whatever the tagger calls it: "@voidzcy")
+            if owner.pos_ == "PROPN" or re.search(rf"@{re.escape(owner.text)}\b", scene):
+                words = [t for t in owner.subtree if t.dep_ != "case" and (t.pos_ in ("PROPN", "NOUN") or t == owner)]
                 return " ".join(t.text for t in words)
             if owner.pos_ == "PRON" and owner.lower_ in PERSONAL_POSSESSIVES and scene:
                 # ("A Josh is listed on the committee. What is his full name?": the one the statement is about)

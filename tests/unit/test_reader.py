@@ -683,6 +683,13 @@ NOTES = {
              "`KEEP_BEACON_SWEEP` switch.\n"),
     "TG-7": ("TG7 tide gauge alarm — Proposal › Switch", 31, "While it is tried out, this feature will be enabled via the "
              "`KEEP_TIDE_ALARM` switch.\n"),
+    # A proposal's reasons, and the front matter of another proposal.
+    "GLP-2": ("Gull lamp proposal — Alternatives", 40, "An amber filter was considered. The amber filter was rejected "
+              "because gulls could not see it at dusk.\n"),
+    "SLP-7": ("Seal light proposal — Meta", 2, "- Author(s): Ines Calder\n- Status: Draft\n- Last updated: 2031-02-01\n"),
+    # Minutes naming two keepers by their handles, and a page whose author is written with a handle in brackets.
+    "MIN-50": ("2031-08-02 — Rota", 3, "The night rota will be kept by @tmarr and @oblum.\n"),
+    "NR-3": ("Night rota — Meta", 1, "- Author(s): Tomas Marr (tmarr)\n- Status: Accepted\n"),
 }
 
 
@@ -3733,3 +3740,18 @@ def test_which_thing_goes_with_which_is_asked_of_each_thing_the_statement_lists(
     answer = _answer(answerer, "The fog horn, beacon sweep and tide gauge proposals each gate their feature behind a "
                      "switch. Which switch belongs to which proposal?", "TG-7", "FH-3", "BN-5")
     assert answer.splitlines()[0].startswith("Answer: KEEP_FOG_CHIMES; KEEP_BEACON_SWEEP; KEEP_TIDE_ALARM"), answer
+
+
+def test_a_part_about_the_document_the_earlier_parts_were_read_in_is_not_told_by_another_documents_record(answerer):
+    """"…, and who wrote the proposal?" after a part read in the gull lamp proposal asks who wrote that proposal: the
+    seal light proposal's "Author(s): Ines Calder" is another proposal's author."""
+    answer = _answer(answerer, "In the gull lamp proposal, why was the amber filter rejected, and who wrote the proposal?",
+                     "GLP-2", "SLP-7")
+    assert "gulls could not see it" in answer.splitlines()[0] and "Ines Calder" not in answer, answer
+
+
+def test_a_full_name_is_the_name_written_with_the_handle_in_brackets(answerer):
+    """"What is tmarr's full name" after a statement naming @tmarr: "Tomas Marr (tmarr)" writes it."""
+    answer = _answer(answerer, "The night rota will be kept by @tmarr and @oblum. What is tmarr's full name?",
+                     "MIN-50", "NR-3")
+    assert answer.splitlines()[0].startswith("Answer: Tomas Marr"), answer
