@@ -26,7 +26,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
-                             TITLE_SEPARATOR)
+                             SHORT_ID_FILE, SHORT_ID_IN_TEXT, TITLE_SEPARATOR)
 from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS,
                                  NUMBER_WORDS, NUMBER_WORDS_ORDER, PLURAL_BACK_REFERENCES, TIME_UNITS)
 from ..language.spacy_pipeline import parse_all
@@ -59,6 +59,8 @@ RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the ope
 LEADS = re.compile(r"(?<=:)\s+")  # between the sentences, each ending in ":", that lead into a list item
 ABOUT_WORD = re.compile(r"\babout\b", re.IGNORECASE)  # "is ADR 39 about X": what a document is about
 # "the proposal": a noun said before (not "the name of …")
+# "gRFC A33": an acronym (a capital after its first letter) right before a short id
+WORD_BEFORE_SHORT_ID = re.compile(r"\b([A-Za-z][a-z]?[A-Z][A-Za-z]{0,5})\s+" + SHORT_ID_IN_TEXT.pattern)
 DEFINITE_NOUN = re.compile(r"\bthe\s+([a-z][\w-]*)\b(?!\s+(?:of|to|for)\b)")
 ONE_WORD = re.compile(r"\bones?\b", re.IGNORECASE)  # "which one", "the older one": one of the things introduced
 ORDER_WORDS = EARLIER_WORDS | LATER_WORDS | {"one", "ones"}  # the words that say which one ("the newer one")
@@ -337,12 +339,13 @@ class PassageReader:
                 if reason is not None:
                     answers.append(reason)
                     continue
-            # The documents the earlier parts were answered from (and those the question names by id), where the part
-            # speaks of what they are about: by a pointer ("that proposal"), or by a noun the question said before
-            # with a definite article ("who wrote the proposal" after "In the X proposal, why …"); empty otherwise, and
-            # where a clause describes what it asks of ("who authored the ADR that defines it" is of another ADR).
+            # The documents the earlier parts were answered from or with (and those the question names by id), where
+            # the part speaks of what they are about: by a pointer ("that proposal"), or by a noun the question said
+            # before with a definite article ("who wrote the proposal" after "In the X proposal, why …"); empty
+            # otherwise, and where a clause describes what it asks of ("who authored the ADR that defines it").
             earlier_words = set(terms_of(" ".join([asked.scene, *(p.text for p in asked.parts[:asked.parts.index(original)])])))
-            of_the_earlier = {a.sentence.doc_id for a in answers} | named_docs if answers and not part.clause_terms and (
+            of_the_earlier = {d for a in answers for d in (a.sentence.doc_id, words.named_document.get(a.filler)) if d} \
+                | named_docs if answers and not part.clause_terms and (
                 part.points_back or any(stem(m.group(1)) in earlier_words for m in DEFINITE_NOUN.finditer(part.text))) \
                 else set()
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
@@ -1325,11 +1328,20 @@ def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterabl
     a title names one by its day ("meeting" of "Council meeting 2024-10-11")."""
     named = sorted({re.escape(title) for title in titles if title})
     titled = re.compile(r"(?i:\b(?:" + "|".join(named) + r"))\s+([A-Z]{2,6})\b") if named else None
-    return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} | {
+    return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} \
+        | short_id_words(sentences) | {
         stem(m.group(1)) for title in titles if title and (m := DAY_TITLE.match(title))} | {
         stem(m.group(1)) for s in sentences for m in ID_REFERENCE_BRACKETED.finditer(s.text)
         if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}} | {
         stem(m.group(1)) for s in sentences if titled is not None for m in titled.finditer(s.text)}
+
+
+def short_id_words(sentences: list[Sentence]) -> set[str]:
+    """Where the context's documents are named by short ids ("A33" of A33-fault-injection.md): the acronym its
+    sentences write right before an id of that series ("gRFC" of "gRFC A105"), what the corpus calls them."""
+    series = {m.group(1).rstrip("0123456789").lower() for s in sentences if (m := SHORT_ID_FILE.match(s.doc_id))}
+    return {stem(m.group(1)) for s in sentences for m in WORD_BEFORE_SHORT_ID.finditer(s.text)
+            if m.group(2).rstrip("0123456789").lower() in series} if series else set()
 
 
 def context_titles(sentences: list[Sentence]) -> dict[str, str]:
@@ -1499,7 +1511,13 @@ class ContextWords:
         """The fillers that name a document: by a title of the context, or by an id ("RFC 0045", "ADR-37"), then
         with its title where the context holds that document ("RFC 0045 (launcher arguments)")."""
         out = []
+        short = {m.group(1).lower(): doc for doc in self.title_of if (m := SHORT_ID_FILE.match(doc))}
         for score, i, filler in found:
+            # (a title its sentence writes after a document's short id, "gRFC A27: xDS-based Global Load Balancing")
+            after = re.search(rf"{SHORT_ID_IN_TEXT.pattern}\s*:?\s*{re.escape(filler)}", self.written[i]) if short else None
+            if after and (doc := short.get(after.group(1).lower())):
+                out.append((score, i, self.document_of(doc)))
+                continue
             words = set(terms_of(filler))
             titled = [d for d, title in self.titles.items() if words and words == title]
             if titled:  # a document named by its title ("Relax Mixin Contract")
@@ -1542,7 +1560,11 @@ class ContextWords:
 
     def document(self, sentence: Sentence) -> str:
         """A sentence's own document, as an answer: its id and title."""
-        return self._names(f"{sentence.doc_id} ({self.title_of.get(sentence.doc_id, sentence.doc_id)})", sentence.doc_id)
+        return self.document_of(sentence.doc_id)
+
+    def document_of(self, doc_id: str) -> str:
+        """A document of the context, as an answer: its id and title."""
+        return self._names(f"{doc_id} ({self.title_of.get(doc_id, doc_id)})", doc_id)
 
     def named_by(self, text: str, identifiers: bool = False) -> set[str]:
         """The documents of the context a text names by a word of their id that no other document's id has

@@ -1042,9 +1042,10 @@ def asked_noun(text: str) -> tuple[str, bool]:
     after = wh.i + 1
     while after < len(doc) and (doc[after].pos_ == "NUM" or doc[after].lower_ in NUMBER_WORDS):
         after += 1  # "which two dates": how many are asked, before the noun (the parser may not see the phrase)
-    # (a participle the parser read as the verb: "which predefined teams does it add", "which named teams")
+    # (a participle the parser read as the verb: "which predefined teams does it add", "which named teams"; or a word
+    # of mixed case it took for a symbol: "which xDS proposal")
     described = after
-    while described < len(doc) - 1 and doc[described].tag_ in ("VBN", "VBD", "VBG", "JJ") and doc[described].pos_ != "AUX":
+    while described < len(doc) - 1 and doc[described].tag_ in ("VBN", "VBD", "VBG", "JJ", "SYM") and doc[described].pos_ != "AUX":
         described += 1
     if head is None and wh.lower_ in ("what", "which") and described < len(doc) and doc[described].pos_ in ("NOUN", "PROPN"):
         head = doc[described]

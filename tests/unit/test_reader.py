@@ -690,6 +690,12 @@ NOTES = {
     # Minutes naming two keepers by their handles, and a page whose author is written with a handle in brackets.
     "MIN-50": ("2031-08-02 — Rota", 3, "The night rota will be kept by @tmarr and @oblum.\n"),
     "NR-3": ("Night rota — Meta", 1, "- Author(s): Tomas Marr (tmarr)\n- Status: Accepted\n"),
+    # Proposals whose files are named by short ids, which their prose writes after an acronym ("kRFC K105").
+    "K41-lamp-rota.md": ("K41 lamp rota — Implementation", 30, "The rota will be kept by @imarr and @pokonjo.\n"),
+    "K32-gull-alarm.md": ("K32 gull alarm — Meta", 2, "- Author(s): Ilse Marr (imarr)\n- Status: Approved\n"
+                          "- Updated by: kRFC K105: Gull alarm volume\n"),
+    "K50-tide-lamp.md": ("K50 tide lamp — Background › Related proposals", 12, "kRFC K32: Gull Alarm Warnings\n"
+                         "kRFC K41: Lamp Rota\n"),
 }
 
 
@@ -3755,3 +3761,32 @@ def test_a_full_name_is_the_name_written_with_the_handle_in_brackets(answerer):
     answer = _answer(answerer, "The night rota will be kept by @tmarr and @oblum. What is tmarr's full name?",
                      "MIN-50", "NR-3")
     assert answer.splitlines()[0].startswith("Answer: Tomas Marr"), answer
+
+
+def test_a_document_is_asked_for_by_the_acronym_its_short_id_is_written_after(answerer):
+    """Files named K32-…, K41-…, and prose writing "kRFC K105": "which kRFC did that person author" asks for a document,
+    answered by the one whose record names that person, not by a value of the record."""
+    answer = _answer(answerer, "The lamp rota kRFC says the rota will be kept by @imarr and @pokonjo. What is imarr's "
+                     "full name, and which vLX kRFC did that person author?", "K41-lamp-rota.md", "K32-gull-alarm.md")
+    assert answer.splitlines()[0].startswith("Answer: Ilse Marr; K32-gull-alarm.md"), answer
+
+
+def test_a_title_written_after_a_short_id_names_that_document():
+    """"kRFC K32: Gull Alarm Warnings" in the tide lamp's list of related proposals: the title a reader takes from that
+    line names K32's document (a document answer), not the tide lamp's own, in which the line is written."""
+    from graphrag_bench.answers.reader import ContextWords
+
+    sentences = context_sentences(Retrieval("Which kRFC is that?", "baseline",
+                                            passages=_passages("K50-tide-lamp.md", "K32-gull-alarm.md")))
+    words = ContextWords(sentences)
+    line = next(i for i, s in enumerate(sentences) if "Gull Alarm Warnings" in s.text)
+    [(_, _, named)] = words.documents_named([(1.0, line, "Gull Alarm Warnings")])
+    assert named.startswith("K32-gull-alarm.md ("), named
+
+
+def test_a_word_of_mixed_case_before_the_asked_noun_is_part_of_it():
+    """"which xDS tRFC did that person author": the small tagger reads "xDS" there as a symbol, and the wh-word as the
+    verb's subject; the noun asked for is still "xDS tRFC" (so a part asking for a document is read as one)."""
+    from graphrag_bench.answers.slots import asked_noun
+
+    assert asked_noun("which xDS tRFC did that person author") == ("xDS tRFC", False)
