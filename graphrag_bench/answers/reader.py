@@ -58,10 +58,9 @@ RESTATED, RESTATED_MARGIN = 0.6, 0.05  # a sentence this similar to what the ope
 # and by this much more than any other, restates it
 LEADS = re.compile(r"(?<=:)\s+")  # between the sentences, each ending in ":", that lead into a list item
 ABOUT_WORD = re.compile(r"\babout\b", re.IGNORECASE)  # "is ADR 39 about X": what a document is about
-# "the proposal": a noun said before (not "the name of …")
 # "gRFC A33": an acronym (a capital after its first letter) right before a short id
 WORD_BEFORE_SHORT_ID = re.compile(r"\b([A-Za-z][a-z]?[A-Z][A-Za-z]{0,5})\s+" + SHORT_ID_IN_TEXT.pattern)
-DEFINITE_NOUN = re.compile(r"\bthe\s+([a-z][\w-]*)\b(?!\s+(?:of|to|for)\b)")
+DEFINITE_NOUN = re.compile(r"\bthe\s+([a-z][\w-]*)\b(?!\s+(?:of|to|for)\b)")  # "the proposal" (not "the name of …")
 ONE_WORD = re.compile(r"\bones?\b", re.IGNORECASE)  # "which one", "the older one": one of the things introduced
 ORDER_WORDS = EARLIER_WORDS | LATER_WORDS | {"one", "ones"}  # the words that say which one ("the newer one")
 ORDER_TERMS = {stem(w) for w in ORDER_WORDS}
@@ -343,11 +342,12 @@ class PassageReader:
             # the part speaks of what they are about: by a pointer ("that proposal"), or by a noun the question said
             # before with a definite article ("who wrote the proposal" after "In the X proposal, why …"); empty
             # otherwise, and where a clause describes what it asks of ("who authored the ADR that defines it").
-            earlier_words = set(terms_of(" ".join([asked.scene, *(p.text for p in asked.parts[:asked.parts.index(original)])])))
-            of_the_earlier = {d for a in answers for d in (a.sentence.doc_id, words.named_document.get(a.filler)) if d} \
-                | named_docs if answers and not part.clause_terms and (
-                part.points_back or any(stem(m.group(1)) in earlier_words for m in DEFINITE_NOUN.finditer(part.text))) \
-                else set()
+            of_the_earlier: set[str] = set()
+            if answers and not part.clause_terms:
+                earlier = set(terms_of(" ".join([asked.scene, *(p.text for p in asked.parts[:asked.parts.index(original)])])))
+                if part.points_back or any(stem(m.group(1)) in earlier for m in DEFINITE_NOUN.finditer(part.text)):
+                    of_the_earlier = named_docs | {d for a in answers
+                                                   for d in (a.sentence.doc_id, words.named_document.get(a.filler)) if d}
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it; one
@@ -526,8 +526,8 @@ class PassageReader:
                 if labels and titled_records and s.doc_id not in titled_records \
                         and not titled_records & words.named_by(s.text, identifiers=True):
                     continue
-                # (nor does the record of a document no earlier part was answered from, the question does not name and
-                # that says nothing the question names, answer a part that speaks of what the earlier parts are about:
+                # (nor does the record of a document no earlier part was answered from or with, the question does not
+                # name and that says nothing the question names, answer a part that speaks of what the earlier parts are about:
                 # "who wrote the proposal" after parts read in that proposal is not told by another proposal's
                 # "Author(s): …")
                 if labels and is_record(s.text) and of_the_earlier and s.doc_id not in of_the_earlier \

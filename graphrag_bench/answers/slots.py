@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..language.english import (AUXILIARIES, EARLIER_WORDS, FUNCTION_WORDS, GENERIC_PERSONS, LATER_WORDS, LIGHT_VERBS,
-                                RELATING_VERBS,
                                 NUMBER_WORDS, NUMBER_WORDS_ORDER, PERSONAL_POSSESSIVES, PERSONAL_PRONOUNS, QUANTIFIERS,
-                                QUESTION_WORDS)
+                                QUESTION_WORDS, RELATING_VERBS)
 from ..corpus.ingest import ID_PREFIX
 from ..language.text import YEAR, fold
 
@@ -44,12 +43,15 @@ PREPOSITION = r"(?:on|at|in|for|from|to|by|with|under|of|into|since|until|during
 # A new asked part: ", and who …", " and on what date …", ": on what date …", "; what …"
 _AUXILIARY = "(?:" + "|".join(sorted(AUXILIARIES)) + ")"
 # the subject of a yes/no part after its auxiliary: a pronoun, or one someone counts ("can one person cover both")
-_PRONOUN_SUBJECT = r"(?:it|they|he|she|this|that|these|those|there|one|anyone|someone|its|their|his|her|the|both)"
+_PRONOUNS = "it|they|he|she|this|that|these|those|there|one|anyone|someone"
+_PRONOUN_SUBJECT = rf"(?:{_PRONOUNS})"
+# … or a noun phrase, opened by its determiner ("do their defaults differ")
+_SUBJECT_OPENING = rf"(?:{_PRONOUNS}|its|their|his|her|the|both)"
 # ", and is it the same …", ", is anyone in that group barred …", "Since X runs Y, is it …": a yes/no question joined
-# on, an auxiliary before its pronoun subject (or a phrase set before the next part's wh-word: ", and according to the
+# on, an auxiliary before its subject (or a phrase set before the next part's wh-word: ", and according to the
 # terminology list, which agency …")
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
-                        rf"|\s*,\s*(?:(?:and|or)\s+)?(?={_AUXILIARY}\s+{_PRONOUN_SUBJECT}\b)"
+                        rf"|\s*,\s*(?:(?:and|or)\s+)?(?={_AUXILIARY}\s+{_SUBJECT_OPENING}\b)"
                         rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
 EMBEDDED_RELATIVE = re.compile(rf"\s*,\s*(?:which|who)\s+[^,;?]+?\s*,(?=\s+(?!(?:and|or|{WH})\b)[^,;?]+\?\s*$)",
                                re.IGNORECASE)
@@ -898,7 +900,7 @@ def telling(items: list[str]) -> list[tuple[str, ...]]:
     return [tuple(t for t in s if t not in shared) for s in said]
 
 
-PAIRED_WHICH = re.compile(r"(?<=\s)which\s+[a-z]+\b", re.IGNORECASE)
+PAIRED_WHICH = re.compile(r"(?<=\s)which\s+[a-z]+\b", re.IGNORECASE)  # a "which <noun>" after the part's first word
 
 
 def distributed(text: str, scene: str, things: list[str] | tuple[str, ...] = ()) -> list[tuple[str, tuple[str, ...]]]:
