@@ -26,7 +26,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
-                             SHORT_ID_FILE, SHORT_ID_IN_TEXT, TITLE_SEPARATOR)
+                             SHORT_ID_IN_TEXT, TITLE_SEPARATOR, short_ids)
 from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS,
                                  NUMBER_WORDS, NUMBER_WORDS_ORDER, PLURAL_BACK_REFERENCES, TIME_UNITS)
 from ..language.spacy_pipeline import parse_all
@@ -1321,7 +1321,8 @@ def with_joined(texts: list[set[str]], question: str, written: list[str]) -> lis
     return out
 
 
-def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterable[str] = ()) -> set[str]:
+def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterable[str] = (),
+                   shorts: Iterable[str] = ()) -> set[str]:
     """What the context's documents are called, as ids show it: "ADR" of ADR-36, "RFC" of "RFC 0045" where that
     reference is to a document of the context (`numbers`: their numbers) or links to a document of its number; or as
     a sentence calls one by its title and an acronym after it ("the 2023H1 Roadmap RFC", of the 2023H1 Roadmap); or as
@@ -1329,17 +1330,17 @@ def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterabl
     named = sorted({re.escape(title) for title in titles if title})
     titled = re.compile(r"(?i:\b(?:" + "|".join(named) + r"))\s+([A-Z]{2,6})\b") if named else None
     return {stem(m.group(1)) for doc in {s.doc_id for s in sentences} if (m := ID_PREFIX.match(doc))} \
-        | short_id_words(sentences) | {
+        | short_id_words(sentences, shorts) | {
         stem(m.group(1)) for title in titles if title and (m := DAY_TITLE.match(title))} | {
         stem(m.group(1)) for s in sentences for m in ID_REFERENCE_BRACKETED.finditer(s.text)
         if str(int(m.group(2))) in numbers | {str(int(n.group(1))) for f in s.links if (n := ID_NUMBER.search(f))}} | {
         stem(m.group(1)) for s in sentences if titled is not None for m in titled.finditer(s.text)}
 
 
-def short_id_words(sentences: list[Sentence]) -> set[str]:
-    """Where the context's documents are named by short ids ("A33" of A33-fault-injection.md): the acronym its
-    sentences write right before an id of that series ("gRFC" of "gRFC A105"), what the corpus calls them."""
-    series = {m.group(1).rstrip("0123456789").lower() for s in sentences if (m := SHORT_ID_FILE.match(s.doc_id))}
+def short_id_words(sentences: list[Sentence], shorts: Iterable[str]) -> set[str]:
+    """Where the context's documents are named by short ids (`shorts`: "a33" of A33-fault-injection.md): the acronym
+    its sentences write right before an id of that series ("gRFC" of "gRFC A105"), what the corpus calls them."""
+    series = {short.rstrip("0123456789") for short in shorts}
     return {stem(m.group(1)) for s in sentences for m in WORD_BEFORE_SHORT_ID.finditer(s.text)
             if m.group(2).rstrip("0123456789").lower() in series} if series else set()
 
@@ -1462,7 +1463,9 @@ class ContextWords:
             said = _written(s.text) if not s.from_fact else set()
             self.cited.append({t for doc, words in digits.items() if doc != s.doc_id and words & said
                                for t in self.titles.get(doc, ())})
-        self.document_words = document_words(sentences, set(self.numbers.values()), self.title_of.values())
+        # (the short ids the context's documents' file names open with: "a27" → A27-xds-global-load-balancing.md)
+        self.short_ids = short_ids({s.doc_id: s.doc_id for s in sentences})
+        self.document_words = document_words(sentences, set(self.numbers.values()), self.title_of.values(), self.short_ids)
 
     def section_doer(self, index: int, question_terms: set[str], kind: set[str] | None = None) -> Filler | None:
         """The name the sections above a sentence are for ("Incident Commander" of "Steps for Incident Commander",
@@ -1511,11 +1514,11 @@ class ContextWords:
         """The fillers that name a document: by a title of the context, or by an id ("RFC 0045", "ADR-37"), then
         with its title where the context holds that document ("RFC 0045 (launcher arguments)")."""
         out = []
-        short = {m.group(1).lower(): doc for doc in self.title_of if (m := SHORT_ID_FILE.match(doc))}
         for score, i, filler in found:
             # (a title its sentence writes after a document's short id, "gRFC A27: xDS-based Global Load Balancing")
-            after = re.search(rf"{SHORT_ID_IN_TEXT.pattern}\s*:?\s*{re.escape(filler)}", self.written[i]) if short else None
-            if after and (doc := short.get(after.group(1).lower())):
+            after = re.search(rf"{SHORT_ID_IN_TEXT.pattern}\s*:?\s*{re.escape(filler)}", self.written[i]) \
+                if self.short_ids else None
+            if after and (doc := self.short_ids.get(after.group(1).lower())):
                 out.append((score, i, self.document_of(doc)))
                 continue
             words = set(terms_of(filler))

@@ -46,6 +46,14 @@ ID_REFERENCE_BRACKETED = re.compile(r"\b([A-Z]{2,6})[- ]\(?(\d{1,5})\b")  # … 
 SHORT_ID_FILE = re.compile(r"([A-Za-z]{1,4}\d{1,5})(?=[-_.])")
 SHORT_ID_IN_TEXT = re.compile(r"(?<![\w-])([A-Za-z]{1,4}\d{1,5})(?![\w-])")
 ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")
+
+
+def short_ids(file_names: dict[str, str]) -> dict[str, str]:
+    """The short id that opens a document's file name ("a27" of A27-xds-global-load-balancing.md; `file_names`: doc id
+    → file name) → that document, for each id that opens one file name only (one opening two names neither)."""
+    opened = {doc: m.group(1).lower() for doc, name in file_names.items() if (m := SHORT_ID_FILE.match(name))}
+    counts = Counter(opened.values())
+    return {short: doc for doc, short in opened.items() if counts[short] == 1}
 MAX_CHUNK_LINES = 14
 # A chunk's first line: its document's title, then its section's path ("Title — Section › Subsection").
 TITLE_SEPARATOR, SECTION_SEPARATOR = " — ", " › "

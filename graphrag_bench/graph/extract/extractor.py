@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from contextlib import contextmanager
 
-from ...corpus.ingest import ID_IN_TEXT, SHORT_ID_FILE, Document
+from ...corpus.ingest import ID_IN_TEXT, Document, short_ids
 from ...runtime.result_cache import ResultCache, StoredVector
 from ...language.semantics import RELATION_THRESHOLD, Semantics
 from ...settings import id_types_from_env
@@ -71,12 +71,10 @@ class RecordIds:
         # A corpus that names its files by a short id of letters and a number ("A27-xds-global-load-balancing.md",
         # "A39-xds-http-filters.md") calls each document by it in prose ("gRFC A27", "A39 calls for …"): such an id
         # is the document's where it opens one file name only and the corpus's files share the convention.
-        opened = {d.doc_id: m.group(1).lower() for d in documents if (m := SHORT_ID_FILE.match(d.path.rsplit("/", 1)[-1]))}
-        shorts = Counter(opened.values())
-        if sum(1 for n in shorts.values() if n == 1) >= SHORT_ID_DOCUMENTS:
-            for doc_id, short in opened.items():
-                if shorts[short] == 1:
-                    self.known.setdefault(short, doc_id)
+        shorts = short_ids({d.doc_id: d.path.rsplit("/", 1)[-1] for d in documents})
+        if len(shorts) >= SHORT_ID_DOCUMENTS:
+            for short, doc_id in shorts.items():
+                self.known.setdefault(short, doc_id)
         # An id-shaped token (SEV-1) is a reference only if its prefix names a kind of record the corpus has.
         self.prefixes = {i.split("-", 1)[0].upper() for i in self.known.values() if ID_IN_TEXT.fullmatch(i)}
         self._answers: dict[str, str | None] = {}
