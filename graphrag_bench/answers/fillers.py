@@ -56,6 +56,8 @@ SHAPES = (
     (ID_IN_TEXT, {"thing"}),
 )
 FIELD = re.compile(r"^\s*`?([A-Za-z][\w ()/'-]{0,40}?)`?\s*:\s+(\S.{0,200})$")  # a label may be code: "`err_code`: 10166"
+# A value set by name, as code writes it: "`max_interval=250ms`" gives max_interval's value as a field does
+ASSIGNMENT = re.compile(r"(?<![\w.=])([A-Za-z_][\w.]*)=([^\s`'\",;()=]+)")
 BRACKETED = re.compile(r"\s*\(([A-Z][^()]{0,60})\)")  # " (Søren Iversen)": a name in brackets
 OPEN_BRACKET, CLOSE_BRACKET = re.compile(r"\s*\(\s*`?"), re.compile(r"`?\s*\)")  # (code quotes inside kept out)
 LISTED_PLACE = 2.0  # a name listed in brackets answers "where" after any place a preposition says
@@ -250,6 +252,11 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     offset = 0
     noun = set(terms_of(part.noun))
     predicate = set(part.predicate)
+
+    def said_as_asked(label: str) -> float:  # how well a field's label (or a name set to a value) says what is asked
+        words = set(terms_of(label))  # ("err_code" is one word, as the question has it)
+        return len(words & predicate) + 0.5 * len(words & noun)
+
     labels: list[tuple[int, int]] = []  # where the record's field labels stand: a label is no value
     values: list[tuple[int, int, float]] = []  # where each field's value stands, and how well its label names the part
     record = is_record(text)
@@ -260,8 +267,7 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
         field = FIELD.match(segment)
         if field and record:
             labels.append((offset + field.start(1), offset + field.end(1)))
-        label = set(terms_of(field.group(1))) if field else set()  # "err_code" is one word, as the question has it
-        strength = len(label & predicate) + 0.5 * len(label & noun)
+        strength = said_as_asked(field.group(1)) if field else 0.0
         if field and asked_field(field.group(1)):  # "Author(s)" for "who wrote"
             strength += 1
         if field and record:
@@ -281,6 +287,9 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
             if record:
                 values.append((start, start + len(value), strength))
         offset += len(segment) + 2
+    for m in ASSIGNMENT.finditer(text):  # ("what is the default max_interval": the value set to it, not the name)
+        if strength := said_as_asked(m.group(1)):
+            found.append(Candidate(m.start(2), m.end(2), m.group(2), frozenset(_value_kinds(m.group(2))), strength))
     # (where a field is labelled as what the part asks, "Author: @piotrpio" for "who moved them", that field says who
     # did it, not the label of "Info: Moved roadmap items …")
     found += speakers if not any(c.field for c in found) else []

@@ -103,6 +103,7 @@ SAME_ONE = re.compile(r"^(?:is|are|was|were)\s+(?:these|those|they|both|the\s+tw
 MENTIONS = 90  # a line this like a name where it says it (rapidfuzz partial ratio, 0–100) names it
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
+SHORT_ID_LETTERS = re.compile(r"([a-z]+)(\d+)$")  # a short id's letters and number ("a" and "27" of "a27")
 QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
 # "Rotations are 4 weeks": a form of "be" with an amount of time after it, which says how long its subject lasts.
 IS_AMOUNT_OF_TIME = re.compile(rf"\b(?:is|are|was|were)\s+(?:\d+(?:\.\d+)?|a|an|{'|'.join(NUMBER_WORDS_ORDER)})[\s-]+"
@@ -348,6 +349,13 @@ class PassageReader:
                 if part.points_back or any(stem(m.group(1)) in earlier for m in DEFINITE_NOUN.finditer(part.text)):
                     of_the_earlier = named_docs | {d for a in answers
                                                    for d in (a.sentence.doc_id, words.named_document.get(a.filler)) if d}
+            # (a part pointing back to the one document the part before it calls by number, and does not ask for —
+            # "What does gRFC A105 introduce, and who wrote it?" — is answered in that document or by a sentence naming
+            # it, not by another document's record: by none where the context holds neither)
+            pointed_numbers = words.numbers_written(earlier_part.text) \
+                if part.points_back and earlier_part is not None and not part.clause_terms \
+                and not words.asks_document(earlier_part, asked.scene) else set()
+            pointed_numbers = pointed_numbers if len(pointed_numbers) == 1 else set()
             weights = {t: rarity(t) * TOPIC for t in asked.topic}
             weights |= {t: rarity(t) * BACK for t in back}
             # (a part asking which thing the opening statement describes asks by what the statement says of it; one
@@ -532,6 +540,10 @@ class PassageReader:
                 # "Author(s): …")
                 if labels and is_record(s.text) and of_the_earlier and s.doc_id not in of_the_earlier \
                         and not question_named & texts[i]:
+                    continue
+                if pointed_numbers and words.numbers.get(s.doc_id) not in pointed_numbers and not pointed_numbers & (
+                        _numbers_said(_asked_values(s.text, asked_field)) if labels and is_record(s.text)
+                        else words.numbers_written(s.text)):
                     continue
                 if _sibling_id(s, named_ids, part):
                     continue  # "Fixes: PIR-2025-03" for "which change fixed PIR-2025-04": about another of its kind
@@ -1586,6 +1598,14 @@ class ContextWords:
         context holds those documents or not."""
         return {str(int(m.group(2))) for m in ID_REFERENCE_BRACKETED.finditer(text) if stem(m.group(1)) in self.document_words}
 
+    def numbers_written(self, text: str) -> set[str]:
+        """The numbers a text calls documents of the context's series by, whether the context holds them or not: with
+        the kind of document ("RFC 0045": "45"), or by a short id of the letters the context's file names open with
+        ("A105", where they are named A27-…: "105")."""
+        series = {m.group(1) for short in self.short_ids if (m := SHORT_ID_LETTERS.match(short))}
+        return self.numbers_called(text) | {str(int(m.group(2))) for token in SHORT_ID_IN_TEXT.findall(text)
+                                            if (m := SHORT_ID_LETTERS.match(token.lower())) and m.group(1) in series}
+
     def called_by_day(self, text: str) -> set[str]:
         """The documents of the context whose title gives a day the text writes, however either writes it ("the 3
         August 2023 meeting" of minutes titled "2023-08-03")."""
@@ -1646,15 +1666,29 @@ class ContextWords:
 
 
 LIST_ITEM_WORDS = 3  # an item of a list of names or values: a few words
+# A quoted item of a series ("cancelled", "internal" and "unavailable"), and what may stand between two of them
+QUOTED_ITEM = re.compile(r"([\"`\u201c])([^\"`\u201c\u201d]{1,40})[\"`\u201d]")
+SERIES_GAP = re.compile(r"\s*,?\s*(?:(?:and|or)\s+)?")
 
 
 def _list_of(text: str, filler: str) -> str:
     """The list of short items a label gives that the filler is one of ("Chosen: r5.xlarge, r5.4xlarge, r5a.xlarge -
-    for the main node group" → "r5.xlarge, r5.4xlarge, r5a.xlarge"), or the tags the listed names carry where it is
-    one of them ("Gary Lee [AMER], Taras Yemets [EMEA]" → "AMER, EMEA"); "" when it is in none."""
+    for the main node group" → "r5.xlarge, r5.4xlarge, r5a.xlarge"), the series of quoted items it is one of ("`a`,
+    `b` and `c`"), or the tags the listed names carry where it is one of them ("Gary Lee [AMER], Taras Yemets [EMEA]" →
+    "AMER, EMEA"); "" when it is in none."""
     tags = list(dict.fromkeys(t.strip() for t in NAME_TAGS.findall(text)))
     if len(tags) > 1 and filler.strip() in tags:
         return ", ".join(tags)
+    series: list[list[str]] = []  # quoted items with nothing but commas and a last "and"/"or" between them
+    end = -1
+    for m in QUOTED_ITEM.finditer(text):
+        if series and SERIES_GAP.fullmatch(text, end, m.start()):
+            series[-1].append(m.group(2))
+        else:
+            series.append([m.group(2)])
+        end = m.end()
+    if (quoted := next((items for items in series if len(items) > 1 and filler.strip(" `\"") in items), None)):
+        return ", ".join(quoted)
     for value in re.split(r"(?<=\w):\s+", text)[1:]:
         value = re.split(r"\s+[-\u2013\u2014]\s+", value)[0].strip().rstrip(".")  # (a dash says what it is for)
         items = [item for item, _ in split_items(value)]

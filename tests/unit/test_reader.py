@@ -696,6 +696,10 @@ NOTES = {
                           "- Updated by: kRFC K105: Gull alarm volume\n"),
     "K50-tide-lamp.md": ("K50 tide lamp — Background › Related proposals", 12, "kRFC K32: Gull Alarm Warnings\n"
                          "kRFC K41: Lamp Rota\n"),
+    # A rule whose kept values are a series of quoted items.
+    "K44-gull-calls.md": ("K44 gull calls — Converting calls", 20, "When converting a gull's calls to alarm tones, the "
+                          "tower will only keep calls that are documented in the board guide, that is, \"shriek\", \"whistle\", "
+                          "\"low-hum\" and \"chirp\", and will drop any other call.\n"),
 }
 
 
@@ -3790,3 +3794,24 @@ def test_a_word_of_mixed_case_before_the_asked_noun_is_part_of_it():
     from graphrag_bench.answers.slots import asked_noun
 
     assert asked_noun("which xDS tRFC did that person author") == ("xDS tRFC", False)
+
+
+def test_a_part_pointing_back_to_a_document_called_by_number_is_not_told_by_another_documents_record(answerer):
+    """"What does kRFC K105 introduce, and who wrote it?": "it" is K105, which the context does not hold; the gull
+    alarm's record, which names K105 among its fields ("Updated by: kRFC K105"), gives its own author, not K105's."""
+    answer = _answer(answerer, "The gull alarm kRFC was later updated by kRFC K105 on alarm volume. What loudness does "
+                     "K105 introduce, and who wrote it?", "K32-gull-alarm.md", "K41-lamp-rota.md")
+    assert answer_label(answer) == "unknown" and "Ilse Marr" not in answer, answer
+
+
+def test_a_plural_part_is_answered_by_the_whole_series_of_quoted_items_its_filler_is_one_of(answerer):
+    """"which gull calls does it keep": every item of '"shriek", "whistle", "low-hum" and "chirp"', not the first."""
+    answer = _answer(answerer, "When the tower converts a gull's calls to alarm tones, which gull calls does it keep?",
+                     "K44-gull-calls.md")
+    assert answer.splitlines()[0].startswith("Answer: shriek, whistle, low-hum, chirp"), answer
+
+
+def test_the_value_code_sets_to_the_asked_name_answers_what_it_is(answerer):
+    """"`max_glow=90lm`": what max_glow defaults to is the value set to it, not the other name set beside it."""
+    sentence = "As the lamp guide says, `lamp_fade` is optional and defaults to `min_glow=5lm` and `max_glow=90lm`."
+    assert _chosen(answerer, "What is the default max_glow of lamp_fade?", sentence) == "90lm"
