@@ -74,6 +74,7 @@ BARE_NUMBER = re.compile(r"\d[\d.,]*")  # a number with no unit: no span of time
 NUMBERED = re.compile(r"\s+`?(?=\d)")  # the asked noun followed by its value: "(version 21.10.15.1603)", "port 8080"
 NAME_WORD, CAMEL = re.compile(r"\w+"), re.compile(r"[a-z][A-Z]")  # a word; a capital inside one ("CloudWatch")
 CALLED = re.compile(r"\s+(?:called|named)\s+[\"'`\u201c]?")  # "predefined teams called "SEV-1 Stakeholders"": its name
+QUOTED_AFTER = re.compile(r"\s+\"([^\"]{2,80})\"")  # "the schedule "09:00 UTC on Monday"": the noun's own words for it
 LABEL_AFTER = re.compile(r"(?:\*\*|__)?:\s")  # what stands right after a label: its colon
 HYPHENATED_END = re.compile(r"(?:-[A-Za-z0-9]+)+")  # the rest of a hyphenated word, from the hyphen on
 HYPHENATED_START = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*-$")  # its beginning, up to the hyphen
@@ -654,8 +655,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # from the Networking team: `10.41.0.0/16`").
     valued = {m.end() for t in head_tokens for pattern in (OF_VALUE, INTRODUCED, NUMBERED)
               if (m := pattern.match(sentence, t.idx + len(t.text)))}
-    # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it.
+    # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it; so is
+    # the whole of what it quotes right after the noun ("the following schedule "09:00 UTC on Monday, 06:00 UTC …"").
     called = {m.end() for t in head_tokens if (m := CALLED.match(sentence, t.idx + len(t.text)))}
+    quoted = {m.span(1) for t in head_tokens if (m := QUOTED_AFTER.match(sentence, t.idx + len(t.text)))}
     # So is a name written right before the asked noun of someone: "the `webops` GitHub team" for "which GitHub team"
     # (where the asked noun's phrase starts, for each time it is said).
     noun_starts = {doc[_noun_start(t, noun_tokens)].idx for t in head_tokens}
@@ -681,6 +684,7 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
         before_noun = fronted and (not c.common or (c.start, c.end) in codes)
         beside = c.start in glossed and CLOSE_BRACKET.match(sentence, c.end) is not None \
             or c.start in valued and not c.kinds.isdisjoint(VALUE_KINDS) or c.start in called or names_noun \
+            or (c.start, c.end) in quoted \
             or (c.start, c.end) in held_by
         if not kinds & c.kinds and not beside:
             continue

@@ -827,11 +827,12 @@ class PassageReader:
                 if len(values) == part.count:
                     filler = Filler(", ".join(f for f, _ in values.values()))
                     items = tuple(s for _, s in list(values.values())[1:])
-            # "X or Y: which …": the answer is the one of the names offered that the answer's document says (in its
-            # sentences, else in the title and sections they sit under).
-            for where in (lambda s: s.text, lambda s: s.context):
+            # "X or Y: which …": the answer is the one of the names offered that the answer's sentence says, else its
+            # document (in its sentences, else in the title and sections they sit under).
+            for where, of in ((lambda s: s.text, lambda s: s is sentences[i]), (lambda s: s.text, None),
+                              (lambda s: s.context, None)):
                 offered = [c for c in part.choices if any(
-                    s.doc_id == sentences[i].doc_id and not s.from_fact
+                    (of(s) if of else s.doc_id == sentences[i].doc_id and not s.from_fact)
                     and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", where(s), re.IGNORECASE) for s in sentences)]
                 if offered:
                     filler = Filler(offered[0]) if len(offered) == 1 else filler

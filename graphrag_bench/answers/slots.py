@@ -55,6 +55,7 @@ PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(
                         rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
 EMBEDDED_RELATIVE = re.compile(rf"\s*,\s*(?:which|who)\s+[^,;?]+?\s*,(?=\s+(?!(?:and|or|{WH})\b)[^,;?]+\?\s*$)",
                                re.IGNORECASE)
+ONE_OF_THEM = re.compile(r"\s*(?:which|what)\s+(?:ones?|of\s+(?:them|these|those))\b", re.IGNORECASE)  # "which one"
 # "how many", "how long", "how soon" …: the wh-phrase asks for a number or an amount of time, not a manner
 HOW_AMOUNTS = ("many", "much", "long", "soon", "quickly", "fast", "often", "frequently", "old", "far", "big", "large")
 # (an adverb may hedge the wh-word: "Roughly when …", "Exactly which …"; it asks nothing of the topic)
@@ -295,7 +296,7 @@ class SlotReader:
         predicate = tuple(t for t in terms if t not in noun_stems and (t not in named or t in asks and wh))
         return AskedPart(lead + own, wh, slot, noun, plural, terms, later and _points_back(own, earlier), predicate,
                          " ".join(phrase.split()), asks,
-                         in_relative_clause(own, terms), choices_in(lead) if wh in ("which", "what", "who") else (),
+                         in_relative_clause(own, terms), choices_in(lead, own) if wh in ("which", "what", "who") else (),
                          min(count, MAX_COUNT), acted_on(own) if wh == "what" else None,
                          done_to(own) if wh in ("who", "which", "what") else (),
                          of_name=of_name(own, noun) if noun else (),
@@ -630,12 +631,25 @@ def same_as(text: str) -> str:
     return f"which {match.group(1)} {match.group(2)}" if match else ""
 
 
-def choices_in(lead: str) -> tuple[str, ...]:
+def choices_in(lead: str, own: str = "") -> tuple[str, ...]:
     """The names a part's lead offers ("Stack Buildpacks or Stackless Buildpacks, " before "which RFC …"): two or more
-    names joined by "or" (and commas), each a name as `named_in` reads one; none for any other lead."""
+    names joined by "or" (and commas), each a name as `named_in` reads one; or, where the part asks which one of them
+    ("Of the three alerts Alpha, Beta and Gamma, which one …"), the names the lead lists last, joined by "and" too;
+    none for any other lead."""
     options = [o.strip(" ,;:") for o in re.split(r",\s*(?:or\s+)?|\s+or\s+", lead.strip(" ,;:")) if o.strip(" ,;:")]
     names = set(named_in(lead))
-    return tuple(options) if len(options) >= 2 and " or " in lead and all(o in names for o in options) else ()
+    if len(options) >= 2 and " or " in lead and all(o in names for o in options):
+        return tuple(options)
+    if not (re.match(r"\s*of\b", lead, re.IGNORECASE) or ONE_OF_THEM.match(own)):
+        return ()
+    listed_last: list[str] = []  # (the first item may end in its name: "… alerts Alpha")
+    for item in reversed(re.split(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", lead.strip(" ,;:"))):
+        name = item if item in names else next((n for n in names if item.endswith(f" {n}")), None)
+        if name is not None:
+            listed_last.insert(0, name)
+        if name != item:
+            break
+    return tuple(listed_last) if len(listed_last) >= 2 else ()
 
 
 def acted_on(text: str) -> tuple[str, ...] | None:

@@ -696,6 +696,10 @@ NOTES = {
                           "- Updated by: kRFC K105: Gull alarm volume\n"),
     "K50-tide-lamp.md": ("K50 tide lamp — Background › Related proposals", 12, "kRFC K32: Gull Alarm Warnings\n"
                          "kRFC K41: Lamp Rota\n"),
+    # Three alarms, each a line of one page.
+    "TA-1": ("Tide alarms — Alerts", 40, "- TideAlarmLow (Critical) the tide gauge has read below 2 m for more than "
+             "10 minutes.\n- TideAlarmMid (Critical) the tide gauge has read below 1 m for more than 2 hours.\n"
+             "- TideAlarmHigh (Notice) the tide gauge has read above 6 m for more than a day.\n"),
     # A rule whose kept values are a series of quoted items.
     "K44-gull-calls.md": ("K44 gull calls — Converting calls", 20, "When converting a gull's calls to alarm tones, the "
                           "tower will only keep calls that are documented in the board guide, that is, \"shriek\", \"whistle\", "
@@ -3815,3 +3819,23 @@ def test_the_value_code_sets_to_the_asked_name_answers_what_it_is(answerer):
     """"`max_glow=90lm`": what max_glow defaults to is the value set to it, not the other name set beside it."""
     sentence = "As the lamp guide says, `lamp_fade` is optional and defaults to `min_glow=5lm` and `max_glow=90lm`."
     assert _chosen(answerer, "What is the default max_glow of lamp_fade?", sentence) == "90lm"
+
+
+def test_which_one_of_the_names_a_lead_lists_is_the_one_the_answers_sentence_says(answerer):
+    """"Of the three tide alarms TideAlarmLow, TideAlarmMid and TideAlarmHigh, which one is only a notice": the
+    lead's names are the choices (joined by "and" where the part asks which one), and of those the one the answer's
+    own sentence says answers, though its document says all three."""
+    parts = answerer.slots.read("Of the three tide alarms TideAlarmLow, TideAlarmMid and TideAlarmHigh, which one is "
+                                "only a notice?").parts
+    assert parts[0].choices == ("TideAlarmLow", "TideAlarmMid", "TideAlarmHigh"), parts
+    assert answerer.slots.read("Ada, Bo and Cy lead the rota. Which team do they lead?").parts[0].choices == ()
+    answer = _answer(answerer, "Of the three tide alarms TideAlarmLow, TideAlarmMid and TideAlarmHigh, which one is only "
+                     "a notice?", "TA-1")
+    assert answer.splitlines()[0].startswith("Answer: TideAlarmHigh"), answer
+
+
+def test_what_a_sentence_quotes_right_after_the_asked_noun_is_its_value_whole(answerer):
+    """'on the following rota "08:00 UTC on Tuesday, 07:00 UTC other weekdays"': the quote, not its first time."""
+    sentence = 'The lamp is relit on the following rota "08:00 UTC on Tuesday, 07:00 UTC other weekdays".'
+    assert _chosen(answerer, "On what rota is the lamp relit?", sentence) \
+        == "08:00 UTC on Tuesday, 07:00 UTC other weekdays"
