@@ -103,6 +103,8 @@ SAME_ONE = re.compile(r"^(?:is|are|was|were)\s+(?:these|those|they|both|the\s+tw
 MENTIONS = 90  # a line this like a name where it says it (rapidfuzz partial ratio, 0–100) names it
 TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must say to name that document
 QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
+ANOTHER_NOUN = re.compile(r"\banother\s+([A-Za-z][\w-]*?)(?:'s)?\b", re.IGNORECASE)  # "another gRFC's feature"
+THE_OTHER_NOUN = re.compile(r"\bthe\s+other\s+([A-Za-z][\w-]*)", re.IGNORECASE)  # … "the other gRFC"
 SHORT_ID_LETTERS = re.compile(r"([a-z]+)(\d+)$")  # a short id's letters and number ("a" and "27" of "a27")
 QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
 # "Rotations are 4 weeks": a form of "be" with an amount of time after it, which says how long its subject lasts.
@@ -312,6 +314,9 @@ class PassageReader:
             # (… where every sentence says that document: the words of its name, "0089-buildpack-authors-….md")
             nested_terms = set(terms_of(via[0].filler)) if via is not None and nested_document else set()
             direct = None if via is not None else direct_name
+            # ("the other gRFC" where the statement says "another gRFC" points to what the statement introduces, whatever
+            # the earlier parts answered: that document says those words, being it)
+            the_other = _the_other(part.text, asked.scene)
             # (a document answer's title, in brackets, is said for the reader, not by the earlier part)
             pointed_by = [(a, words_of) for a in answers if (words_of := frozenset(terms_of(TITLE_ADDED.sub("", a.filler))))] \
                 if part.points_back else []
@@ -496,6 +501,7 @@ class PassageReader:
                 says = says or bool(lasting) and lasting <= texts[i] and bool(IS_AMOUNT_OF_TIME.search(s.text))
                 said = (set(part.asks) if says else set()) | (set(part.describes) if i == restated else set())
                 said |= nested_terms if s.doc_id == nested_document else set()
+                said |= the_other if introduced and s.doc_id in introduced else set()
                 # A line of a few words under a heading ("**default** 5s" under "Connection timeout") is the
                 # heading's value: the heading's words count as its own.
                 labelled_line = len(texts[i]) <= LABELLED_LINE
@@ -630,7 +636,7 @@ class PassageReader:
             # One that points to what the question's opening statement introduces ("X points to an earlier ADR … who
             # authored that earlier ADR") is read in the document the sentence stating it names (" … documented in
             # ADR-3"), where the context holds that one document.
-            if not answers and introduced is not None and BACK_POINTER.search(part.text):
+            if introduced is not None and (not answers and BACK_POINTER.search(part.text) or the_other):
                 chained = introduced
             if any(sentences[i].doc_id in chained for _, i in scored):
                 scored = [(score, i) for score, i in scored if sentences[i].doc_id in chained]
@@ -1801,6 +1807,14 @@ def _parallel(text: str, filler: str, other: str) -> tuple[str, str, str] | None
     of = [next((" ".join(t.text for t in o.subtree) for p in obj[0].children if p.dep_ == "prep" and p.lower_ == "of"
                 for o in p.children if o.dep_ == "pobj"), "") for obj in objects]
     return " ".join(t.text for t in said), of[0], of[1]
+
+
+def _the_other(text: str, scene: str) -> set[str]:
+    """The words of "the other <noun>" where the text says it of a noun the scene says "another" of ("another gRFC's
+    feature" … "who authored the other gRFC": {"other", "grfc"}), pointing to the thing the scene introduces; none
+    otherwise."""
+    introduced = {stem(m.group(1)) for m in ANOTHER_NOUN.finditer(scene)}
+    return {t for m in THE_OTHER_NOUN.finditer(text) if stem(m.group(1)) in introduced for t in terms_of(m.group(0))}
 
 
 def _numbers_said(text: str) -> set[str]:

@@ -49,10 +49,12 @@ _PRONOUN_SUBJECT = rf"(?:{_PRONOUNS})"
 _SUBJECT_OPENING = rf"(?:{_PRONOUNS}|its|their|his|her|the|both)"
 # ", and is it the same …", ", is anyone in that group barred …", "Since X runs Y, is it …": a yes/no question joined
 # on, an auxiliary before its subject (or a phrase set before the next part's wh-word: ", and according to the
-# terminology list, which agency …")
+# terminology list, which agency …", ", and by default at most how many …")
 PART_BREAK = re.compile(rf"(?:\s*[,;:]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?=(?:{PREPOSITION}\s+)?{WH}\b)"
                         rf"|\s*,\s*(?:(?:and|or)\s+)?(?={_AUXILIARY}\s+{_SUBJECT_OPENING}\b)"
-                        rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)", re.IGNORECASE)
+                        rf"|\s*,\s*(?:and|or)\s+(?=[^,;?]+,\s*(?:{PREPOSITION}\s+)?{WH}\b)"
+                        rf"|\s*,\s*(?:and|or)\s+(?=(?:[a-z]+\s+){{1,4}}?{WH}\b)", re.IGNORECASE)
+WORDS_BEFORE_WH = re.compile(rf"((?:[a-z]+\s+){{1,4}}?)(?={WH}\b)", re.IGNORECASE)
 EMBEDDED_RELATIVE = re.compile(rf"\s*,\s*(?:which|who)\s+[^,;?]+?\s*,(?=\s+(?!(?:and|or|{WH})\b)[^,;?]+\?\s*$)",
                                re.IGNORECASE)
 ONE_OF_THEM = re.compile(r"\s*(?:which|what)\s+(?:ones?|of\s+(?:them|these|those))\b", re.IGNORECASE)  # "which one"
@@ -439,6 +441,10 @@ def asked_pieces(sentence: str, ungapped: set[int] | None = None) -> list[tuple[
     out: list[tuple[str, str]] = []
     lead = ""
     for i, piece in enumerate(pieces):
+        # (a few words set before a later part's wh-word modify what it asks, as they would after it: "by default at
+        # most how many entities does a page return" asks how many a page returns by default at most)
+        if i and not ASKS.match(piece) and (before := WORDS_BEFORE_WH.match(piece)):
+            piece = f"{piece[before.end(1):]} {before.group(1).strip()}"
         # (a piece opening with an auxiliary asks yes or no: "Do they name one product, which app uses it"; a clause set
         # before one, cut off at its comma by PART_BREAK, leads it: "Since X runs Y, is it the group that …")
         polar = piece.split()[0].lower() in AUXILIARIES

@@ -696,6 +696,10 @@ NOTES = {
                           "- Updated by: kRFC K105: Gull alarm volume\n"),
     "K50-tide-lamp.md": ("K50 tide lamp — Background › Related proposals", 12, "kRFC K32: Gull Alarm Warnings\n"
                          "kRFC K41: Lamp Rota\n"),
+    # A proposal whose feature ships with another's, named by its short id, and that one's record.
+    "K39-lamp-filters.md": ("K39 lamp filters — Rollout", 20, "On the shore side, this feature will ship at the same "
+                            "time as the bell muting described in kRFC K33, so it will be guarded by the same switch.\n"),
+    "K33-fog-bells.md": ("K33 fog bells — Meta", 2, "- Author(s): imarr\n- Status: Approved\n"),
     # Three alarms, each a line of one page.
     "TA-1": ("Tide alarms — Alerts", 40, "- TideAlarmLow (Critical) the tide gauge has read below 2 m for more than "
              "10 minutes.\n- TideAlarmMid (Critical) the tide gauge has read below 1 m for more than 2 hours.\n"
@@ -3839,3 +3843,22 @@ def test_what_a_sentence_quotes_right_after_the_asked_noun_is_its_value_whole(an
     sentence = 'The lamp is relit on the following rota "08:00 UTC on Tuesday, 07:00 UTC other weekdays".'
     assert _chosen(answerer, "On what rota is the lamp relit?", sentence) \
         == "08:00 UTC on Tuesday, 07:00 UTC other weekdays"
+
+
+def test_the_other_thing_of_a_kind_the_statement_introduces_as_another_is_the_one_its_restating_sentence_names(answerer):
+    """"… ships together with another kRFC's feature …. Who authored the other kRFC": the sentence restating the
+    statement names kRFC K33; "the other kRFC" is K33, whose record says who wrote it — whatever an earlier part
+    answered."""
+    answer = _answer(answerer, "The lamp filters proposal says its shore side support ships together with another kRFC's "
+                     "feature and is guarded by the same switch. On which side does it ship, and who authored the other "
+                     "kRFC?", "K39-lamp-filters.md", "K33-fog-bells.md")
+    assert answer.splitlines()[0].endswith("; imarr (likely) [K39-lamp-filters.md] [K33-fog-bells.md]"), answer
+
+
+def test_a_few_words_set_before_a_later_parts_wh_word_are_that_parts_own(answerer):
+    """", and by default at most how many lamps …": a part of its own (not read into the one before), whose words
+    "by default" are what it asks of."""
+    parts = answerer.slots.read("Who wrote the tower rules, and by default at most how many lamps does one tower "
+                                "light?").parts
+    assert [p.wh for p in parts] == ["who", "how many"], parts
+    assert "defau" in parts[1].terms and "lamp" not in parts[0].terms, parts
