@@ -36,7 +36,8 @@ from ..language.text import split_items
 from ..language.semantics import RELATION_THRESHOLD, Semantics
 from ..corpus.untrusted import withhold, withheld_note
 from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
-from ..graph.vocabulary import GENERIC, IDENTITY, PHRASES, RECORD_TYPES, RECORDS, RELATIONS, SEMANTIC, SYMMETRIC
+from ..graph.vocabulary import (GENERIC, GLOSS_PATTERNS, IDENTITY, PHRASES, RECORD_TYPES, RECORDS, RELATIONS, SEMANTIC,
+                                SYMMETRIC)
 
 LABELS = ("supported", "likely", "possible", "conflicting", "unknown")
 # How a path is scored (2 × how well its last step is what was asked, then per step and start):
@@ -51,10 +52,6 @@ MAX_CLAIMS = 6
 PREFIX = {"fallback": "[GRAPH_FALLBACK] ", "empty": "[GRAPH_EMPTY] ", "ok": ""}
 EXCLUSIVE_NOUN = re.compile(r"\b(?:" + "|".join(EXCLUSIVE) + r")\s+([a-z][a-z-]+)", re.IGNORECASE)  # "only author"
 UNKNOWN = "Answer: unknown (unknown) — the retrieved evidence does not address the question."
-# The phrases each relation is known by (its glosses in the vocabulary): a sentence that uses one says the relation.
-GLOSS_PATTERNS = {name: re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(g) for g in sorted({*r.forward, *r.inverse, r.phrase} - {""},
-                                                                                         key=len, reverse=True)) + r")(?![a-z])")
-                  for name, r in RELATIONS.items() if r.forward or r.inverse}
 
 
 def cite(doc_id: str) -> str:

@@ -24,7 +24,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..corpus.ingest import ID_NUMBER, ID_REFERENCE
+from ..corpus.ingest import ID_NUMBER, ID_REFERENCE, short_ids
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.spacy_pipeline import english_word
@@ -34,7 +34,7 @@ from ..answers.question_reading import also_groups, named_spans, stems
 from ..answers.sentences import clean, passage_sentences
 from ..settings import RetrievalSettings
 from ..graph.store.templates import MAX_LIMIT
-from ..graph.vocabulary import EXPAND_TYPES, GENERIC, MENTION, RELATIONS
+from ..graph.vocabulary import EXPAND_TYPES, GENERIC, GLOSS_PATTERNS, MENTION, RECORD_TYPES, RELATIONS
 from .chain import parts_apart, second_hops, speaks_of
 
 log = logging.getLogger("graphrag_bench")
@@ -417,6 +417,7 @@ class GraphRetriever:
         self._sentence_pins: dict[str, list[list[str]]] = {}  # … nor the entities of each of its sentences
         self._converted: dict[tuple[str, str, str], tuple[list, list]] = {}  # template rows → facts, per cache entry
         self._documents: dict[str, list[int]] | None = None  # each document's id → its chunks' indexes
+        self._shorts: dict[str, str] | None = None  # each short id a document's file name opens with → that document
         self._chunk_stems: dict[str, frozenset[str]] = {}  # a chunk's word stems, read once per chunk
         self._chunk_labels: dict[str, tuple[frozenset[str], ...]] = {}  # … and its field labels' words
         self._records: dict[str, bool] = {}  # whether a document's opening chunk holds its record
@@ -468,6 +469,7 @@ class GraphRetriever:
                 self._expand(result, question)
                 self._follow_references(result, question)
                 self._held_fields(result, question)
+                self._asked_record(result, question)
                 self._held_names(result, question)
                 self._links(result)
                 self._headers(result)
@@ -578,8 +580,10 @@ class GraphRetriever:
         it calls by its number ("ADR 30", `_numbered`)."""
         chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
         held = {p.doc_id for p in result.passages}
-        references = [(word, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
-                      if word in documents and word != p.doc_id]
+        # (by its id or file name, or by the short id its file name opens with: "gRFC A33" of A33-fault-injection.md)
+        shorts = self._short_ids()
+        references = [(doc, p.doc_id) for p in result.passages[:REFERENCING_SEEDS] for word in ID_TOKEN.findall(p.text)
+                      if (doc := word if word in documents else shorts.get(word.lower())) and doc != p.doc_id]
         named = [word for word, _ in references]
         naming = {word: doc for word, doc in reversed(references)}  # each named document → the first that names it
         referenced = list(dict.fromkeys(word for word in named if word not in held))[:MAX_REFERENCED]
@@ -659,15 +663,19 @@ class GraphRetriever:
                     self._add_records(result, [self._chunks_by_document()[found.doc_id][0]])
 
     def _held_fields(self, result: Retrieval, question: str) -> None:
-        """Of the documents kept, the passage not kept with a field labelled in the question's own words that no kept
-        passage says ("Time to recovery: 48 minutes" in a postmortem's Stats, for "what was its time to recovery"),
-        added: a document's fields answer what the question asks of it by their label, wherever the ranking left them."""
+        """Of the documents kept, the first (in the ranking's order) with a passage not kept that has a field labelled
+        in the question's own words that no kept passage of that document says ("Time to recovery: 48 minutes" in a
+        postmortem's Stats, for "what was its time to recovery"): that passage, added. A document's fields answer what
+        the question asks of it by their label, wherever the ranking left them (another document's record saying "Last
+        updated" gives another document's date)."""
         chunks, documents = self.baseline.index.chunks, self._chunks_by_document()
         kept = {p.chunk_id for p in result.passages}
         words = stems(question)
-        missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in result.passages))
         best, best_key = None, (0, 0)
         for doc in dict.fromkeys(p.doc_id for p in result.passages):
+            if best is not None:
+                break
+            missing = words - set().union(*(self._stems_of(p.chunk_id, p.text) for p in result.passages if p.doc_id == doc))
             for i in documents.get(doc, []):
                 if chunks[i]["chunk_id"] in kept:
                     continue
@@ -680,6 +688,25 @@ class GraphRetriever:
                     best, best_key = i, key
         if best is not None:
             result.passages = result.passages + [Passage.of(chunks[best], 0.0)]
+
+    def _asked_record(self, result: Retrieval, question: str) -> None:
+        """A question asking, in the vocabulary's words, a relation a document's record states ("who wrote that
+        service's proposal": AUTHORED_BY) of the document most of the kept passages are from — the one the question is
+        about — where the graph gives that document the relation: its record, which the ranking of its other passages
+        left out, added."""
+        text = question.lower()
+        asked = {name for name, gloss in GLOSS_PATTERNS.items()
+                 if RELATIONS[name].domain & set(RECORD_TYPES) and gloss.search(text)}
+        if not asked or not result.passages:
+            return
+        doc = result.passages[0].doc_id
+        if sum(p.doc_id == doc for p in result.passages) * 2 <= len(result.passages):
+            return
+        for entity in self.entities.documents.get(doc, [])[:MAX_LIMIT]:
+            rows = self._query(result, "neighbors_1hop", id=entity, types=list(EXPAND_TYPES), limit=50)
+            if any(fact.type in asked for fact, _ in self._edges(entity, "neighbors_1hop", rows)):
+                self._add_records(result, self._chunks_by_document()[doc][:PAGE_RECORD_REACH])
+                return
 
     def _held_names(self, result: Retrieval, question: str) -> None:
         """A name the question gives that no kept passage says ("A Josh is listed on the … committee"): the first
@@ -771,6 +798,12 @@ class GraphRetriever:
             for i, chunk in enumerate(self.baseline.index.chunks):
                 self._documents.setdefault(chunk["doc_id"], []).append(i)
         return self._documents
+
+    def _short_ids(self) -> dict[str, str]:
+        """The short id each document's file name opens with → that document (`corpus.ingest.short_ids`, built once)."""
+        if self._shorts is None:
+            self._shorts = short_ids({doc: doc.rsplit("/", 1)[-1] for doc in self._chunks_by_document()})
+        return self._shorts
 
     def _add_records(self, result: Retrieval, openings: list[int]) -> None:
         """The record of each document a top passage names ("defined in ADR-6"): its opening passage where that holds

@@ -503,6 +503,43 @@ def test_a_referenced_document_brings_the_passage_its_referrer_lacks(tmp_path, e
     assert any("tally_on" in t for t in texts), [(p.doc_id, p.text[:60]) for p in result.passages]
 
 
+_SHORT_IDS = {"K39-lamp-filters.md": "K39: Lamp filters\n----\n* Author(s): oblum\n* Status: Draft\n\n## Rollout\n\nOn the "
+                                    "shore side, this feature will ship with the bell muting described in kRFC K33, so "
+                                    "one switch guards both.\n",
+              "K33-fog-bells.md": "Fog bells\n----\n* Author(s): imarr\n* Status: Approved\n\n## Abstract\n\nBell muting "
+                                  "lets keepers quiet the fog bells at night.\n",
+              "consoles.md": "# Consoles\n\nEvery switch on the shore console guards one feature.\n"}
+
+
+def test_a_document_named_by_the_short_id_its_file_name_opens_with_brings_its_record(tmp_path, embedder):
+    """"described in kRFC K33", where the files are named K33-…, K39-…: K33's record (who wrote it, its status) comes
+    with the passage naming it, as a document named by its whole id does."""
+    result, = _ranked_retrieval(_SHORT_IDS, tmp_path, embedder, ["K39-lamp-filters.md", "consoles.md"],
+                                "The lamp filters proposal ships together with another kRFC's feature. Who authored "
+                                "the other kRFC, and what status does that kRFC have?",
+                                keep=lambda chunk: "imarr" not in chunk["text"])
+    assert any("imarr" in p.text for p in result.passages if p.doc_id == "K33-fog-bells.md"), \
+        [(p.doc_id, p.text[:60]) for p in result.passages]
+
+
+_BELLS = {"B12-fog-bells.md": "Fog bells\n----\n* Author(s): Ilse Marr\n* Status: Approved\n\n## Abstract\n\n"
+                             + "".join(f"The bell tower keeps rope {n} dry.\n\n" for n in range(1, 16))
+                             + "## Muting\n\nBell muting lets keepers quiet the fog bells at night.\n",
+          "tides.md": "# Tides\n\nThe keepers read the tide tables at night.\n"}
+
+
+def test_a_relation_the_question_asks_of_the_top_document_brings_its_record(tmp_path, embedder):
+    """"Who wrote the proposal that lets keepers quiet the fog bells": the graph gives the top-ranked document an
+    author (its record's "Author(s)"), which no kept passage says: the record comes too. A question asking no relation
+    a record states brings none."""
+    wrote, why = _ranked_retrieval(_BELLS, tmp_path, embedder, ["B12-fog-bells.md", "tides.md"],
+                                   "Who wrote the proposal that lets keepers quiet the fog bells at night?",
+                                   "Why do keepers quiet the fog bells at night?",
+                                   keep=lambda chunk: "Ilse Marr" not in chunk["text"])
+    assert any("Ilse Marr" in p.text for p in wrote.passages), [(p.doc_id, p.text[:60]) for p in wrote.passages]
+    assert not any("Ilse Marr" in p.text for p in why.passages), [(p.doc_id, p.text[:60]) for p in why.passages]
+
+
 _RUNBOOKS = {"lamp-jump-box.md": "---\nowner_slack: \"#lamp-crew\"\ntitle: Open a jump box to the lamp database\n---\n\n"
                                  "This runbook explains how to open a jump box pod to reach the lamp database.\n\n"
                                  "## Closing the jump box\n\nDelete the pod once the work is done.\n",
@@ -668,6 +705,28 @@ def test_a_kept_documents_field_labelled_in_the_questions_words_is_read(tmp_path
         keep=lambda c: c["doc_id"] == "INC-41" or "jammed half open" in c["text"])  # INC-40's summary only
     assert any("Time to recovery: 48 minutes" in p.text for p in recovery.passages), [p.text[:50] for p in recovery.passages]
     assert not any("Time to recovery" in p.text for p in owner.passages), [p.text[:50] for p in owner.passages]
+
+
+def test_a_kept_documents_field_is_read_though_another_documents_passage_says_its_label(tmp_path, embedder):
+    """INC-42's kept passage says "Time to recovery: 5 minutes" of another gate: INC-40's own Stats still come, since
+    no kept passage of INC-40 says its time to recovery."""
+    locks = {**_LOCKS, "INC-42.md": "# Lock gate squeaks\n\n## Stats\n\n- Time to recovery: 5 minutes\n"}
+    recovery, = _ranked_retrieval(
+        locks, tmp_path, embedder, ["INC-40", "INC-42"],
+        "The east lock gate jammed half open on 9 June. What was its time to recovery?",
+        keep=lambda c: c["doc_id"] == "INC-42" or "jammed half open" in c["text"])
+    assert any("Time to recovery: 48 minutes" in p.text for p in recovery.passages), [p.text[:50] for p in recovery.passages]
+    # (of two kept documents whose fields say the asked label, the one ranked first is what the question is about,
+    # though the other's Stats section says more of the question's words)
+    locks = {**_LOCKS, "INC-43.md": "# Lock gate jammed again\n\n## Summary\n\nThe east lock gate jammed half open.\n\n"
+                                    + "".join(f"The crew oiled hinge {n}.\n\n" for n in range(1, 30))
+                                    + "## Stats\n\n- Time to recovery: 9 minutes (east lock gate, half open, 9 June)\n"}
+    first, = _ranked_retrieval(
+        locks, tmp_path / "two", embedder, ["INC-40", "INC-43"],
+        "The east lock gate jammed half open on 9 June. What was its time to recovery?",
+        keep=lambda c: "jammed half open" in c["text"])
+    texts = [p.text for p in first.passages]
+    assert any("48 minutes" in t for t in texts) and not any("9 minutes" in t for t in texts), [t[:50] for t in texts]
 
 
 _RULES = {"NOTE-4.md": "# Lamp rules\n\n## Process\n\nUnder these rules the quiet period lasts 9 days before a rule "
