@@ -307,6 +307,11 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
     # saying there is nothing, "None defined at this time", which answers no part — a field's "Owner: TBD" is its value;
     # nor a piece of code: "A-Z" of `(A-Z, a-z, 0-9)+` is no name, the code is read whole)
     codes = _code_spans(text)
+    # (code, quoted whole, names a thing, whatever the tagger takes it for: "`GRPC_XDS_FAULT_INJECTION`" is no person;
+    # a handle, "`@ada`", is someone's however it is quoted)
+    found = [dataclasses.replace(c, kinds=c.kinds - {"person"} or frozenset({"thing"}))
+             if "person" in c.kinds and not c.text.lstrip("`").startswith("@")
+             and (c.start + (text[c.start] == "`"), c.end - (text[c.end - 1] == "`")) in codes else c for c in found]
     return [c for c in found if c.field or not any(c.start < end and start < c.end for start, end in labels)
             and c.text.strip().lower() not in ABSENT_VALUES
             and not any(start <= c.start and c.end <= end and (c.start, c.end) != (start, end) for start, end in codes)]

@@ -3862,3 +3862,11 @@ def test_a_few_words_set_before_a_later_parts_wh_word_are_that_parts_own(answere
                                 "light?").parts
     assert [p.wh for p in parts] == ["who", "how many"], parts
     assert "defau" in parts[1].terms and "lamp" not in parts[0].terms, parts
+
+
+def test_code_quoted_whole_is_no_person_whatever_the_tagger_calls_it(answerer):
+    """"`LAMP_WARDEN_IDA_MARR`", which the small tagger takes for a person's name, is a switch: no one wrote anything;
+    a handle quoted as code ("`@imarr`") is still someone."""
+    assert _chosen(answerer, "Who authored the lamp proposal?",
+                   "The switch `LAMP_WARDEN_IDA_MARR` will guard this feature for the initial release.") is None
+    assert _chosen(answerer, "Who authored the lamp proposal?", "The lamp proposal was written by `@imarr`.") == "@imarr"
