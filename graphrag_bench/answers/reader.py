@@ -26,7 +26,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..corpus.ingest import (ID_IN_TEXT, ID_NUMBER, ID_PREFIX, ID_REFERENCE, ID_REFERENCE_BRACKETED, SECTION_SEPARATOR,
-                             SHORT_ID_IN_TEXT, TITLE_SEPARATOR, short_ids)
+                             SHORT_ID_IN_TEXT, TITLE_SEPARATOR, short_id_series, short_ids)
 from ..language.english import (ABSENT_VALUES, CONTRAST_WORDS, EARLIER_WORDS, FUNCTION_WORDS, LATER_WORDS, MONTHS,
                                  NUMBER_WORDS, NUMBER_WORDS_ORDER, PLURAL_BACK_REFERENCES, TIME_UNITS)
 from ..language.spacy_pipeline import parse_all
@@ -105,7 +105,6 @@ TITLE_NAMED = 0.75  # share of a document's title (by rarity) a question must sa
 QUOTED = 0.3  # a sentence that says a name the question quotes, whole, ranks as one that says what is asked
 ANOTHER_NOUN = re.compile(r"\banother\s+([A-Za-z][\w-]*?)(?:'s)?\b", re.IGNORECASE)  # "another gRFC's feature"
 THE_OTHER_NOUN = re.compile(r"\bthe\s+other\s+([A-Za-z][\w-]*)", re.IGNORECASE)  # … "the other gRFC"
-SHORT_ID_LETTERS = re.compile(r"([a-z]+)(\d+)$")  # a short id's letters and number ("a" and "27" of "a27")
 QUOTE = re.compile(r"(?<!\w)'([^']{3,80})'(?!\w)|\"([^\"]{3,80})\"")
 # "Rotations are 4 weeks": a form of "be" with an amount of time after it, which says how long its subject lasts.
 IS_AMOUNT_OF_TIME = re.compile(rf"\b(?:is|are|was|were)\s+(?:\d+(?:\.\d+)?|a|an|{'|'.join(NUMBER_WORDS_ORDER)})[\s-]+"
@@ -1359,7 +1358,7 @@ def document_words(sentences: list[Sentence], numbers: set[str], titles: Iterabl
 def short_id_words(sentences: list[Sentence], shorts: Iterable[str]) -> set[str]:
     """Where the context's documents are named by short ids (`shorts`: "a33" of A33-fault-injection.md): the acronym
     its sentences write right before an id of that series ("gRFC" of "gRFC A105"), what the corpus calls them."""
-    series = {short.rstrip("0123456789") for short in shorts}
+    series = short_id_series(shorts)
     return {stem(m.group(1)) for s in sentences for m in WORD_BEFORE_SHORT_ID.finditer(s.text)
             if m.group(2).rstrip("0123456789").lower() in series} if series else set()
 
@@ -1484,6 +1483,7 @@ class ContextWords:
                                for t in self.titles.get(doc, ())})
         # (the short ids the context's documents' file names open with: "a27" → A27-xds-global-load-balancing.md)
         self.short_ids = short_ids({s.doc_id: s.doc_id for s in sentences})
+        self.short_series = short_id_series(self.short_ids)
         self.document_words = document_words(sentences, set(self.numbers.values()), self.title_of.values(), self.short_ids)
 
     def section_doer(self, index: int, question_terms: set[str], kind: set[str] | None = None) -> Filler | None:
@@ -1609,9 +1609,8 @@ class ContextWords:
         """The numbers a text calls documents of the context's series by, whether the context holds them or not: with
         the kind of document ("RFC 0045": "45"), or by a short id of the letters the context's file names open with
         ("A105", where they are named A27-…: "105")."""
-        series = {m.group(1) for short in self.short_ids if (m := SHORT_ID_LETTERS.match(short))}
-        return self.numbers_called(text) | {str(int(m.group(2))) for token in SHORT_ID_IN_TEXT.findall(text)
-                                            if (m := SHORT_ID_LETTERS.match(token.lower())) and m.group(1) in series}
+        return self.numbers_called(text) | {str(int(token[len(letters):])) for token in SHORT_ID_IN_TEXT.findall(text)
+                                            if (letters := token.lower().rstrip("0123456789")) in self.short_series}
 
     def called_by_day(self, text: str) -> set[str]:
         """The documents of the context whose title gives a day the text writes, however either writes it ("the 3

@@ -16,6 +16,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -54,6 +55,14 @@ def short_ids(file_names: dict[str, str]) -> dict[str, str]:
     opened = {doc: m.group(1).lower() for doc, name in file_names.items() if (m := SHORT_ID_FILE.match(name))}
     counts = Counter(opened.values())
     return {short: doc for doc, short in opened.items() if counts[short] == 1}
+
+
+def short_id_series(shorts: Iterable[str]) -> set[str]:
+    """The letters the short ids open with ("a" of "a27"): what makes a word of text ("A105") an id of the series,
+    whether a document of it is at hand or not."""
+    return {short.rstrip("0123456789") for short in shorts}
+
+
 MAX_CHUNK_LINES = 14
 # A chunk's first line: its document's title, then its section's path ("Title — Section › Subsection").
 TITLE_SEPARATOR, SECTION_SEPARATOR = " — ", " › "

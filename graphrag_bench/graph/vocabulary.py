@@ -201,6 +201,7 @@ QUESTION_SHAPES = (
 def fits(types: frozenset[str], etype: str) -> bool:
     return not types or etype in types
 
+
 # The phrases each relation is known by (its glosses), lower case: a text that uses one says the relation.
 GLOSS_PATTERNS = {name: re.compile(r"(?<![a-z])(?:" + "|".join(re.escape(g) for g in sorted({*r.forward, *r.inverse, r.phrase} - {""},
                                                                                          key=len, reverse=True)) + r")(?![a-z])")
