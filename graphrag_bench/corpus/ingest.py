@@ -47,6 +47,7 @@ ID_REFERENCE_BRACKETED = re.compile(r"\b([A-Z]{2,6})[- ]\(?(\d{1,5})\b")  # … 
 SHORT_ID_FILE = re.compile(r"([A-Za-z]{1,4}\d{1,5})(?=[-_.])")
 SHORT_ID_IN_TEXT = re.compile(r"(?<![\w-])([A-Za-z]{1,4}\d{1,5})(?![\w-])")
 ID_NUMBER_BEFORE = re.compile(r"\b[A-Z]{2,6}[- #]?$")
+SHORT_ID_DOCUMENTS = 3  # documents of a corpus named so before such an id is taken for its documents' name
 
 
 def short_ids(file_names: dict[str, str]) -> dict[str, str]:
@@ -55,6 +56,13 @@ def short_ids(file_names: dict[str, str]) -> dict[str, str]:
     opened = {doc: m.group(1).lower() for doc, name in file_names.items() if (m := SHORT_ID_FILE.match(name))}
     counts = Counter(opened.values())
     return {short: doc for doc, short in opened.items() if counts[short] == 1}
+
+
+def corpus_short_ids(file_names: dict[str, str]) -> dict[str, str]:
+    """`short_ids` of a whole corpus, where its files share the convention (`SHORT_ID_DOCUMENTS` or more named so);
+    none otherwise: one file that happens to open with "v2-" does not make every "v2" of the corpus its name."""
+    shorts = short_ids(file_names)
+    return shorts if len(shorts) >= SHORT_ID_DOCUMENTS else {}
 
 
 def short_id_series(shorts: Iterable[str]) -> set[str]:

@@ -24,7 +24,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..corpus.ingest import ID_NUMBER, ID_REFERENCE, short_ids
+from ..corpus.ingest import ID_NUMBER, ID_REFERENCE, corpus_short_ids
 from ..runtime.cache import TTLCache
 from ..language.english import FUNCTION_WORDS
 from ..language.spacy_pipeline import english_word
@@ -800,9 +800,10 @@ class GraphRetriever:
         return self._documents
 
     def _short_ids(self) -> dict[str, str]:
-        """The short id each document's file name opens with → that document (`corpus.ingest.short_ids`, built once)."""
+        """The short id each document's file name opens with → that document, where the corpus's files share the
+        convention (`corpus.ingest.corpus_short_ids`, as the extractor reads them; built once)."""
         if self._shorts is None:
-            self._shorts = short_ids({doc: doc.rsplit("/", 1)[-1] for doc in self._chunks_by_document()})
+            self._shorts = corpus_short_ids({doc: doc.rsplit("/", 1)[-1] for doc in self._chunks_by_document()})
         return self._shorts
 
     def _add_records(self, result: Retrieval, openings: list[int]) -> None:

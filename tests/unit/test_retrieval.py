@@ -508,11 +508,12 @@ _SHORT_IDS = {"K39-lamp-filters.md": "K39: Lamp filters\n----\n* Author(s): oblu
                                     "one switch guards both.\n",
               "K33-fog-bells.md": "Fog bells\n----\n* Author(s): imarr\n* Status: Approved\n\n## Abstract\n\nBell muting "
                                   "lets keepers quiet the fog bells at night.\n",
+              "K40-tide-gauge.md": "Tide gauge\n----\n* Author(s): pokonjo\n\n## Abstract\n\nThe gauge reads the tide.\n",
               "consoles.md": "# Consoles\n\nEvery switch on the shore console guards one feature.\n"}
 
 
 def test_a_document_named_by_the_short_id_its_file_name_opens_with_brings_its_record(tmp_path, embedder):
-    """"described in kRFC K33", where the files are named K33-…, K39-…: K33's record (who wrote it, its status) comes
+    """"described in kRFC K33", where the files are named K33-…, K39-…, K40-…: K33's record (who wrote it, its status) comes
     with the passage naming it, as a document named by its whole id does."""
     result, = _ranked_retrieval(_SHORT_IDS, tmp_path, embedder, ["K39-lamp-filters.md", "consoles.md"],
                                 "The lamp filters proposal ships together with another kRFC's feature. Who authored "
@@ -1181,3 +1182,14 @@ def test_the_pagerank_mode_expands_the_page_of_the_group_a_question_compares_too
     answer = compose(result)
     assert "no — Oren Vale, Mira Quell (Wardens, not Keepers)" in answer.splitlines()[0], answer
     assert answer_label(answer) == "conflicting"
+
+
+def test_short_ids_name_a_corpus_s_documents_only_where_its_files_share_the_convention():
+    """K32-…, K33-…, K39-…: each short id names its file; a corpus with one file that happens to open with "v2-" does
+    not make every "v2" its name (the extractor and retrieval read the same)."""
+    from graphrag_bench.corpus.ingest import corpus_short_ids
+
+    shared = {name: name for name in ("K32-gull-alarm.md", "K33-fog-bells.md", "K39-lamp-filters.md", "README.md")}
+    assert corpus_short_ids(shared) == {"k32": "K32-gull-alarm.md", "k33": "K33-fog-bells.md",
+                                        "k39": "K39-lamp-filters.md"}
+    assert corpus_short_ids({"v2-lamp.md": "v2-lamp.md", "tides.md": "tides.md", "fog.md": "fog.md"}) == {}

@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from contextlib import contextmanager
 
-from ...corpus.ingest import ID_IN_TEXT, Document, short_ids
+from ...corpus.ingest import ID_IN_TEXT, Document, corpus_short_ids
 from ...runtime.result_cache import ResultCache, StoredVector
 from ...language.semantics import RELATION_THRESHOLD, Semantics
 from ...settings import id_types_from_env
@@ -27,7 +27,6 @@ from ...corpus.untrusted import find_untrusted, masked
 
 EXTRACTOR_VERSION = "35"  # bump when extraction rules change: cached results are then ignored
 SECTION_ID = re.compile(r"^#{2,6}\s+\W*(" + ID_IN_TEXT.pattern.replace("\\b", "") + r")\b", re.MULTILINE)
-SHORT_ID_DOCUMENTS = 3  # documents of a corpus named so before such an id is taken for its documents' name
 MID_SENTENCE_CAPITAL = re.compile(r"(?<=[a-z,;])\s+([A-Z][\w'’+-]*)")
 
 
@@ -71,10 +70,8 @@ class RecordIds:
         # A corpus that names its files by a short id of letters and a number ("A27-xds-global-load-balancing.md",
         # "A39-xds-http-filters.md") calls each document by it in prose ("gRFC A27", "A39 calls for …"): such an id
         # is the document's where it opens one file name only and the corpus's files share the convention.
-        shorts = short_ids({d.doc_id: d.path.rsplit("/", 1)[-1] for d in documents})
-        if len(shorts) >= SHORT_ID_DOCUMENTS:
-            for short, doc_id in shorts.items():
-                self.known.setdefault(short, doc_id)
+        for short, doc_id in corpus_short_ids({d.doc_id: d.path.rsplit("/", 1)[-1] for d in documents}).items():
+            self.known.setdefault(short, doc_id)
         # An id-shaped token (SEV-1) is a reference only if its prefix names a kind of record the corpus has.
         self.prefixes = {i.split("-", 1)[0].upper() for i in self.known.values() if ID_IN_TEXT.fullmatch(i)}
         self._answers: dict[str, str | None] = {}
