@@ -23,6 +23,7 @@ import re
 import unicodedata
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..corpus.ingest import ID_IN_TEXT, ID_NUMBER_BEFORE
 from ..language.spacy_pipeline import meeting_point, parse_all
@@ -284,6 +285,11 @@ def candidates(doc, part: AskedPart, asked_field=lambda label: False) -> list[Ca
             speakers.append(Candidate(offset + field.start(1), offset + field.end(1), speaker, frozenset({"person"}), 1.0))
         if field and strength:
             value, start = field.group(2).rstrip(" ;"), offset + field.start(2)
+            # (a value the word the question sets before the asked noun opens, "threshold: Defaults to 85." for "the
+            # default threshold", is what that word gives it: "85")
+            if (opening := NAME_WORD.match(value)) and stem(opening.group(0)) in _modifier_terms(part) \
+                    and (given := OF_VALUE.match(value, opening.end())) and given.end() < len(value):
+                value, start = value[given.end():].rstrip(" .`"), start + given.end()
             found.append(Candidate(start, start + len(value), value, frozenset(_value_kinds(value)), strength))
             if record:
                 values.append((start, start + len(value), strength))
@@ -588,6 +594,19 @@ def _noun_before(doc, end: int) -> tuple[int, int]:
     return doc[start].idx, end
 
 
+def _modifier_terms(part: AskedPart) -> frozenset[str]:
+    """The words the part sets between its determiner and the asked noun ("default" of "the default failure
+    percentage threshold")."""
+    return _modifiers_of(part.noun, part.text) if part.noun else frozenset()
+
+
+@lru_cache(maxsize=1 << 10)
+def _modifiers_of(noun: str, text: str) -> frozenset[str]:
+    """`_modifier_terms`, remembered: every candidate field and sentence of a context asks it again."""
+    m = re.search(rf"\b(?:the|an?|its|their)\s+((?:[\w-]+\s+){{1,3}}){re.escape(noun)}\b", text, re.IGNORECASE)
+    return frozenset(terms_of(m.group(1))) if m else frozenset()
+
+
 def _distance(a, b) -> int:
     """Edges between two tokens in the dependency tree."""
     meet, from_a, from_b = meeting_point(a, b)
@@ -660,6 +679,10 @@ def choose(doc, part: AskedPart, question_terms: set[str], bridge_terms: frozens
     # from the Networking team: `10.41.0.0/16`").
     valued = {m.end() for t in head_tokens for pattern in (OF_VALUE, INTRODUCED, NUMBERED)
               if (m := pattern.match(sentence, t.idx + len(t.text)))}
+    # … and one a word the question sets before the asked noun gives it: "Defaults to 85." for "what is the default
+    # failure percentage threshold" (in the noun's own field, "threshold: … Defaults to 85.")
+    modifiers = _modifier_terms(part)
+    valued |= {m.end() for t in doc if stem(t.text) in modifiers and (m := OF_VALUE.match(sentence, t.idx + len(t.text)))}
     # And a name the sentence calls the asked noun by is one of its kind, whatever kind the tagger gives it; so is
     # the whole of what it quotes right after the noun ("the following schedule "09:00 UTC on Monday, 06:00 UTC …"").
     called = {m.end() for t in head_tokens if (m := CALLED.match(sentence, t.idx + len(t.text)))}

@@ -33,9 +33,10 @@ from ..language.spacy_pipeline import parse_all
 from ..language.text import ISO_DATE, NAME_TAG, WORD_DATE, YEAR, days_written, fold, looks_like_name, split_items
 from .fillers import FIELD, MAX_REASON, SPANS_OF_TIME, Filler, choose, field_labels_of, is_record, polar, record_fields, shape_kinds
 from .sentences import LABEL_WORDS, Sentence
-from .slots import (BACK_POINTER, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion, asks_doer,
-                    name_asked_of, named_in, stem, terms_of, whole_stem)
+from .slots import (BACK_POINTER, IDENTITY_OF_SLOT, NESTED_SLOT, POINTED_NOUN, VALUE_KINDS, AskedPart, AskedQuestion,
+                    asks_doer, name_asked_of, named_in, stem, terms_of, whole_stem)
 
+CODE_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")  # a word as code writes a name: "request_volume"
 OWN, BACK, TOPIC = 1.0, 0.8, 0.35  # how much a word of the part, of an earlier answer, of the rest of the question weighs
 # (asked, "Who are they?", or said as what the section tells, "How inactivity is measured")
 HEADING_QUESTION = re.compile(r"^\s*(who|when|where|why|how)\b(?:[^?]*\?|(?:\s+[\w'-]+){2,})\s*$", re.IGNORECASE)
@@ -306,6 +307,10 @@ class PassageReader:
                 continue
             # "Who owns the system that X depends on": which system X depends on, read first; then who owns it.
             via = self._nested(part, sentences, words, answers, asked.scene)
+            if via is not None and IDENTITY_OF_SLOT.fullmatch(part.nested[1]):
+                # ("who is the ambassador assigned to that team" asks which one the clause describes, and nothing of it)
+                answers.append(dataclasses.replace(via[0], part=original))
+                continue
             if via is not None:
                 part = via[1]
             # (the document a nested question gave: "who authored the RFC that created X" is read in that RFC)
@@ -431,6 +436,9 @@ class PassageReader:
             named = {t for name in named_in(part.text) for t in terms_of(name)} - pointer_nouns
             kind_named = bool(named) and named <= set(terms_of(part.noun))
             named = (named - set(terms_of(part.noun))) or named
+            # (a name the part writes as code, "request_volume", that the context uses as a label says which lines
+            # answer: a line labelled otherwise, "stdev_factor: … the value should be 1900", is another field's)
+            code_labels = {t for t in part.terms if CODE_NAME.fullmatch(t)} & set().union(*label_terms)
             abouts = [named] if named else [x for x in (back, question_named if back or len(part.terms) < 2 else set()) if x]
             # (a name the asked noun gives, "Slack" of "which Slack tag pings its on-call member", or what the part
             # points back to: "The `@x-support` tag will ping an on-call member of the DevInfra team")
@@ -562,6 +570,8 @@ class PassageReader:
                 if told_labelled and (labelled := label_terms[i]) and not labelled & set(part.told):
                     continue  # ("Action: … of the given service, up to 10 characters" is the action's, where a line
                     # labelled "Service" gives the service's)
+                if code_labels and (labelled := label_terms[i]) and not labelled & code_labels:
+                    continue
                 if part.of_name and not set(part.of_name) <= texts[i] | here | words.about(s.doc_id, asked.named):
                     continue  # "which version of X": a sentence of a document that never says X gives another's
                 # A list item nested below a name ("- Rust" ⏎ "  - FCP lasts 10 days") says something of that name: it

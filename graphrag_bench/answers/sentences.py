@@ -48,6 +48,12 @@ MAX_CHARS = 600  # a longer "sentence" is a run-on block (a code listing, a flat
 INTRODUCED_LINES = 6
 CODE_LINE = 120
 STRUCTURE = re.compile(r"[`\"{}()\[\]=;,]|:\s")  # a line of a program or of structured data (JSON, YAML, a call)
+# A program's documentation of what it declares: comment lines ("// Defaults to 100.", "# how long to wait") right
+# above a declaration ("google.protobuf.UInt32Value request_volume = 4;", "timeout: 30s", "int retries;") say what the
+# declared name is, under the block declaring it ("message SuccessRateEjection {")
+CODE_COMMENT = re.compile(r"^(?://+|#+(?=\s|$))\s?(.*)$")
+DECLARED = re.compile(r"^(?:[\w.<>\[\],*&]+\s+)*?\**([A-Za-z_]\w*)\??\s*(?:=(?!=)|:(?!:)|;)")
+BLOCK_OPENED = re.compile(r"([A-Za-z_]\w*)\s*(?:\([^()]*\))?\s*[{:]?\s*\{$")
 
 
 @dataclass(frozen=True)
@@ -129,7 +135,8 @@ def _cells(line: str) -> list[str]:
 
 class _HtmlTable(HTMLParser):
     """The rows of an HTML table (a site generator's page writes its tables so): each row's cells as text, a cell's
-    paragraphs and list items joined by "; ", code kept in code quotes, and the line each row starts on."""
+    paragraphs and list items joined by "; ", code kept in code quotes, and the line each row starts on. Its header is
+    a row of "<th>" cells, or a first row whose every cell is bold ("<td><strong>Team Name</strong></td>")."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -138,16 +145,19 @@ class _HtmlTable(HTMLParser):
         self._row: list[str] | None = None
         self._cell: list[str] | None = None
         self._line, self._heading = 0, False
+        self._bold, self._plain = 0, False  # (how many bold tags are open; whether the row has a cell's text outside them)
 
     def handle_starttag(self, tag: str, attrs) -> None:
         if tag == "tr":
             self._end_row()
-            self._row, self._line = [], self.getpos()[0]
+            self._row, self._line, self._plain = [], self.getpos()[0], False
         elif tag in ("td", "th") and self._row is not None:
             self._end_cell()
             self._cell, self._heading = [], tag == "th"
         elif tag == "code" and self._cell is not None:
             self._cell.append("`")
+        elif tag in ("strong", "b"):
+            self._bold += 1
 
     def handle_endtag(self, tag: str) -> None:
         if self._cell is not None and tag in ("li", "p", "br"):
@@ -158,6 +168,8 @@ class _HtmlTable(HTMLParser):
             self._end_cell()
         elif tag in ("tr", "table"):
             self._end_row()
+        elif tag in ("strong", "b"):
+            self._bold = max(0, self._bold - 1)
 
     # (a page's HTML need not close what it opens: "</tr>" right after a cell's list ends the cell too)
     def _end_cell(self) -> None:
@@ -169,7 +181,7 @@ class _HtmlTable(HTMLParser):
     def _end_row(self) -> None:
         self._end_cell()
         if self._row is not None:
-            if self._heading and not self.header:
+            if not self.header and any(self._row) and (self._heading or not self.rows and not self._plain):
                 self.header = self._row
             elif any(self._row):
                 self.rows.append((self._line, self._row))
@@ -178,6 +190,7 @@ class _HtmlTable(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._cell is not None:
             self._cell.append(data)
+            self._plain = self._plain or bool(data.strip()) and not self._bold
 
 
 def html_table_rows(lines: list[str]) -> tuple[list[str], list[tuple[int, list[str]]]]:
@@ -297,6 +310,9 @@ def _passage_sentences(doc_id: str, start_line: int, text: str, rank: int) -> tu
             if in_fence and introduced >= 0 and (values := _code_values(block)):
                 said = out[introduced]
                 out[introduced] = replace(said, text=f"{said.text} {values}"[:MAX_CHARS])
+            if in_fence:
+                for offset, documented in documented_declarations(block):
+                    add(documented, line_no - len(block) + offset)
             in_fence = not in_fence
             introduced = len(out) - 1 if in_fence and out and out[-1].text.endswith(":") else -1
             block.clear()
@@ -387,6 +403,29 @@ def _code_values(lines: list[str]) -> str:
     if not logical or len(logical) > INTRODUCED_LINES or any(len(v) > CODE_LINE or STRUCTURE.search(v) for v in logical):
         return ""
     return "; ".join(f"`{v}`" for v in logical)
+
+
+def documented_declarations(lines: list[str]) -> list[tuple[int, str]]:
+    """What a code block's comments say of the names it declares, each sentence as a field of the block declaring it,
+    with the declaration's offset in `lines`: "SuccessRateEjection request_volume: Defaults to 100."
+    (a comment above no declaration, a closing brace or a control statement, says nothing of a name)."""
+    out: list[tuple[int, str]] = []
+    comment: list[str] = []
+    blocks: list[str] = []  # the names of the blocks open at the line being read, outermost first
+    for offset, line in enumerate(lines):
+        if said := CODE_COMMENT.match(line):
+            comment.append(said.group(1).strip())
+            continue
+        if comment and (declared := DECLARED.match(line)):
+            owner = f"{blocks[-1]} " if blocks else ""
+            out += [(offset, f"{owner}{declared.group(1)}: {m.group(0).strip()}")
+                    for m in SENTENCE.finditer(clean(" ".join(filter(None, comment))))]
+        comment = []
+        if opened := BLOCK_OPENED.search(line):
+            blocks.append(opened.group(1))
+        elif line.startswith("}") and blocks:
+            blocks.pop()
+    return out
 
 
 def _label_item(line: str) -> str:

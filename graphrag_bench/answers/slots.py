@@ -885,8 +885,9 @@ def _one_of_several(item) -> bool:
         or last.pos_ in ("PROPN", "NUM") and ID_PREFIX.search(item.text) is not None
 
 
-# "for each kind", "of both", "each role" (a preposition is needed before "both": "cover both" asks of two at once)
-EACH = re.compile(r"\b(?:(?:of|for|in|from)\s+(?:each|both)|each(?=\s+[a-z]+\b))\b"
+# "for each kind", "of both", "each role" (a preposition is needed before "both": "cover both" asks of two at once;
+# "each TXT string" is of a kind the question names, not of each thing listed before)
+EACH = re.compile(r"\b(?:(?:of|for|in|from)\s+(?:each|both)|each(?=\s+(?-i:[a-z]+)\b))\b"
                   r"(?:\s+(?:(?:of\s+)?(?:the|these|those|them)\s+)?(?:\w+\b)?)?", re.IGNORECASE)
 
 
@@ -961,6 +962,8 @@ RELATIVE_PRONOUNS = frozenset({"that", "which", "who", "whom", "whose"})
 BACK_POINTING = frozenset({"that", "this", "these", "those", "same"})  # "that same contact": a thing said before
 NESTED_WH = frozenset({"who", "what", "which", "when", "where"})  # (a "how" asks of the manner, not of a thing)
 NESTED_SLOT = "\x00"  # where the nested question's answer goes in the outer one
+# (an outer question that only asks which thing that is: "who is \x00" of "who is the ambassador assigned to X")
+IDENTITY_OF_SLOT = re.compile(r"\s*(?:who|what|which)\s+(?:is|are|was|were)\s+\x00\s*\??\s*", re.IGNORECASE)
 
 
 def nested_question(text: str, asks: tuple[str, ...]) -> tuple[str, str]:

@@ -708,6 +708,25 @@ NOTES = {
     "K44-gull-calls.md": ("K44 gull calls — Converting calls", 20, "When converting a gull's calls to alarm tones, the "
                           "tower will only keep calls that are documented in the board guide, that is, \"shriek\", \"whistle\", "
                           "\"low-hum\" and \"chirp\", and will drop any other call.\n"),
+    # Who owns what, and a table of the wardens assigned to each crew, its header a bold first row.
+    "LC-2": ("Lamp controller — Ownership", 4, "The lamp controller is owned by the Lamp Crew, which also keeps its spares.\n"),
+    "WARDENS": ("Safety wardens — Assignments", 10, "Who is the warden for my crew?\n<table>\n  <tr>\n"
+                "   <td><strong>Crew</strong>\n   </td>\n   <td><strong>Warden</strong>\n   </td>\n  </tr>\n"
+                "  <tr>\n   <td>Bell Crew\n   </td>\n   <td>Olaf Dunn\n   </td>\n  </tr>\n"
+                "  <tr>\n   <td>Lamp Crew\n   </td>\n   <td>Ida Marr\n   </td>\n  </tr>\n</table>\n"),
+    # A controller's config, its fields documented by the comments above them in a code block.
+    "K45-horn-config.md": ("K45 horn config — Config", 30, "The horn controller will have the following config:\n\n"
+                           "```proto\nmessage HornConfig {\n  // How often the horn is tested. Defaults to 12h.\n"
+                           "  google.protobuf.Duration test_interval = 1;\n\n  message FogMode {\n"
+                           "    // The number of blasts per minute when fog is heavy. If unset, no horn sounds.\n"
+                           "    // Defaults to 4.\n    uint32 blast_count = 1;\n  }\n\n  message StormMode {\n"
+                           "    // The factor the wind force is multiplied by to give the blast rate during a storm. That\n"
+                           "    // is, for the storm mode's default rate of 3 blasts per force, its value should be 3000.\n"
+                           "    uint32 wind_factor = 1;\n\n"
+                           "    // The number of blasts per minute during a storm, before the keeper is called.\n"
+                           "    // Defaults to 9.\n    uint32 blast_count = 2;\n\n"
+                           "    // The blast rate above which the keeper is paged. Defaults to 20.\n"
+                           "    uint32 threshold = 3;\n  }\n}\n```\n"),
 }
 
 
@@ -3870,3 +3889,63 @@ def test_code_quoted_whole_is_no_person_whatever_the_tagger_calls_it(answerer):
     assert _chosen(answerer, "Who authored the lamp proposal?",
                    "The switch `LAMP_WARDEN_IDA_MARR` will guard this feature for the initial release.") is None
     assert _chosen(answerer, "Who authored the lamp proposal?", "The lamp proposal was written by `@imarr`.") == "@imarr"
+
+
+def test_what_a_code_blocks_comments_say_of_a_declared_name_is_said_of_it_under_its_block():
+    """"// … Defaults to 9." right above "uint32 blast_count = 2;" inside "message StormMode {" is read as a field of
+    StormMode's blast_count, one per sentence of the comment, at the declaration's line; a comment above no declaration
+    (a block's opening, a closing brace) says nothing of a name."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    head, start, body = NOTES["K45-horn-config.md"]
+    read = {s.text: s.line for s in passage_sentences("K45-horn-config.md", start, f"{head}\n{body}", 0)}
+    assert read["StormMode blast_count: Defaults to 9."] == start + 20, read
+    assert read["FogMode blast_count: Defaults to 4."] == start + 10, read
+    assert read["HornConfig test_interval: How often the horn is tested."] == start + 5, read
+    assert not any(text.startswith(("HornConfig FogMode", "HornConfig StormMode")) for text in read), read
+
+
+def test_a_default_a_documented_field_gives_answers_the_default_of_the_name_the_question_writes_as_code(answerer):
+    """"the default blast_count values for the fog mode and the storm mode, and the default storm threshold": each
+    block's blast_count field, not another field whose comment says "value" and a number ("wind_factor: … the value
+    should be 3000"), and of each the value "Defaults to" gives, not the words of the field."""
+    answer = _answer(answerer, "In the horn controller config, what are the default blast_count values for the fog "
+                     "mode and the storm mode, and what is the default storm threshold?", "K45-horn-config.md")
+    assert answer.splitlines()[0].startswith("Answer: 4; 9; 20 ("), answer
+
+
+def test_a_value_the_word_set_before_the_asked_noun_gives_answers_it(answerer):
+    """"What is the default storm threshold": "Defaults to 20." gives the default its value, in a field of the
+    threshold or in a sentence that says what the threshold is; a number the sentence gives otherwise does not."""
+    assert _chosen(answerer, "What is the default storm threshold?", "StormMode threshold: Defaults to 20.") == "20"
+    assert _chosen(answerer, "What is the default storm threshold?",
+                   "The storm threshold is the blast rate above which the 2 keepers are paged, and defaults to 20.") == "20"
+
+
+def test_an_html_tables_bold_first_row_is_its_header():
+    """A table whose first row's cells are all bold ("<td><strong>Crew</strong></td>") has that row as its header:
+    each row is read with it ("Crew: Lamp Crew; Warden: Ida Marr"); a first row with a plain cell is a row."""
+    from graphrag_bench.answers.sentences import passage_sentences
+
+    head, start, body = NOTES["WARDENS"]
+    read = [s.text for s in passage_sentences("WARDENS", start, f"{head}\n{body}", 0)]
+    assert "Crew: Lamp Crew; Warden: Ida Marr" in read and "Crew; Warden" not in read, read
+    plain = body.replace("<strong>Warden</strong>", "Warden")
+    assert "Crew; Warden" in [s.text for s in passage_sentences("WARDENS", start, f"{head}\n{plain}", 0)]
+
+
+def test_who_is_the_one_a_clause_describes_is_that_one(answerer):
+    """"who is the warden assigned to the Lamp Crew" asks which warden the clause describes (Ida Marr, of the Lamp
+    Crew's row), and nothing more of her."""
+    answer = _answer(answerer, "Who is the warden assigned to the Lamp Crew?", "WARDENS", "LC-2")
+    assert answer.splitlines()[0].startswith("Answer: Ida Marr ("), answer
+
+
+def test_each_of_a_kind_the_question_names_is_no_pointer_to_the_things_listed_before(answerer):
+    """"… for Lamps and for Bells, and what limit applies to each UDP packet": "each UDP packet" is of packets, not
+    of Lamps and Bells; "who is the backup for each" still asks of both."""
+    parts = [p.text for p in answerer.slots.read("Who leads for Lamps and for Bells, and what limit applies to each UDP "
+                                                  "packet?").parts]
+    assert parts[-1] == "what limit applies to each UDP packet", parts
+    parts = [p.text for p in answerer.slots.read("Who leads for Lamps and for Bells, and who is the backup for each?").parts]
+    assert parts[-2:] == ["who is the backup for Lamps", "who is the backup for Bells"], parts
