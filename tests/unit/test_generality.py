@@ -30,17 +30,13 @@ def original(embedder):
 
 
 def test_second_corpus_graphrag_beats_the_baseline_by_a_quarter_in_a_and_b_and_never_trails_it(embedder):
-    """The gated categories (multi-hop A, decision provenance B) by a quarter, or with every point of the category (the
-    baseline reads a decision record's "Replaces: DR-04" too since a record's field stating the asked relation ranks
-    first: 17 of 20 in B, where graphrag has all 20); in every other category at least the baseline's points (vector
-    reads category C's key-value tables in full since the first row of a table with an empty header is kept: both
-    score 16 of 16 there)."""
+    """The gated categories (multi-hop A, decision provenance B) by a quarter; in every other category at least the
+    baseline's points (vector reads category C's key-value tables in full since the first row of a table with an empty
+    header is kept: both score 16 of 16 there)."""
     ev = evaluate_corpus(WATER / "corpus", WATER / "questions.json", embedder=embedder)
     graph, base = ev.by_category("graphrag"), ev.by_category("baseline")
-    questions = json.loads((WATER / "questions.json").read_text(encoding="utf-8"))["questions"]
     for category in "AB":
-        every_point = 4 * sum(q["category"] == category for q in questions)
-        assert graph[category] >= min(1.25 * max(base[category], 0.5), every_point), (category, graph, base)
+        assert graph[category] >= 1.25 * max(base[category], 0.5), (category, graph, base)
     assert all(graph[category] >= base[category] for category in base), (graph, base)
     assert ev.hallucinations("graphrag") == 0
     assert ev.extraction["relationship_recall"] >= 0.9, ev.extraction
