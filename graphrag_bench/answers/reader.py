@@ -46,7 +46,6 @@ SIMILARITY = 0.35  # weight of the embedding similarity beside the word coverage
 RANK = 0.01  # a tie goes to the better-ranked passage
 MIN_COVERAGE = 0.3  # a sentence covering less of the question does not address it
 ASKED = 0.3  # a sentence that says what the part asks (its verb or noun) ranks above one that only covers its words
-SAYS = 0.15  # … and a record's field labelled as asked, stating the relation itself, above both
 # "… of the Remove Stacks & Mixins RFC": the capitalised name after "of", what the asked one is of
 OF_NAME = re.compile(r"\bof\s+(?:the\s+)?([A-Z0-9][\w.'-]*(?:\s+(?:&|and|[A-Z0-9][\w.'-]*))*)")
 ABOUT = 0.5  # share of the weight of what the part names that a sentence (or what it sits under) must mention
@@ -414,9 +413,6 @@ class PassageReader:
             titled_records = {s.doc_id for j, s in enumerate(sentences) if s.doc_id in called_by_title
                               and any(asked_field(label) for label in words.fields[j])}
             others_ask = {t for other in asked.parts if other is not original for t in other.asks}
-            # (the names of who does what the part's verb asks: "owner" of "owns", "approver" of "approved")
-            agent_stems = {f"{v}{suffix}" for w in NAME_WORD.findall(part.text) if stem(w) in part.asks
-                           for v in (whole_stem(w),) for suffix in ("er", "or", "r")}
             # (where a line of the context is labelled by what tells this part from the others, "Service: …, up to 30
             # characters" for "the service part", a line labelled otherwise is another thing's)
             told_labelled = bool(part.told) and any(labels & set(part.told) for labels in label_terms)
@@ -473,16 +469,11 @@ class PassageReader:
                 headed = words.headed.get(i)
                 here = under[i] | headed[1] if headed and not headed[0].isdisjoint(part.asks) else under[i]
                 labelled_as_asked = False  # (a field the part's own asked word labels: "Team Lead: …" for "who is Team Lead")
-                record_asked = [label for label in labels if asked_field(label)] if is_record(s.text) else []
                 if own_label and labels:
                     says = labelled_as_asked = any(asked_field(label) for label in labels)
                 else:
-                    says = any(_glossed(g, s.text) for g in glosses) or bool(record_asked)
-                # (a record's field labelled as asked states the asked relation of the record's thing outright: by the
-                # vocabulary's words for it, or by the name of who does what the part's verb asks — "Owners" for "who
-                # owns", not "Author" for "who has to authorize")
-                fielded = any(any(g.search(label.lower()) for g in glosses)
-                              or agent_stems & {whole_stem(w) for w in NAME_WORD.findall(label)} for label in record_asked)
+                    says = any(_glossed(g, s.text) for g in glosses) or is_record(s.text) and any(
+                        asked_field(label) for label in labels)
                 # So does one under a heading that asks what the part asks ("Who are they?" under "Deputy", for "who
                 # can be the deputy"): the section is that question's answer — where it is about what the part says
                 # besides its asking words, at least by half their weight ("Incident Commander › Why have one?" does
@@ -617,7 +608,7 @@ class PassageReader:
                                  or part.slot == "person" and main >= PERSON_COVERAGE and main_unnamed >= ABOUT))
                     # (any proper noun may be a person's: "who" needs the verb; a yes/no part needs its subject said)
                     if addressed or part.slot not in ("person", "polar"):
-                        passing.append((coverage + (ASKED if addressed else 0.0) + (SAYS if fielded else 0.0), i))
+                        passing.append((coverage + (ASKED if addressed else 0.0), i))
                 elif max(coverage, own) >= NEAR_COVERAGE and about >= ABOUT and part.slot not in ("person", "polar"):
                     near.append((coverage, i))
             # Only the best-covering sentences are embedded: the similarity weighs less than the words and costs a model

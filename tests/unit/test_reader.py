@@ -714,13 +714,6 @@ NOTES = {
                 "   <td><strong>Crew</strong>\n   </td>\n   <td><strong>Warden</strong>\n   </td>\n  </tr>\n"
                 "  <tr>\n   <td>Bell Crew\n   </td>\n   <td>Olaf Dunn\n   </td>\n  </tr>\n"
                 "  <tr>\n   <td>Lamp Crew\n   </td>\n   <td>Ida Marr\n   </td>\n  </tr>\n</table>\n"),
-    # A crew's issue-tracking page naming what it tracks, and a service's overview table naming its owners.
-    "CREW-TRACK": ("Lighthouse Crew — Processes › Issue tracking", 50, "- Private: `harbour/beacon-catalogue`: issues "
-                   "related to Beacon Service Catalogue (BSC)\n- Private: `harbour/lamp-controller`: issues related to "
-                   "the Lamp Controller service of the beacon catalogue and its crew\n"),
-    "lamp-controller.md": ("Lamp controller operations — Service overview", 20, "| PROPERTY | DETAILS |\n|---|---|\n"
-                           "| Service ID | `beacon` |\n| Owners | **signal-crew** |\n"
-                           "| Service kind | Cloud Run service |\n\nHarbour keeps the spare bulbs it owns on site.\n"),
     # A controller's config, its fields documented by the comments above them in a code block.
     "K45-horn-config.md": ("K45 horn config — Config", 30, "The horn controller will have the following config:\n\n"
                            "```proto\nmessage HornConfig {\n  // How often the horn is tested. Defaults to 12h.\n"
@@ -3956,12 +3949,3 @@ def test_each_of_a_kind_the_question_names_is_no_pointer_to_the_things_listed_be
     assert parts[-1] == "what limit applies to each UDP packet", parts
     parts = [p.text for p in answerer.slots.read("Who leads for Lamps and for Bells, and who is the backup for each?").parts]
     assert parts[-2:] == ["who is the backup for Lamps", "who is the backup for Bells"], parts
-
-
-def test_a_field_labelled_as_asked_outranks_a_better_ranked_line_that_only_shares_words(answerer):
-    """"Which crew owns the Lamp Controller service in the beacon catalogue": the overview's "Owners: signal-crew" states
-    what is asked; the crew page's line on what it tracks (better ranked, more of the question's words, "Crew" in its
-    title, the asked word "owns" said elsewhere so weighing little) does not."""
-    answer = _answer(answerer, "Which crew owns the Lamp Controller service in the beacon catalogue?", "CREW-TRACK",
-                     "lamp-controller.md")
-    assert answer.splitlines()[0].startswith("Answer: signal-crew ("), answer
